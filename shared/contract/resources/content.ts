@@ -1,0 +1,93 @@
+/** Collections and spaces: the content tree of an organization. */
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, named, RoleOrGuest, StringEnum } from '../common.ts';
+
+/** `defaultLevel`: a role, `null` (no access by default) or `inherit` (from the parent collection). */
+export const DefaultLevel = named('DefaultLevel', Type.Union([RoleOrGuest, Type.Literal('inherit')]));
+
+export const CollectionTitle = Type.String({ maxLength: 50 });
+export const CollectionDescription = Type.String({ maxLength: 100 });
+
+export const Collection = named(
+  'Collection',
+  Type.Object({
+    object: Type.Literal('collection'),
+    id: Type.String(),
+    title: Type.String(),
+    description: Type.Optional(Type.String()),
+    organization: Type.String(),
+    parent: Type.Optional(Type.String()),
+    defaultLevel: DefaultLevel,
+    urls: Type.Object({ location: Type.String(), app: Type.String() }),
+    permissions: Type.Object({
+      view: Type.Boolean(),
+      admin: Type.Boolean(),
+      viewInviteLinks: Type.Boolean(),
+      create: Type.Boolean(),
+    }),
+  }),
+);
+export type Collection = Static<typeof Collection>;
+
+export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
+export const SpaceVisibility = named('ContentVisibility', StringEnum(SPACE_VISIBILITIES));
+export const SpaceEditMode = named('SpaceEditMode', StringEnum(['live', 'locked'] as const));
+export const SpaceTitle = Type.String({ maxLength: 50 });
+export const Emoji = Type.String({ maxLength: 50, description: 'An emoji, as a character or a code point string.' });
+
+export const Space = named(
+  'Space',
+  Type.Object({
+    object: Type.Literal('space'),
+    id: Type.String(),
+    title: Type.String(),
+    emoji: Type.String(),
+    visibility: SpaceVisibility,
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    deletedAt: Type.Optional(DateTime),
+    editMode: Type.Optional(SpaceEditMode),
+    organization: Type.String(),
+    parent: Type.Optional(Type.String()),
+    gitSync: Type.Optional(
+      Type.Object({
+        repoName: Type.Optional(Type.String()),
+        installationProvider: Type.Optional(StringEnum(['github', 'gitlab', 'github-legacy'] as const)),
+        integration: Type.Optional(Type.String()),
+        url: Type.Optional(Type.String()),
+        updatedAt: Type.Optional(DateTime),
+      }),
+    ),
+    visitorAuth: Type.Optional(
+      Type.Union([
+        Type.Object({ backend: Type.Literal('custom') }),
+        Type.Object({ backend: Type.Literal('integration'), integration: Type.String() }),
+      ]),
+    ),
+    revision: Type.String(),
+    defaultLevel: DefaultLevel,
+    comments: Type.Number(),
+    changeRequests: Type.Number(),
+    changeRequestsOpen: Type.Number(),
+    changeRequestsDraft: Type.Number(),
+    urls: Type.Object({
+      location: Type.String(),
+      app: Type.String(),
+      published: Type.Optional(Type.String()),
+      public: Type.Optional(Type.String()),
+      icon: Type.Optional(Type.String()),
+    }),
+    permissions: Type.Object({
+      view: Type.Boolean(),
+      access: Type.Boolean(),
+      admin: Type.Boolean(),
+      viewInviteLinks: Type.Boolean(),
+      edit: Type.Boolean(),
+      triggerGitSync: Type.Boolean(),
+      comment: Type.Boolean(),
+      merge: Type.Boolean(),
+      review: Type.Boolean(),
+    }),
+  }),
+);
+export type Space = Static<typeof Space>;
