@@ -1,5 +1,5 @@
 /** Building blocks shared by every resource and operation of the API contract. */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 
 /** Registry of named schemas: the OpenAPI generator turns each into a `components.schemas` entry. */
 const names = new WeakMap<object, string>();
@@ -15,9 +15,12 @@ export function schemaName(schema: object): string | undefined {
   return names.get(schema);
 }
 
-/** A string enum from literal values (rendered as `enum` in JSON Schema). */
+/** A string enum from literal values: a union of literals, which TypeBox's `Value` and Ajv both check. */
 export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as unknown as TUnion<TLiteral<T[number]>[]>;
 }
 
 /** Allows `null` beside a schema. */

@@ -1,2 +1,118 @@
-/** Operations of this group: to be defined (see organizations.ts for the pattern). */
-export const changeRequestCommentOperations = {};
+/** Comments in a change request and their replies. */
+import { Type } from '@sinclair/typebox';
+import { List, ListQuery } from '../common.ts';
+import {
+  Comment,
+  CommentFormatQuery,
+  CommentListFilters,
+  CommentReply,
+  PostComment,
+  PostCommentReply,
+  UpdateComment,
+  UpdateCommentReply,
+} from '../resources/comments.ts';
+import { defineOperation as op } from '../operation.ts';
+
+const group = 'Change request comments';
+
+export const changeRequestCommentOperations = {
+  listCommentsInChangeRequest: op({
+    name: 'listCommentsInChangeRequest',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
+    summary: 'List the comments of a change request',
+    query: Type.Object({ ...ListQuery, ...CommentListFilters }),
+    response: List(Comment),
+    success: 200,
+  }),
+  postCommentInChangeRequest: op({
+    name: 'postCommentInChangeRequest',
+    group,
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
+    summary: 'Post a comment in a change request',
+    body: PostComment,
+    response: Comment,
+    success: 200,
+  }),
+  getCommentInChangeRequest: op({
+    name: 'getCommentInChangeRequest',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}',
+    summary: 'Get a comment of a change request',
+    query: Type.Object(CommentFormatQuery),
+    response: Comment,
+    success: 200,
+  }),
+  updateCommentInChangeRequest: op({
+    name: 'updateCommentInChangeRequest',
+    group,
+    method: 'PUT',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}',
+    summary: 'Edit, resolve or react to a comment of a change request',
+    body: UpdateComment,
+    response: Comment,
+    success: 200,
+  }),
+  deleteCommentInChangeRequest: op({
+    name: 'deleteCommentInChangeRequest',
+    group,
+    method: 'DELETE',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}',
+    summary: 'Delete a comment of a change request',
+    success: 205,
+  }),
+  listCommentRepliesInChangeRequest: op({
+    name: 'listCommentRepliesInChangeRequest',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
+    summary: 'List the replies to a comment of a change request',
+    query: Type.Object({ ...ListQuery, ...CommentFormatQuery }),
+    response: List(CommentReply),
+    success: 200,
+  }),
+  postCommentReplyInChangeRequest: op({
+    name: 'postCommentReplyInChangeRequest',
+    group,
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
+    summary: 'Reply to a comment of a change request',
+    query: Type.Object(CommentFormatQuery),
+    body: PostCommentReply,
+    response: CommentReply,
+    success: 200,
+  }),
+  getCommentReplyInChangeRequest: op({
+    name: 'getCommentReplyInChangeRequest',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}',
+    summary: 'Get a reply in a change request',
+    query: Type.Object(CommentFormatQuery),
+    response: CommentReply,
+    success: 200,
+  }),
+  updateCommentReplyInChangeRequest: op({
+    name: 'updateCommentReplyInChangeRequest',
+    group,
+    method: 'PUT',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}',
+    summary: 'Edit or react to a reply in a change request',
+    body: UpdateCommentReply,
+    response: CommentReply,
+    success: 200,
+    extension: true,
+  }),
+  deleteCommentReplyInChangeRequest: op({
+    name: 'deleteCommentReplyInChangeRequest',
+    group,
+    method: 'DELETE',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}',
+    summary: 'Delete a reply in a change request',
+    success: 205,
+    extension: true,
+  }),
+};

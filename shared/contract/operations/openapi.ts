@@ -1,2 +1,119 @@
-/** Operations of this group: to be defined (see organizations.ts for the pattern). */
-export const openApiOperations = {};
+/** OpenAPI specifications of an organization and their versions. */
+import { Type } from '@sinclair/typebox';
+import { List, ListQuery } from '../common.ts';
+import {
+  CreateOpenAPISpec,
+  OpenAPISpec,
+  OpenAPISpecContent,
+  OpenAPISpecSlug,
+  OpenAPISpecVersion,
+  PutOpenAPISpec,
+} from '../resources/openapi.ts';
+import { defineOperation as op } from '../operation.ts';
+
+const group = 'OpenAPI specs and versions';
+const paramSchemas = { specSlug: OpenAPISpecSlug };
+
+export const openApiOperations = {
+  listOpenAPISpecs: op({
+    name: 'listOpenAPISpecs',
+    group,
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi',
+    summary: 'List the OpenAPI specifications of an organization',
+    query: Type.Object(ListQuery),
+    response: List(OpenAPISpec),
+    success: 200,
+  }),
+  createOpenAPISpec: op({
+    name: 'createOpenAPISpec',
+    group,
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/openapi',
+    summary: 'Add an OpenAPI specification',
+    body: CreateOpenAPISpec,
+    response: OpenAPISpec,
+    success: 201,
+  }),
+  getOpenAPISpecBySlug: op({
+    name: 'getOpenAPISpecBySlug',
+    group,
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+    summary: 'Get an OpenAPI specification',
+    response: OpenAPISpec,
+    success: 200,
+    paramSchemas,
+  }),
+  createOrUpdateOpenAPISpecBySlug: op({
+    name: 'createOrUpdateOpenAPISpecBySlug',
+    group,
+    method: 'PUT',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+    summary: 'Create an OpenAPI specification or replace its source',
+    body: PutOpenAPISpec,
+    response: OpenAPISpec,
+    success: 200,
+    paramSchemas,
+  }),
+  deleteOpenAPISpecBySlug: op({
+    name: 'deleteOpenAPISpecBySlug',
+    group,
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+    summary: 'Delete an OpenAPI specification',
+    success: 205,
+    paramSchemas,
+  }),
+  listOpenAPISpecVersions: op({
+    name: 'listOpenAPISpecVersions',
+    group,
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions',
+    summary: 'List the versions of an OpenAPI specification',
+    query: Type.Object(ListQuery),
+    response: List(OpenAPISpecVersion),
+    success: 200,
+    paramSchemas,
+  }),
+  getLatestOpenAPISpecVersion: op({
+    name: 'getLatestOpenAPISpecVersion',
+    group,
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest',
+    summary: 'Get the latest version of an OpenAPI specification',
+    response: OpenAPISpecVersion,
+    success: 200,
+    paramSchemas,
+  }),
+  getLatestOpenAPISpecVersionContent: op({
+    name: 'getLatestOpenAPISpecVersionContent',
+    group,
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
+    summary: 'Get the content of the latest version of an OpenAPI specification',
+    response: OpenAPISpecContent,
+    success: 200,
+    paramSchemas,
+  }),
+  getOpenAPISpecVersionById: op({
+    name: 'getOpenAPISpecVersionById',
+    group,
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}',
+    summary: 'Get a version of an OpenAPI specification',
+    response: OpenAPISpecVersion,
+    success: 200,
+    paramSchemas,
+  }),
+  getOpenAPISpecVersionContentById: op({
+    name: 'getOpenAPISpecVersionContentById',
+    group,
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content',
+    summary: 'Get the content of a version of an OpenAPI specification',
+    response: OpenAPISpecContent,
+    success: 200,
+    paramSchemas,
+  }),
+};

@@ -1,2 +1,116 @@
-/** Operations of this group: to be defined (see organizations.ts for the pattern). */
-export const spaceCommentOperations = {};
+/** Comments on a space and their replies. */
+import { Type } from '@sinclair/typebox';
+import { List, ListQuery } from '../common.ts';
+import {
+  Comment,
+  CommentFormatQuery,
+  CommentListFilters,
+  CommentReply,
+  PostComment,
+  PostCommentReply,
+  UpdateComment,
+  UpdateCommentReply,
+} from '../resources/comments.ts';
+import { defineOperation as op } from '../operation.ts';
+
+const group = 'Space comments';
+
+export const spaceCommentOperations = {
+  listCommentsInSpace: op({
+    name: 'listCommentsInSpace',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/comments',
+    summary: 'List the comments of a space',
+    query: Type.Object({ ...ListQuery, ...CommentListFilters }),
+    response: List(Comment),
+    success: 200,
+  }),
+  postCommentInSpace: op({
+    name: 'postCommentInSpace',
+    group,
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/comments',
+    summary: 'Post a comment on a space',
+    body: PostComment,
+    response: Comment,
+    success: 200,
+  }),
+  getCommentInSpace: op({
+    name: 'getCommentInSpace',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/comments/{commentId}',
+    summary: 'Get a comment',
+    query: Type.Object(CommentFormatQuery),
+    response: Comment,
+    success: 200,
+  }),
+  updateCommentInSpace: op({
+    name: 'updateCommentInSpace',
+    group,
+    method: 'PUT',
+    path: '/v1/spaces/{spaceId}/comments/{commentId}',
+    summary: 'Edit, resolve or react to a comment',
+    body: UpdateComment,
+    response: Comment,
+    success: 200,
+  }),
+  deleteCommentInSpace: op({
+    name: 'deleteCommentInSpace',
+    group,
+    method: 'DELETE',
+    path: '/v1/spaces/{spaceId}/comments/{commentId}',
+    summary: 'Delete a comment',
+    success: 205,
+  }),
+  listCommentRepliesInSpace: op({
+    name: 'listCommentRepliesInSpace',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/comments/{commentId}/replies',
+    summary: 'List the replies to a comment',
+    query: Type.Object({ ...ListQuery, ...CommentFormatQuery }),
+    response: List(CommentReply),
+    success: 200,
+  }),
+  postCommentReplyInSpace: op({
+    name: 'postCommentReplyInSpace',
+    group,
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/comments/{commentId}/replies',
+    summary: 'Reply to a comment',
+    body: PostCommentReply,
+    response: CommentReply,
+    success: 200,
+  }),
+  getCommentReplyInSpace: op({
+    name: 'getCommentReplyInSpace',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}',
+    summary: 'Get a reply',
+    query: Type.Object(CommentFormatQuery),
+    response: CommentReply,
+    success: 200,
+  }),
+  updateCommentReplyInSpace: op({
+    name: 'updateCommentReplyInSpace',
+    group,
+    method: 'PUT',
+    path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}',
+    summary: 'Edit or react to a reply',
+    body: UpdateCommentReply,
+    response: CommentReply,
+    success: 200,
+  }),
+  deleteCommentReplyInSpace: op({
+    name: 'deleteCommentReplyInSpace',
+    group,
+    method: 'DELETE',
+    path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}',
+    summary: 'Delete a reply',
+    success: 205,
+    extension: true,
+  }),
+};

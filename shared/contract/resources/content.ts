@@ -1,6 +1,6 @@
 /** Collections and spaces: the content tree of an organization. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, RoleOrGuest, StringEnum } from '../common.ts';
+import { DateTime, named, Nullable, RoleOrGuest, StringEnum } from '../common.ts';
 
 /** `defaultLevel`: a role, `null` (no access by default) or `inherit` (from the parent collection). */
 export const DefaultLevel = named('DefaultLevel', Type.Union([RoleOrGuest, Type.Literal('inherit')]));
@@ -29,11 +29,21 @@ export const Collection = named(
 );
 export type Collection = Static<typeof Collection>;
 
-export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
+export const SPACE_VISIBILITIES = [
+  'public',
+  'unlisted',
+  'share-link',
+  'visitor-auth',
+  'in-collection',
+  'private',
+] as const;
 export const SpaceVisibility = named('ContentVisibility', StringEnum(SPACE_VISIBILITIES));
 export const SpaceEditMode = named('SpaceEditMode', StringEnum(['live', 'locked'] as const));
 export const SpaceTitle = Type.String({ maxLength: 50 });
-export const Emoji = Type.String({ maxLength: 50, description: 'An emoji, as a character or a code point string.' });
+export const Emoji = Type.String({
+  maxLength: 50,
+  description: 'An emoji, as a character or a code point string.',
+});
 
 export const Space = named(
   'Space',
@@ -91,3 +101,132 @@ export const Space = named(
   }),
 );
 export type Space = Static<typeof Space>;
+
+/** An identifier sent in a request body. */
+export const BodyId = Type.String({ minLength: 1, maxLength: 256 });
+
+/** Languages a space can be written in (GitBook's `TranslationLanguage`). */
+export const TRANSLATION_LANGUAGES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'zh-tw',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
+] as const;
+export const SpaceLanguage = StringEnum(TRANSLATION_LANGUAGES, { description: 'Language of the content.' });
+
+/** Points at a sibling space in a move. */
+export const SpacePointer = named(
+  'SpacePointer',
+  Type.Object({ type: Type.Literal('space'), space: BodyId }, { additionalProperties: false }),
+);
+/** Points at a sibling collection in a move. */
+export const CollectionPointer = named(
+  'CollectionPointer',
+  Type.Object({ type: Type.Literal('collection'), collection: BodyId }, { additionalProperties: false }),
+);
+/** Where to put a moved space or collection among its siblings; the end when absent. */
+export const ContentPosition = named(
+  'ContentPosition',
+  Type.Object(
+    {
+      before: Type.Optional(Type.Union([SpacePointer, CollectionPointer])),
+      after: Type.Optional(Type.Union([SpacePointer, CollectionPointer])),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+/** Body of the collection and space moves: a new parent collection (`null`: top level) and/or a position. */
+export const MoveContent = Type.Object(
+  {
+    parent: Type.Optional(Nullable(BodyId)),
+    position: Type.Optional(ContentPosition),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** Body of the collection and space transfers. */
+export const TransferContent = Type.Object(
+  {
+    organization: Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description: 'Id of the target organization.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateCollection = Type.Object(
+  {
+    title: Type.Optional(CollectionTitle),
+    parent: Type.Optional(BodyId),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateCollection = Type.Object(
+  {
+    title: Type.Optional(CollectionTitle),
+    description: Type.Optional(CollectionDescription),
+    defaultLevel: Type.Optional(DefaultLevel),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateSpace = Type.Object(
+  {
+    editMode: Type.Optional(SpaceEditMode),
+    title: Type.Optional(SpaceTitle),
+    defaultLevel: Type.Optional(DefaultLevel),
+    emoji: Type.Optional(Emoji),
+  },
+  { additionalProperties: false },
+);
+
+/** Body of space creation (GitBook's `CreateSpace`, without templates). */
+export const CreateSpace = Type.Object(
+  {
+    title: Type.Optional(SpaceTitle),
+    emoji: Type.Optional(Emoji),
+    parent: Type.Optional(BodyId),
+    language: Type.Optional(SpaceLanguage),
+    editMode: Type.Optional(SpaceEditMode),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,193 @@
+/** Builds the HTTP server: one route per operation of the contract, validated and serialized from it. */
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { operationList, type Operation } from '../shared/contract/index.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { ApiError } from './errors.ts';
+import { authenticate } from './http/auth.ts';
+import type { Actor, HandlerContext, Handlers, Services } from './http/context.ts';
+import { handlers as allHandlers } from './http/handlers.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { RateLimiter, type RateLimit } from './http/rate-limit.ts';
+import { bodyAjv, compile, describeValidationErrors, responseAjv, textAjv } from './http/validation.ts';
+import type { Database } from './storage/database.ts';
+import type { ErrorObject } from 'ajv';
+
+export interface AppOptions {
+  db: Database;
+  clock?: Clock;
+  /** Requests per window per token; `null` turns rate limiting off. */
+  rateLimit?: RateLimit | null;
+  /** Check every response body against its contract schema (tests turn this on). */
+  validateResponses?: boolean;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit?: number;
+  /** Replaces the handler map (tests of the routing layer). */
+  handlers?: Handlers;
+  logger?: boolean;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1200, windowMs: 60_000 };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+interface FastifyValidationError extends Error {
+  validation?: ErrorObject[];
+  validationContext?: string;
+  statusCode?: number;
+  code?: string;
+}
+
+/** Error codes of Fastify's own failures, mapped to clear messages. */
+function describeFastifyError(error: FastifyValidationError): { status: number; message: string } | undefined {
+  if (error.validation) {
+    return { status: 400, message: describeValidationErrors(error.validationContext ?? 'body', error.validation) };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'the request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'the request body must be JSON (Content-Type: application/json)' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'the Content-Length header does not match the body' };
+    default:
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return { status: error.statusCode, message: error.message };
+      }
+      return undefined;
+  }
+}
+
+/** Builds the server; call `listen` or `inject` on the result. */
+export function buildApp(options: AppOptions): FastifyInstance {
+  const services: Services = { db: options.db, clock: options.clock ?? systemClock };
+  const handlers = options.handlers ?? allHandlers;
+  const limiter = options.rateLimit === null ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, services.clock);
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    // Path and query validation coerce text; bodies are JSON and are not coerced.
+    schemaErrorFormatter: (errors, dataVar) => {
+      const error = new Error(describeValidationErrors(dataVar, errors)) as FastifyValidationError;
+      error.validation = errors as ErrorObject[];
+      error.validationContext = dataVar;
+      return error;
+    },
+  });
+
+  app.setValidatorCompiler(({ schema, httpPart }) => compile(httpPart === 'body' ? bodyAjv : textAjv, schema));
+
+  // JSON bodies: an empty body is no body; malformed JSON is a 400 that says so.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, text, done) => {
+    const raw = typeof text === 'string' ? text : text.toString('utf8');
+    if (raw.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(raw));
+    } catch (error) {
+      done(new ApiError(400, `the request body is not valid JSON: ${(error as Error).message}`), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyValidationError, request, reply) => {
+    if (error instanceof ApiError) {
+      void reply.status(error.status).headers(error.headers).send({ error: { code: error.status, message: error.message } });
+      return;
+    }
+    const known = describeFastifyError(error);
+    if (known) {
+      void reply.status(known.status).send({ error: { code: known.status, message: known.message } });
+      return;
+    }
+    request.log.error({ err: error, url: request.routeOptions.url }, 'unexpected error');
+    void reply.status(500).send({ error: { code: 500, message: 'the server failed to answer this request' } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .status(404)
+      .send({ error: { code: 404, message: `no operation ${request.method} ${request.url.split('?')[0] ?? ''}` } });
+  });
+
+  app.get('/health', async () => ({ ok: true }));
+  const document = openApiDocument();
+  app.get('/v1/openapi.json', async () => document);
+
+  for (const operation of operationList) {
+    registerOperation(app, operation, handlers, services, limiter, options.validateResponses ?? false);
+  }
+  return app;
+}
+
+function baseUrlOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function registerOperation(
+  app: FastifyInstance,
+  operation: Operation,
+  handlers: Handlers,
+  services: Services,
+  limiter: RateLimiter | undefined,
+  validateResponses: boolean,
+): void {
+  const handler = (handlers as Record<string, ((context: HandlerContext<never>) => unknown) | undefined>)[operation.name];
+  const responseValidator = validateResponses && operation.response ? compile(responseAjv, operation.response) : undefined;
+
+  app.route({
+    method: operation.method,
+    url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
+    schema: {
+      params: operation.params,
+      querystring: operation.query,
+      ...(operation.body ? { body: operation.body } : {}),
+      ...(operation.response ? { response: { [operation.success]: operation.response } } : {}),
+    },
+    onRequest: async (request, reply) => {
+      request.actor = authenticate(services.db, request.headers.authorization);
+      if (limiter) {
+        const wait = limiter.take(request.actor.tokenHash);
+        if (wait > 0) {
+          throw new ApiError(429, 'too many requests with this token; retry later', {
+            'retry-after': String(Math.ceil(wait / 1000)),
+          });
+        }
+      }
+      void reply;
+    },
+    preValidation: async (request) => {
+      if (operation.body && operation.bodyRequired && request.body === undefined) {
+        throw new ApiError(400, 'body: a JSON object is required');
+      }
+    },
+    handler: async (request, reply) => {
+      if (!handler) throw new ApiError(501, `${operation.name} is not implemented by this server yet`);
+      const result = await handler({
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        actor: request.actor as Actor,
+        services,
+        baseUrl: baseUrlOf(request),
+      });
+      void reply.status(operation.success);
+      if (operation.success === 204 || operation.success === 205 || operation.response === undefined) return reply.send();
+      if (responseValidator && !responseValidator(result)) {
+        throw new Error(
+          `response of ${operation.name} breaks its contract: ${JSON.stringify(responseValidator.errors?.slice(0, 3))}`,
+        );
+      }
+      if (operation.success === 201) {
+        const location = (result as { urls?: { location?: unknown } } | null)?.urls?.location;
+        if (typeof location === 'string') void reply.header('location', location);
+      }
+      return result;
+    },
+  });
+}

@@ -1,0 +1,47 @@
+/** Loading an organization as the caller sees it: a caller who is not a member gets 404, never a hint. */
+import type { Role } from '../../shared/contract/index.ts';
+import { notFound } from '../errors.ts';
+import type { OrgActor } from '../policies/index.ts';
+import type { Database } from '../storage/database.ts';
+import type { OrganizationsTable } from '../storage/schema.ts';
+
+export interface OrgAccess {
+  org: OrganizationsTable;
+  actor: OrgActor;
+}
+
+/** The organization and the caller's standing in it, or 404. */
+export function loadOrgAccess(db: Database, organizationId: string, userId: string): OrgAccess {
+  const row = db.first(
+    db.q
+      .selectFrom('organizations as o')
+      .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId))
+      .selectAll('o')
+      .select('m.role as member_role')
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('team_members as tm')
+              .select('tm.team_id')
+              .where('tm.organization_id', '=', organizationId)
+              .where('tm.user_id', '=', userId)
+              .where('tm.role', '=', 'owner'),
+          )
+          .as('owns_team'),
+      )
+      .where('o.id', '=', organizationId)
+      .where('m.disabled', '=', 0),
+  );
+  if (!row) throw notFound(`no organization with id \`${organizationId}\``);
+  const { member_role, owns_team, ...org } = row;
+  return {
+    org,
+    actor: { userId, role: member_role as Role | null, ownsTeam: Boolean(owns_team) },
+  };
+}
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern used with `ESCAPE '\'`. */
+export function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

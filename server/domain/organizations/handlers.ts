@@ -1,0 +1,135 @@
+/** Handlers: list, get and update organizations; organizations by email domain. */
+import type { Role } from '../../../shared/contract/index.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import type { Handlers } from '../../http/context.ts';
+import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { authorize } from '../../policies/index.ts';
+import type { OrganizationsTable } from '../../storage/schema.ts';
+import { loadOrgAccess } from '../access.ts';
+import { recordEvent } from '../events.ts';
+import { presentOrganization } from './present.ts';
+
+const ORG_KEYS: readonly SortKey[] = [
+  { column: 'o.title', direction: 'asc' },
+  { column: 'o.id', direction: 'asc' },
+];
+
+export const organizationHandlers = {
+  listOrganizationsForAuthenticatedUser: ({ query, actor, services: { db }, baseUrl }) => {
+    const base = db.q
+      .selectFrom('organizations as o')
+      .innerJoin('members as m', 'm.organization_id', 'o.id')
+      .where('m.user_id', '=', actor.userId)
+      .where('m.disabled', '=', 0);
+    return listPage({
+      query,
+      keys: ORG_KEYS,
+      fetch: (after, take) => {
+        let q = base
+          .selectAll('o')
+          .select('m.role as member_role')
+          .select((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('team_members as tm')
+                  .select('tm.team_id')
+                  .whereRef('tm.organization_id', '=', 'o.id')
+                  .where('tm.user_id', '=', actor.userId)
+                  .where('tm.role', '=', 'owner'),
+              )
+              .as('owns_team'),
+          )
+          .orderBy(orderByKeys(ORG_KEYS))
+          .limit(take);
+        if (after) q = q.where(afterKeys(ORG_KEYS, after));
+        return db.all(q);
+      },
+      keyOf: (row) => [row.title, row.id],
+      count: () => Number(db.first(base.select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
+      present: ({ member_role, owns_team, ...org }) =>
+        presentOrganization(
+          org,
+          { userId: actor.userId, role: member_role as Role | null, ownsTeam: Boolean(owns_team) },
+          baseUrl,
+        ),
+    });
+  },
+
+  getOrganizationById: ({ params, actor, services: { db }, baseUrl }) => {
+    const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    return presentOrganization(org, orgActor, baseUrl);
+  },
+
+  updateOrganizationById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.update', null);
+    const changes: Partial<OrganizationsTable> = {};
+    if (body.title !== undefined) {
+      if (body.title.trim().length < 2) throw badRequest('body field `title` must have at least 2 non-blank characters');
+      changes.title = body.title.trim();
+    }
+    if (body.emailDomains !== undefined) changes.email_domains = JSON.stringify([...new Set(body.emailDomains)]);
+    if (body.hostname !== undefined && body.hostname !== org.hostname) {
+      const taken = db.first(
+        db.q.selectFrom('organizations').select('id').where('hostname', '=', body.hostname).where('id', '!=', org.id),
+      );
+      if (taken) throw conflict(`hostname \`${body.hostname}\` is already used by another organization`);
+      changes.hostname = body.hostname;
+    }
+    if (body.defaultRole !== undefined) changes.default_role = body.defaultRole;
+    if (body.defaultContent !== undefined) {
+      if (body.defaultContent !== null) {
+        // Sites arrive with their own issue; until then no site exists to point at.
+        throw badRequest(`body field \`defaultContent.site\`: no site with id \`${body.defaultContent.site}\` in this organization`);
+      }
+      changes.default_content_site = null;
+    }
+    if (body.logo !== undefined) changes.logo = body.logo;
+    if (body.sso !== undefined) changes.sso = body.sso ? 1 : 0;
+    if (body.ai !== undefined) changes.ai = body.ai ? 1 : 0;
+    if (body.inviteLinks !== undefined) changes.invite_links = body.inviteLinks ? 1 : 0;
+    const now = clock.now();
+    db.transaction(() => {
+      if (Object.keys(changes).length > 0) {
+        db.run(db.q.updateTable('organizations').set(changes).where('id', '=', org.id));
+      }
+      recordEvent(db, now, {
+        organizationId: org.id,
+        actorId: actor.userId,
+        action: 'organization.updated',
+        subjectType: 'organization',
+        subjectId: org.id,
+        data: { fields: Object.keys(body) },
+      });
+    });
+    return presentOrganization({ ...org, ...changes }, orgActor, baseUrl);
+  },
+
+  getOrganizationsForEmailDomain: ({ params, actor, services: { db }, baseUrl }) => {
+    const domain = params.emailDomain.toLowerCase();
+    const user = db.first(db.q.selectFrom('users').select('email').where('id', '=', actor.userId));
+    const ownDomain = user?.email.split('@')[1] ?? '';
+    // Only organizations the caller belongs to, or could join because the domain is the caller's own.
+    const rows = db.all(
+      db.q
+        .selectFrom('organizations as o')
+        .leftJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', actor.userId))
+        .selectAll('o')
+        .select(['m.role as member_role', 'm.user_id as member_id'])
+        .orderBy('o.title')
+        .orderBy('o.id'),
+    );
+    const organizations = rows
+      .filter((row) => (JSON.parse(row.email_domains) as string[]).includes(domain))
+      .filter((row) => row.member_id !== null || domain === ownDomain)
+      .map(({ member_role, member_id, ...org }) =>
+        presentOrganization(
+          org,
+          { userId: actor.userId, role: member_id === null ? null : (member_role as Role | null), ownsTeam: false },
+          baseUrl,
+        ),
+      );
+    return { organizations };
+  },
+} satisfies Handlers;

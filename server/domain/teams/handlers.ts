@@ -1,0 +1,188 @@
+/** Handlers: teams of an organization, and the teams of one member. */
+import { sql } from 'kysely';
+import type { TeamRole } from '../../../shared/contract/index.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { Handlers } from '../../http/context.ts';
+import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { newId } from '../../ids.ts';
+import { authorize } from '../../policies/index.ts';
+import type { Database } from '../../storage/database.ts';
+import { likeContains, loadOrgAccess } from '../access.ts';
+import { recordEvent } from '../events.ts';
+import { memberQuery } from '../members/present.ts';
+import { presentTeam, teamQuery, type TeamRow } from './present.ts';
+import { resolveMembers } from './members.ts';
+
+const TEAM_KEYS: readonly SortKey[] = [
+  { column: 't.title', direction: 'asc' },
+  { column: 't.id', direction: 'asc' },
+];
+
+export function loadTeam(db: Database, organizationId: string, teamId: string, actorId: string): TeamRow {
+  const row = db.first(teamQuery(db, organizationId, actorId).where('t.id', '=', teamId));
+  if (!row) throw notFound(`no team with id \`${teamId}\` in this organization`);
+  return row;
+}
+
+function ensureTitleFree(db: Database, organizationId: string, title: string, exceptId?: string): void {
+  let q = db.q
+    .selectFrom('teams')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where(sql<boolean>`lower(title) = ${title.toLowerCase()}`);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (db.first(q)) throw conflict(`a team titled \`${title}\` already exists in this organization`);
+}
+
+function titleFilter(title: string | undefined) {
+  return title === undefined ? undefined : sql<boolean>`lower(t.title) LIKE ${likeContains(title)} ESCAPE '\\'`;
+}
+
+export const teamHandlers = {
+  listTeamsInOrganizationById: ({ params, query, actor, services: { db } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.listTeams', null);
+    let base = teamQuery(db, params.organizationId, actor.userId);
+    const filter = titleFilter(query.title);
+    if (filter) base = base.where(filter);
+    if (query.owner !== undefined) {
+      const owner = db.first(
+        db.q
+          .selectFrom('members')
+          .select('role')
+          .where('organization_id', '=', params.organizationId)
+          .where('user_id', '=', query.owner),
+      );
+      if (!owner) throw notFound(`query parameter \`owner\`: no member with id \`${query.owner}\` in this organization`);
+      // An admin can manage every team; anyone else only the teams they own.
+      if (owner.role !== 'admin') {
+        base = base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('team_members as o')
+              .select('o.team_id')
+              .whereRef('o.team_id', '=', 't.id')
+              .where('o.user_id', '=', query.owner as string)
+              .where('o.role', '=', 'owner'),
+          ),
+        );
+      }
+    }
+    return listPage({
+      query,
+      keys: TEAM_KEYS,
+      fetch: (after, take) => {
+        let q = base.orderBy(orderByKeys(TEAM_KEYS)).limit(take);
+        if (after) q = q.where(afterKeys(TEAM_KEYS, after));
+        return db.all(q);
+      },
+      keyOf: (row) => [row.title, row.id],
+      count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
+      present: (row) => presentTeam(row, orgActor),
+    });
+  },
+
+  createOrganizationTeam: ({ params, body, actor, services: { db, clock } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.createTeam', null);
+    const title = body.title.trim();
+    const now = clock.now();
+    const id = newId();
+    db.transaction(() => {
+      ensureTitleFree(db, params.organizationId, title);
+      const members = resolveMembers(db, params.organizationId, body.members ?? [], 'members');
+      db.run(db.q.insertInto('teams').values({ id, organization_id: params.organizationId, title, created_at: now.toISOString() }));
+      for (const userId of new Set(members)) {
+        db.run(
+          db.q.insertInto('team_members').values({
+            team_id: id,
+            user_id: userId,
+            organization_id: params.organizationId,
+            role: 'member',
+            added_at: now.toISOString(),
+          }),
+        );
+      }
+      recordEvent(db, now, {
+        organizationId: params.organizationId,
+        actorId: actor.userId,
+        action: 'team.created',
+        subjectType: 'team',
+        subjectId: id,
+        data: { title, members: members.length },
+      });
+    });
+    return presentTeam(loadTeam(db, params.organizationId, id, actor.userId), orgActor);
+  },
+
+  getTeamInOrganizationById: ({ params, actor, services: { db } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
+    authorize(orgActor, 'team.view', { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null });
+    return presentTeam(team, orgActor);
+  },
+
+  updateTeamInOrganizationById: ({ params, body, actor, services: { db, clock } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
+    authorize(orgActor, 'team.rename', { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null });
+    const title = body.title.trim();
+    db.transaction(() => {
+      ensureTitleFree(db, params.organizationId, title, team.id);
+      db.run(db.q.updateTable('teams').set({ title }).where('id', '=', team.id));
+      recordEvent(db, clock.now(), {
+        organizationId: params.organizationId,
+        actorId: actor.userId,
+        action: 'team.renamed',
+        subjectType: 'team',
+        subjectId: team.id,
+        data: { from: team.title, to: title },
+      });
+    });
+    return presentTeam({ ...team, title }, orgActor);
+  },
+
+  removeTeamFromOrganizationById: ({ params, actor, services: { db, clock } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
+    authorize(orgActor, 'team.delete', { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null });
+    db.transaction(() => {
+      db.run(db.q.deleteFrom('teams').where('id', '=', team.id));
+      recordEvent(db, clock.now(), {
+        organizationId: params.organizationId,
+        actorId: actor.userId,
+        action: 'team.deleted',
+        subjectType: 'team',
+        subjectId: team.id,
+        data: { title: team.title, members: Number(team.members) },
+      });
+    });
+    return undefined;
+  },
+
+  listTeamsForOrganizationMember: ({ params, query, actor, services: { db } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'member.viewTeams', { userId: params.userId });
+    if (!db.first(memberQuery(db, params.organizationId).where('m.user_id', '=', params.userId))) {
+      throw notFound(`no member with id \`${params.userId}\` in this organization`);
+    }
+    let base = teamQuery(db, params.organizationId, actor.userId)
+      .innerJoin('team_members as tm', 'tm.team_id', 't.id')
+      .where('tm.user_id', '=', params.userId)
+      .select('tm.role as member_role');
+    const filter = titleFilter(query.title);
+    if (filter) base = base.where(filter);
+    return listPage({
+      query,
+      keys: TEAM_KEYS,
+      fetch: (after, take) => {
+        let q = base.orderBy(orderByKeys(TEAM_KEYS)).limit(take);
+        if (after) q = q.where(afterKeys(TEAM_KEYS, after));
+        return db.all(q);
+      },
+      keyOf: (row) => [row.title, row.id],
+      count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
+      present: (row) => ({ team: presentTeam(row, orgActor), member: { role: row.member_role as TeamRole } }),
+    });
+  },
+} satisfies Handlers;

@@ -1,0 +1,182 @@
+/** Handlers: the members of a team (list, bulk update, set one, remove one). */
+import type { TeamRole } from '../../../shared/contract/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { Handlers } from '../../http/context.ts';
+import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { authorize, can } from '../../policies/index.ts';
+import type { Database } from '../../storage/database.ts';
+import { loadOrgAccess } from '../access.ts';
+import { recordEvent } from '../events.ts';
+import { memberQuery, presentMember } from '../members/present.ts';
+import { loadTeam } from './handlers.ts';
+
+const TEAM_MEMBER_KEYS: readonly SortKey[] = [
+  { column: 'u.display_name', direction: 'asc' },
+  { column: 'm.user_id', direction: 'asc' },
+];
+
+/**
+ * Resolves user ids or emails to members of the organization, in order; a reference that matches no member is a
+ * 400 naming its place in the request (`field[index]`).
+ */
+export function resolveMembers(db: Database, organizationId: string, refs: readonly string[], field: string): string[] {
+  if (refs.length === 0) return [];
+  const rows = db.all(
+    db.q
+      .selectFrom('members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.user_id', 'u.email'])
+      .where('m.organization_id', '=', organizationId)
+      .where((eb) =>
+        eb.or([eb('m.user_id', 'in', [...refs]), eb('u.email', 'in', refs.map((r) => r.toLowerCase()))]),
+      ),
+  );
+  const byRef = new Map<string, string>();
+  for (const row of rows) {
+    byRef.set(row.user_id, row.user_id);
+    byRef.set(row.email, row.user_id);
+  }
+  return refs.map((ref, index) => {
+    const userId = byRef.get(ref) ?? byRef.get(ref.toLowerCase());
+    if (userId === undefined) {
+      throw badRequest(`body field \`${field}[${index}]\`: no member of this organization has the id or email \`${ref}\``);
+    }
+    return userId;
+  });
+}
+
+function teamSubject(team: { id: string; actor_role: string | null }) {
+  return { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null };
+}
+
+export const teamMemberHandlers = {
+  listTeamMembersInOrganizationById: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
+    authorize(orgActor, 'team.view', teamSubject(team));
+    const base = memberQuery(db, params.organizationId)
+      .innerJoin('team_members as tm', (join) => join.onRef('tm.user_id', '=', 'm.user_id').on('tm.team_id', '=', team.id))
+      .select('tm.role as team_role');
+    return listPage({
+      query,
+      keys: TEAM_MEMBER_KEYS,
+      fetch: (after, take) => {
+        let q = base.orderBy(orderByKeys(TEAM_MEMBER_KEYS)).limit(take);
+        if (after) q = q.where(afterKeys(TEAM_MEMBER_KEYS, after));
+        return db.all(q);
+      },
+      keyOf: (row) => [row.display_name, row.user_id],
+      count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
+      present: (row) => ({
+        organization: presentMember(row, baseUrl),
+        team: { role: row.team_role as TeamRole },
+        permissions: { view: can(orgActor, 'member.view', { userId: row.user_id }) },
+      }),
+    });
+  },
+
+  updateMembersInOrganizationTeam: ({ params, body, actor, services: { db, clock } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
+    authorize(orgActor, 'team.admin', teamSubject(team));
+    const now = clock.now();
+    db.transaction(() => {
+      const add = resolveMembers(db, params.organizationId, body.add ?? [], 'add');
+      const remove = new Set(resolveMembers(db, params.organizationId, body.remove ?? [], 'remove'));
+      const membershipRefs = Object.keys(body.memberships ?? {});
+      const membershipIds = resolveMembers(db, params.organizationId, membershipRefs, 'memberships');
+      const roles = new Map<string, TeamRole>();
+      membershipIds.forEach((userId, index) => roles.set(userId, body.memberships![membershipRefs[index]!]!.role));
+      // A user both added and removed ends removed.
+      const upserts = new Map<string, TeamRole | undefined>();
+      for (const userId of add) upserts.set(userId, roles.get(userId));
+      for (const [userId, role] of roles) upserts.set(userId, role);
+      for (const [userId, role] of upserts) {
+        if (remove.has(userId)) continue;
+        db.run(
+          db.q
+            .insertInto('team_members')
+            .values({
+              team_id: team.id,
+              user_id: userId,
+              organization_id: params.organizationId,
+              role: role ?? 'member',
+              added_at: now.toISOString(),
+            })
+            .onConflict((oc) =>
+              role === undefined ? oc.columns(['team_id', 'user_id']).doNothing() : oc.columns(['team_id', 'user_id']).doUpdateSet({ role }),
+            ),
+        );
+      }
+      if (remove.size > 0) {
+        db.run(db.q.deleteFrom('team_members').where('team_id', '=', team.id).where('user_id', 'in', [...remove]));
+      }
+      recordEvent(db, now, {
+        organizationId: params.organizationId,
+        actorId: actor.userId,
+        action: 'team.members_updated',
+        subjectType: 'team',
+        subjectId: team.id,
+        data: { added: [...upserts.keys()].filter((id) => !remove.has(id)), removed: [...remove] },
+      });
+    });
+    return undefined;
+  },
+
+  addMemberToOrganizationTeamById: ({ params, body, actor, services: { db, clock } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
+    authorize(orgActor, 'team.admin', teamSubject(team));
+    if (!db.first(memberQuery(db, params.organizationId).where('m.user_id', '=', params.userId))) {
+      throw notFound(`no member with id \`${params.userId}\` in this organization`);
+    }
+    const now = clock.now();
+    db.transaction(() => {
+      db.run(
+        db.q
+          .insertInto('team_members')
+          .values({
+            team_id: team.id,
+            user_id: params.userId,
+            organization_id: params.organizationId,
+            role: body.role,
+            added_at: now.toISOString(),
+          })
+          .onConflict((oc) => oc.columns(['team_id', 'user_id']).doUpdateSet({ role: body.role })),
+      );
+      recordEvent(db, now, {
+        organizationId: params.organizationId,
+        actorId: actor.userId,
+        action: 'team.member_set',
+        subjectType: 'team',
+        subjectId: team.id,
+        data: { userId: params.userId, role: body.role },
+      });
+    });
+    return undefined;
+  },
+
+  deleteMemberFromOrganizationTeamById: ({ params, actor, services: { db, clock } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
+    authorize(orgActor, 'team.admin', teamSubject(team));
+    if (!db.first(memberQuery(db, params.organizationId).where('m.user_id', '=', params.userId))) {
+      throw notFound(`no member with id \`${params.userId}\` in this organization`);
+    }
+    db.transaction(() => {
+      // Removing someone who is not in the team changes nothing and is not an error (DELETE is idempotent).
+      const removed = db.run(db.q.deleteFrom('team_members').where('team_id', '=', team.id).where('user_id', '=', params.userId));
+      if (removed > 0) {
+        recordEvent(db, clock.now(), {
+          organizationId: params.organizationId,
+          actorId: actor.userId,
+          action: 'team.member_removed',
+          subjectType: 'team',
+          subjectId: team.id,
+          data: { userId: params.userId },
+        });
+      }
+    });
+    return undefined;
+  },
+} satisfies Handlers;

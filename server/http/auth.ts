@@ -1,0 +1,20 @@
+/** Bearer-token authentication: tokens are stored hashed and tied to a user. */
+import { unauthorized } from '../errors.ts';
+import { hashToken } from '../ids.ts';
+import type { Database } from '../storage/database.ts';
+import type { Actor } from './context.ts';
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
+
+/** The caller of a request, or a 401 naming what is wrong with the Authorization header. */
+export function authenticate(db: Database, header: string | undefined): Actor {
+  if (header === undefined || header === '') {
+    throw unauthorized('the Authorization header is missing: send `Authorization: Bearer <token>`');
+  }
+  const match = BEARER.exec(header);
+  if (!match) throw unauthorized('the Authorization header is malformed: send `Authorization: Bearer <token>`');
+  const tokenHash = hashToken(match[1] as string);
+  const row = db.first(db.q.selectFrom('tokens').select('user_id').where('hash', '=', tokenHash));
+  if (!row) throw unauthorized('the token is unknown or has been revoked');
+  return { userId: row.user_id, tokenHash };
+}

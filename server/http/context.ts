@@ -1,0 +1,34 @@
+/** What every handler receives, and the typed map of handlers keyed by operation name. */
+import type { BodyOf, OperationName, Operations, ParamsOf, QueryOf, ResponseOf } from '../../shared/contract/index.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../storage/database.ts';
+
+/** The server's dependencies, created once. */
+export interface Services {
+  db: Database;
+  clock: Clock;
+}
+
+/** The authenticated caller. */
+export interface Actor {
+  userId: string;
+  /** The hash of the token used, the key of its rate limit. */
+  tokenHash: string;
+}
+
+export interface HandlerContext<N extends OperationName> {
+  params: ParamsOf<Operations[N]>;
+  query: QueryOf<Operations[N]>;
+  body: BodyOf<Operations[N]>;
+  actor: Actor;
+  services: Services;
+  /** Base URL of this server as the caller reached it, for `urls.location`. */
+  baseUrl: string;
+}
+
+export type Handler<N extends OperationName> = (
+  context: HandlerContext<N>,
+) => ResponseOf<Operations[N]> | Promise<ResponseOf<Operations[N]>>;
+
+/** Handlers of some operations; the others answer 501 until their issue lands. */
+export type Handlers = { [N in OperationName]?: Handler<N> };

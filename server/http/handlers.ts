@@ -1,0 +1,15 @@
+/** Every implemented operation's handler, keyed by operation name. */
+import { inviteHandlers } from '../domain/invites/handlers.ts';
+import { memberHandlers } from '../domain/members/handlers.ts';
+import { organizationHandlers } from '../domain/organizations/handlers.ts';
+import { teamHandlers } from '../domain/teams/handlers.ts';
+import { teamMemberHandlers } from '../domain/teams/members.ts';
+import type { Handlers } from './context.ts';
+
+export const handlers: Handlers = {
+  ...organizationHandlers,
+  ...inviteHandlers,
+  ...memberHandlers,
+  ...teamHandlers,
+  ...teamMemberHandlers,
+};

@@ -1,0 +1,90 @@
+/**
+ * Keyset pagination: a page cursor holds the sort keys of the last item shown, so pages stay correct when rows
+ * are inserted or deleted between requests (no offsets).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { LIST_LIMIT_DEFAULT } from '../../shared/contract/common.ts';
+import { badRequest } from '../errors.ts';
+
+export type KeyValue = string | number;
+export interface SortKey {
+  /** Column reference, e.g. `members.joined_at`. */
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface ListPage<T> {
+  items: T[];
+  count: number;
+  next?: { page: string };
+}
+
+/** Decodes a `page` cursor into key values, or answers 400. */
+export function decodeCursor(page: string | undefined, arity: number): KeyValue[] | undefined {
+  if (page === undefined) return undefined;
+  try {
+    const values: unknown = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(values) &&
+      values.length === arity &&
+      values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))
+    ) {
+      return values as KeyValue[];
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw badRequest('page: not a page cursor of this list (take it from `next.page` of the previous answer)');
+}
+
+export function encodeCursor(values: KeyValue[]): string {
+  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+}
+
+/** The condition "sorts after these key values" for keyset pagination, in portable SQL. */
+export function afterKeys(keys: readonly SortKey[], values: readonly KeyValue[]): RawBuilder<boolean> {
+  const alternatives: RawBuilder<unknown>[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const parts: RawBuilder<unknown>[] = [];
+    for (let j = 0; j < i; j++) parts.push(sql`${sql.ref(keys[j]!.column)} = ${values[j]}`);
+    const key = keys[i]!;
+    parts.push(
+      key.direction === 'asc'
+        ? sql`${sql.ref(key.column)} > ${values[i]}`
+        : sql`${sql.ref(key.column)} < ${values[i]}`,
+    );
+    alternatives.push(sql`(${sql.join(parts, sql` AND `)})`);
+  }
+  return sql<boolean>`(${sql.join(alternatives, sql` OR `)})`;
+}
+
+/**
+ * Runs one page of a keyset-paginated list. `fetch` receives the cursor's key values (if any) and how many rows
+ * to take; it asks for one more than the limit to know whether a next page exists.
+ */
+export function listPage<Row, Item>(options: {
+  query: { page?: string; limit?: number };
+  keys: readonly SortKey[];
+  fetch: (after: KeyValue[] | undefined, take: number) => Row[];
+  keyOf: (row: Row) => KeyValue[];
+  count: () => number;
+  present: (row: Row) => Item;
+}): ListPage<Item> {
+  const limit = options.query.limit ?? LIST_LIMIT_DEFAULT;
+  const after = decodeCursor(options.query.page, options.keys.length);
+  const rows = options.fetch(after, limit + 1);
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
+  const page: ListPage<Item> = { items: shown.map(options.present), count: options.count() };
+  const last = shown.at(-1);
+  if (more && last !== undefined) page.next = { page: encodeCursor(options.keyOf(last)) };
+  return page;
+}
+
+/** Adds the key columns' ORDER BY to a query, in key order. */
+export function orderByKeys(keys: readonly SortKey[]): RawBuilder<unknown> {
+  return sql.join(
+    keys.map((k) => sql`${sql.ref(k.column)} ${sql.raw(k.direction === 'asc' ? 'ASC' : 'DESC')}`),
+    sql`, `,
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Who may do what: one typed rule per action, composed from small predicates. The same rules answer
+ * `authorize` (403 on refusal) and fill every `permissions` object.
+ */
+import type { Role, TeamRole } from '../../shared/contract/index.ts';
+import { forbidden } from '../errors.ts';
+
+/** The caller as seen inside one organization. */
+export interface OrgActor {
+  userId: string;
+  /** The caller's organization role; `null` for a guest. */
+  role: Role | null;
+  /** Whether the caller owns at least one team of the organization. */
+  ownsTeam: boolean;
+}
+
+export interface TeamSubject {
+  teamId: string;
+  /** The caller's role in this team, if a member of it. */
+  actorTeamRole: TeamRole | null;
+}
+
+export interface MemberSubject {
+  userId: string;
+}
+
+const RANK: Record<Role, number> = { admin: 6, create: 5, review: 4, edit: 3, comment: 2, read: 1 };
+
+/** The rank of a role; guests rank 0. */
+export function roleRank(role: Role | null): number {
+  return role === null ? 0 : RANK[role];
+}
+
+const isAdmin = (a: OrgActor) => a.role === 'admin';
+const atLeast = (role: Role) => (a: OrgActor) => roleRank(a.role) >= roleRank(role);
+const notGuest = (a: OrgActor) => a.role !== null;
+const always = () => true;
+
+const rules = {
+  organization: {
+    view: always,
+    access: always,
+    admin: isAdmin,
+    update: isAdmin,
+    ownTeam: (a: OrgActor) => a.ownsTeam,
+    createContent: atLeast('create'),
+    createOpenAPISpec: atLeast('create'),
+    viewBilling: isAdmin,
+    listMembers: notGuest,
+    listTeams: notGuest,
+    listIntegrations: notGuest,
+    createTeam: isAdmin,
+    manageInvites: isAdmin,
+    inviteMembers: isAdmin,
+  },
+  team: {
+    view: (a: OrgActor, t: TeamSubject) => notGuest(a) || t.actorTeamRole !== null,
+    /** Manage the team's members: organization admins and the team's owners. */
+    admin: (a: OrgActor, t: TeamSubject) => isAdmin(a) || t.actorTeamRole === 'owner',
+    rename: (a: OrgActor) => isAdmin(a),
+    delete: (a: OrgActor) => isAdmin(a),
+  },
+  member: {
+    view: (a: OrgActor, m: MemberSubject) => notGuest(a) || a.userId === m.userId,
+    updateRole: (a: OrgActor) => isAdmin(a),
+    /** Admins remove anyone; any member may leave. */
+    remove: (a: OrgActor, m: MemberSubject) => isAdmin(a) || a.userId === m.userId,
+    setSSO: (a: OrgActor) => isAdmin(a),
+    viewSpaces: (a: OrgActor, m: MemberSubject) => isAdmin(a) || a.userId === m.userId,
+    viewTeams: (a: OrgActor, m: MemberSubject) => notGuest(a) || a.userId === m.userId,
+  },
+} satisfies {
+  organization: Record<string, (actor: OrgActor, subject: null) => boolean>;
+  team: Record<string, (actor: OrgActor, subject: TeamSubject) => boolean>;
+  member: Record<string, (actor: OrgActor, subject: MemberSubject) => boolean>;
+};
+
+type Rules = typeof rules;
+interface Subjects {
+  organization: null;
+  team: TeamSubject;
+  member: MemberSubject;
+}
+/** Every action, as `subject.action`. */
+export type Action = { [S in keyof Rules]: `${S}.${keyof Rules[S] & string}` }[keyof Rules];
+type SubjectOf<A extends Action> = A extends `${infer S extends keyof Subjects}.${string}` ? Subjects[S] : never;
+
+/** Whether the caller may do `action` to `subject`. */
+export function can<A extends Action>(actor: OrgActor, action: A, subject: SubjectOf<A>): boolean {
+  const [kind, name] = action.split('.') as [keyof Rules, string];
+  const rule = (rules[kind] as Record<string, (actor: OrgActor, subject: unknown) => boolean>)[name];
+  return rule ? rule(actor, subject) : false;
+}
+
+const REFUSALS: Partial<Record<Action, string>> = {
+  'organization.update': 'only admins of the organization may change its settings',
+  'organization.listMembers': 'guests may not list the members of the organization',
+  'organization.listTeams': 'guests may not list the teams of the organization',
+  'organization.createTeam': 'only admins of the organization may create teams',
+  'organization.manageInvites': 'only admins of the organization may manage invite links',
+  'organization.inviteMembers': 'only admins of the organization may invite members',
+  'team.view': 'guests may only see the teams they belong to',
+  'team.admin': "only admins of the organization and the team's owners may manage its members",
+  'team.rename': 'only admins of the organization may rename teams',
+  'team.delete': 'only admins of the organization may delete teams',
+  'member.view': 'guests may only see their own membership',
+  'member.updateRole': 'only admins of the organization may change roles',
+  'member.remove': 'only admins of the organization may remove other members',
+  'member.setSSO': 'only admins of the organization may mark members as SSO members',
+  'member.viewSpaces': "only admins of the organization may list another member's spaces",
+  'member.viewTeams': "guests may not list another member's teams",
+};
+
+/** Throws a 403 that says what is missing, unless the caller may do `action`. */
+export function authorize<A extends Action>(actor: OrgActor, action: A, subject: SubjectOf<A>): void {
+  if (!can(actor, action, subject)) throw forbidden(REFUSALS[action] ?? `you may not ${action}`);
+}

@@ -1,0 +1,146 @@
+/**
+ * The database: SQLite through Node's built-in `node:sqlite`, queries built and compiled with Kysely and run
+ * synchronously on prepared statements cached by SQL text.
+ *
+ * Running synchronously on one connection makes every transaction atomic with respect to other requests (no
+ * interleaving between awaits), which is what a single-process SQLite server needs.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import type { DB } from './schema.ts';
+import { migrate } from './migrations.ts';
+
+/** Anything Kysely can compile to SQL. */
+export interface Compilable<R> {
+  compile(): CompiledQuery<R>;
+}
+
+/** The file name of the database inside a data directory. */
+export const DATABASE_FILE = 'docs-admin.sqlite';
+
+export class Database {
+  /** Kysely, for building queries; run them with `all`, `first` and `run`. */
+  readonly q: Kysely<DB>;
+  private readonly statements = new Map<string, StatementSync>();
+  private depth = 0;
+
+  readonly sqlite: DatabaseSync;
+
+  constructor(sqlite: DatabaseSync) {
+    this.sqlite = sqlite;
+    this.q = new Kysely<DB>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => new SyncDriver(this),
+        createIntrospector: (db) => new SqliteIntrospector(db),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    });
+  }
+
+  /** A prepared statement for this SQL text, prepared once. */
+  statement(sqlText: string): StatementSync {
+    let statement = this.statements.get(sqlText);
+    if (!statement) {
+      statement = this.sqlite.prepare(sqlText);
+      this.statements.set(sqlText, statement);
+    }
+    return statement;
+  }
+
+  /** Every row of a query. */
+  all<R>(query: Compilable<R>): R[] {
+    const compiled = query.compile();
+    return this.statement(compiled.sql).all(...(compiled.parameters as SQLInputValue[])) as R[];
+  }
+
+  /** The first row of a query, if any. */
+  first<R>(query: Compilable<R>): R | undefined {
+    const compiled = query.compile();
+    return this.statement(compiled.sql).get(...(compiled.parameters as SQLInputValue[])) as R | undefined;
+  }
+
+  /** Runs a write; answers the number of rows changed. */
+  run(query: Compilable<unknown>): number {
+    const compiled = query.compile();
+    return Number(this.statement(compiled.sql).run(...(compiled.parameters as SQLInputValue[])).changes);
+  }
+
+  /** Runs `work` in one transaction: all of it is written, or none of it if it throws. Nests as savepoints. */
+  transaction<T>(work: () => T): T {
+    const savepoint = `sp${this.depth}`;
+    this.sqlite.exec(this.depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
+    this.depth++;
+    try {
+      const result = work();
+      this.depth--;
+      this.sqlite.exec(this.depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
+      return result;
+    } catch (error) {
+      this.depth--;
+      this.sqlite.exec(this.depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.sqlite.close();
+  }
+}
+
+/** Opens (creating if needed) the database of a data directory, or an in-memory one, and applies migrations. */
+export function openDatabase(dataDir: string | ':memory:'): Database {
+  let location = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    location = join(dataDir, DATABASE_FILE);
+  }
+  const sqlite = new DatabaseSync(location);
+  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  const db = new Database(sqlite);
+  migrate(db);
+  return db;
+}
+
+/** Kysely's driver over the same synchronous connection, so that `execute()` works too where async is fine. */
+class SyncDriver implements Driver {
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const db = this.db;
+    return {
+      async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+        const statement = db.statement(compiled.sql);
+        const parameters = compiled.parameters as SQLInputValue[];
+        if (statement.columns().length > 0) return { rows: statement.all(...parameters) as R[] };
+        const result = statement.run(...parameters);
+        return { rows: [], numAffectedRows: BigInt(result.changes) };
+      },
+      streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+        throw new Error('streaming is not supported');
+      },
+    };
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error('use Database.transaction, which is synchronous and atomic');
+  }
+  async commitTransaction(): Promise<void> {}
+  async rollbackTransaction(): Promise<void> {}
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {}
+}

@@ -1,0 +1,117 @@
+/** Versioned migrations, applied in order, each once, each in its own transaction. */
+import type { Database } from './database.ts';
+
+interface Migration {
+  version: number;
+  name: string;
+  /** DDL in the subset of SQL that SQLite and PostgreSQL both run. */
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'users, tokens, organizations, members, teams, invites, events',
+    sql: `
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        display_name TEXT NOT NULL,
+        photo_url TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE tokens (
+        hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        label TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX tokens_user ON tokens(user_id);
+      CREATE TABLE organizations (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        email_domains TEXT NOT NULL,
+        hostname TEXT UNIQUE,
+        type TEXT NOT NULL,
+        use_case TEXT,
+        community_type TEXT,
+        default_role TEXT,
+        default_content_site TEXT,
+        sso INTEGER NOT NULL,
+        ai INTEGER NOT NULL,
+        invite_links INTEGER NOT NULL,
+        plan TEXT NOT NULL,
+        logo TEXT
+      );
+      CREATE TABLE members (
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        role TEXT,
+        disabled INTEGER NOT NULL,
+        sso INTEGER NOT NULL,
+        joined_at TEXT NOT NULL,
+        last_seen_at TEXT,
+        PRIMARY KEY (organization_id, user_id)
+      );
+      CREATE INDEX members_user ON members(user_id);
+      CREATE INDEX members_joined ON members(organization_id, joined_at, user_id);
+      CREATE INDEX members_seen ON members(organization_id, last_seen_at, user_id);
+      CREATE TABLE teams (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX teams_org ON teams(organization_id, title, id);
+      CREATE TABLE team_members (
+        team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL,
+        organization_id TEXT NOT NULL,
+        role TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (team_id, user_id),
+        FOREIGN KEY (organization_id, user_id) REFERENCES members(organization_id, user_id) ON DELETE CASCADE
+      );
+      CREATE INDEX team_members_user ON team_members(organization_id, user_id);
+      CREATE TABLE invites (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        role TEXT,
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX invites_org ON invites(organization_id, created_at, id);
+      CREATE TABLE events (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT,
+        actor_id TEXT,
+        action TEXT NOT NULL,
+        subject_type TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        data TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX events_org ON events(organization_id, created_at);
+    `,
+  },
+];
+
+/** Applies the migrations the database has not seen yet. */
+export function migrate(db: Database): void {
+  db.sqlite.exec(
+    'CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
+  const applied = new Set(db.all(db.q.selectFrom('migrations').select('version')).map((row) => row.version));
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.sqlite.exec(migration.sql);
+      db.run(
+        db.q
+          .insertInto('migrations')
+          .values({ version: migration.version, name: migration.name, applied_at: new Date().toISOString() }),
+      );
+    });
+  }
+}

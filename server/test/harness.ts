@@ -1,0 +1,108 @@
+/**
+ * Test harness: the real server on a fresh temporary database, listening on 127.0.0.1, with every response
+ * checked against its contract schema, a hand-moved clock, and factories that create data directly.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Role, TeamRole } from '../../shared/contract/index.ts';
+import { createClient, type ApiClient } from '../../shared/client.ts';
+import { buildApp } from '../app.ts';
+import { ManualClock } from '../clock.ts';
+import { addMember, createOrganization, ensureUser, issueToken } from '../domain/organizations/commands.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
+import { newId } from '../ids.ts';
+import { openDatabase, type Database } from '../storage/database.ts';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  client: ApiClient;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  db: Database;
+  clock: ManualClock;
+  /** A client with no token, or with the given one. */
+  client(token?: string): ApiClient;
+  /** A new user with a token. */
+  buildUser(options?: { email?: string; name?: string }): TestUser;
+  /** A new organization whose owner is its first admin. */
+  buildOrg(owner: TestUser, options?: { title?: string; emailDomains?: string[]; inviteLinks?: boolean }): { id: string };
+  /** A new user who is a member of the organization with that role (`null`: guest). */
+  buildMember(orgId: string, role: Role | null, options?: { email?: string; name?: string }): TestUser;
+  /** A new team with members (user id → team role). */
+  buildTeam(orgId: string, title: string, members?: Record<string, TeamRole>): { id: string };
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestServer(options: { rateLimit?: RateLimit | null; bodyLimit?: number } = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-admin-test-'));
+  const db = openDatabase(dir);
+  const clock = new ManualClock('2026-03-01T09:00:00.000Z');
+  const app = buildApp({
+    db,
+    clock,
+    validateResponses: true,
+    rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const client = (token?: string) => createClient({ baseUrl, ...(token !== undefined ? { token } : {}) });
+
+  const buildUser: TestServer['buildUser'] = (userOptions = {}) => {
+    counter++;
+    const email = userOptions.email ?? `user${counter}.${newId().slice(0, 6).toLowerCase()}@example.com`;
+    const { id } = ensureUser(db, clock.now(), email, userOptions.name);
+    const token = issueToken(db, clock.now(), id, 'test');
+    return { id, email: email.toLowerCase(), token, client: client(token) };
+  };
+
+  return {
+    baseUrl,
+    db,
+    clock,
+    client,
+    buildUser,
+    buildOrg(owner, orgOptions = {}) {
+      const org = createOrganization(db, clock.now(), {
+        title: orgOptions.title ?? `Org ${++counter}`,
+        ownerId: owner.id,
+        emailDomains: orgOptions.emailDomains ?? [],
+      });
+      if (orgOptions.inviteLinks === false) {
+        db.run(db.q.updateTable('organizations').set({ invite_links: 0 }).where('id', '=', org.id));
+      }
+      return { id: org.id };
+    },
+    buildMember(orgId, role, memberOptions = {}) {
+      const user = buildUser(memberOptions);
+      addMember(db, clock.now(), orgId, user.id, role);
+      return user;
+    },
+    buildTeam(orgId, title, members = {}) {
+      const id = newId();
+      db.run(db.q.insertInto('teams').values({ id, organization_id: orgId, title, created_at: clock.now().toISOString() }));
+      for (const [userId, role] of Object.entries(members)) {
+        db.run(
+          db.q
+            .insertInto('team_members')
+            .values({ team_id: id, user_id: userId, organization_id: orgId, role, added_at: clock.now().toISOString() }),
+        );
+      }
+      return { id };
+    },
+    async close() {
+      await app.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

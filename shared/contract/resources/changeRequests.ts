@@ -1,0 +1,80 @@
+/** Change requests: proposed edits to a space, with their merge and update results. */
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, named, StringEnum, Url, User } from '../common.ts';
+
+/** Every status a change request can be in (GitBook's `ChangeRequestStatus`). */
+export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
+export type ChangeRequestStatusValue = (typeof CHANGE_REQUEST_STATUSES)[number];
+export const ChangeRequestStatus = named('ChangeRequestStatus', StringEnum(CHANGE_REQUEST_STATUSES));
+
+/** The statuses a caller may set with PATCH (`merged` is reached only through the merge operation). */
+export const SETTABLE_CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived'] as const;
+
+export const ChangeRequestSubject = Type.String({
+  maxLength: 100,
+  description: 'Subject of the change request.',
+});
+
+export const ChangeRequest = named(
+  'ChangeRequest',
+  Type.Object({
+    object: Type.Literal('change-request'),
+    id: Type.String(),
+    number: Type.Number({ description: 'Incremental number of the change request in its space.' }),
+    status: ChangeRequestStatus,
+    subject: Type.String(),
+    createdBy: User,
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    revision: Type.String({ description: 'ID of the active revision of the change request.' }),
+    revisionInitial: Type.String({
+      description: 'ID of the space revision the change request was created from.',
+    }),
+    revisionMergedAncestor: Type.Optional(
+      Type.String({ description: 'ID of the latest revision when updating from the main content.' }),
+    ),
+    revisionMerged: Type.Optional(
+      Type.String({ description: 'When merged, ID of the revision resulting from the merge.' }),
+    ),
+    comments: Type.Number({ description: 'Count of opened comments on the change request.' }),
+    outdated: Type.Boolean({
+      description: 'True when the change request is not up to date with the main content.',
+    }),
+    urls: Type.Object({ app: Type.String(), location: Type.String() }),
+  }),
+);
+export type ChangeRequest = Static<typeof ChangeRequest>;
+
+export const CreateChangeRequest = Type.Object(
+  { subject: Type.Optional(ChangeRequestSubject) },
+  { additionalProperties: false },
+);
+
+export const UpdateChangeRequest = Type.Object(
+  {
+    subject: Type.Optional(ChangeRequestSubject),
+    status: Type.Optional(StringEnum(SETTABLE_CHANGE_REQUEST_STATUSES)),
+  },
+  { additionalProperties: false },
+);
+
+/** Answer of the merge operation (the spec knows only `merge`; GitBook also answers `conflicts`). */
+export const ChangeRequestMergeResult = named(
+  'ChangeRequestMergeResult',
+  Type.Object({
+    revision: Type.String({ description: 'ID of the resulting revision.' }),
+    result: Type.Literal('merge'),
+  }),
+);
+
+/** Answer of the update operation, which pulls the primary content into the change request. */
+export const ChangeRequestUpdateResult = named(
+  'ChangeRequestUpdateResult',
+  Type.Object({
+    revision: Type.String({ description: 'ID of the resulting revision.' }),
+    result: Type.Literal('update'),
+  }),
+);
+
+/** A temporary URL of a PDF rendering of the change request (valid for one hour). */
+export const ChangeRequestPDF = named('ChangeRequestPDF', Type.Object({ url: Url }));

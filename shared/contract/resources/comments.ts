@@ -1,0 +1,135 @@
+/** Comments and replies, on a space or in a change request. */
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, named, StringEnum, User } from '../common.ts';
+import { Emoji } from './content.ts';
+import { Document, DocumentFormat, DocumentInput } from './revisions.ts';
+
+export const COMMENT_STATUSES = ['open', 'resolved'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+/** `status` filter of the comment lists. */
+export const COMMENT_STATUS_FILTERS = ['all', 'open', 'resolved'] as const;
+
+/** An emoji reaction by one or several users. */
+export const EmojiReaction = Type.Object({
+  emoji: Type.String(),
+  count: Type.Number(),
+  users: Type.Array(Type.Object({ user: User, reactedAt: DateTime })),
+});
+
+export const CommentPermissions = Type.Object({
+  view: Type.Boolean(),
+  edit: Type.Boolean(),
+  reply: Type.Optional(Type.Boolean({ description: 'Can the caller react or reply.' })),
+  delete: Type.Boolean(),
+});
+
+export const CommentTarget = Type.Object({
+  node: Type.Optional(Type.Object({ id: Type.String(), preview: Type.Optional(Type.String()) })),
+  changeRequest: Type.Optional(
+    Type.String({ description: 'The change request holding the comment, if any.' }),
+  ),
+  review: Type.Optional(Type.String({ description: 'The review holding the comment, if any.' })),
+  page: Type.Optional(
+    Type.Object({
+      id: Type.String(),
+      title: Type.Optional(Type.String()),
+      emoji: Type.Optional(Type.String()),
+      icon: Type.Optional(Type.String()),
+      createdAt: Type.Optional(DateTime),
+      updatedAt: Type.Optional(DateTime),
+      path: Type.Optional(Type.String()),
+      outdated: Type.Optional(Type.Boolean()),
+    }),
+  ),
+  space: Type.String({ description: 'The space holding the comment.' }),
+  revision: Type.String({ description: 'The revision in which the target is found.' }),
+});
+
+export const Comment = named(
+  'Comment',
+  Type.Object({
+    object: Type.Literal('comment'),
+    id: Type.String(),
+    postedBy: User,
+    postedAt: DateTime,
+    editedAt: Type.Optional(DateTime),
+    reactions: Type.Array(EmojiReaction),
+    replies: Type.Number({ description: 'Number of replies.' }),
+    body: Document,
+    target: CommentTarget,
+    urls: Type.Object({ location: Type.String() }),
+    permissions: CommentPermissions,
+    status: StringEnum(COMMENT_STATUSES),
+    resolvedAt: Type.Optional(DateTime),
+    resolvedBy: Type.Optional(User),
+  }),
+);
+export type Comment = Static<typeof Comment>;
+
+export const CommentReply = named(
+  'CommentReply',
+  Type.Object({
+    object: Type.Literal('comment-reply'),
+    id: Type.String(),
+    postedBy: User,
+    postedAt: DateTime,
+    editedAt: Type.Optional(DateTime),
+    reactions: Type.Array(EmojiReaction),
+    body: Document,
+    urls: Type.Object({ location: Type.String() }),
+    permissions: CommentPermissions,
+  }),
+);
+export type CommentReply = Static<typeof CommentReply>;
+
+const NodeOrPageId = Type.String({ minLength: 1, maxLength: 256 });
+const Reactions = Type.Array(Emoji, { description: 'Emojis of the reactions.' });
+
+export const PostComment = Type.Object(
+  {
+    node: Type.Optional(NodeOrPageId),
+    page: Type.Optional(NodeOrPageId),
+    body: DocumentInput,
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateComment = Type.Object(
+  {
+    resolved: Type.Optional(Type.Boolean()),
+    body: Type.Optional(DocumentInput),
+    addedReactions: Type.Optional(Reactions),
+    removedReactions: Type.Optional(Reactions),
+  },
+  { additionalProperties: false },
+);
+
+export const PostCommentReply = Type.Object({ body: DocumentInput }, { additionalProperties: false });
+
+export const UpdateCommentReply = Type.Object(
+  {
+    body: Type.Optional(DocumentInput),
+    addedReactions: Type.Optional(Reactions),
+    removedReactions: Type.Optional(Reactions),
+  },
+  { additionalProperties: false },
+);
+
+/** Query of the comment lists (page and limit aside). */
+export const CommentListFilters = {
+  order: Type.Optional(StringEnum(['asc', 'desc'] as const, { default: 'desc' })),
+  status: Type.Optional(StringEnum(COMMENT_STATUS_FILTERS, { default: 'all' })),
+  format: Type.Optional(DocumentFormat),
+  targetPage: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 256, description: 'Only comments on this page.' }),
+  ),
+  authors: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 256 }), {
+      maxItems: 100,
+      description: 'Only comments by these users.',
+    }),
+  ),
+};
+
+/** `format` query parameter of comment reads. */
+export const CommentFormatQuery = { format: Type.Optional(DocumentFormat) };
