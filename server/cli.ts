@@ -1,0 +1,124 @@
+/**
+ * The server's command line:
+ *   serve --port <n> --host <h> --data-dir <dir> [--demo] [--rate-limit <requests per minute, 0 = off>]
+ *   token --email <e> --data-dir <dir>
+ *   org create --title <t> --owner <email> --data-dir <dir>
+ */
+import { writeFileSync, chmodSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { createOrganization, ensureUser, issueToken } from './domain/organizations/commands.ts';
+import { seedDemo } from './seed/demo.ts';
+import { openDatabase } from './storage/database.ts';
+
+const USAGE = `usage:
+  npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--rate-limit 1200]
+  npm run admin -- token --email <email> [--data-dir .data]
+  npm run admin -- org create --title <title> --owner <email> [--data-dir .data]`;
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        port: { type: 'string', default: '8787' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'data-dir': { type: 'string', default: '.data' },
+        demo: { type: 'boolean', default: false },
+        'rate-limit': { type: 'string' },
+        email: { type: 'string' },
+        title: { type: 'string' },
+        owner: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+
+const dataDir = resolve(values['data-dir']);
+const [command, subcommand] = positionals;
+
+async function serve(): Promise<void> {
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
+  let rateLimit: { requests: number; windowMs: number } | null | undefined;
+  if (values['rate-limit'] !== undefined) {
+    const perMinute = Number(values['rate-limit']);
+    if (!Number.isInteger(perMinute) || perMinute < 0) fail('--rate-limit must be a whole number of requests per minute (0 turns it off)');
+    rateLimit = perMinute === 0 ? null : { requests: perMinute, windowMs: 60_000 };
+  }
+  const db = openDatabase(dataDir);
+  if (values.demo) {
+    const seeded = seedDemo(db, systemClock.now());
+    if (seeded) {
+      const file = join(dataDir, 'demo-tokens.json');
+      writeFileSync(file, `${JSON.stringify(seeded.tokens, null, 2)}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
+      console.log(`seeded the demo organizations; tokens for its ${seeded.tokens.length} users are in ${file}`);
+    } else {
+      console.log('the database already has data: --demo seeds only an empty database, so nothing was added');
+    }
+  }
+  const app = buildApp({ db, ...(rateLimit !== undefined ? { rateLimit } : {}) });
+  const address = await app.listen({ port, host: values.host });
+  console.log(`Docs Admin API listening on ${address} (data in ${dataDir})`);
+  const stop = async () => {
+    await app.close();
+    db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+function token(): void {
+  if (!values.email) fail('token needs --email');
+  if (!EMAIL.test(values.email)) fail(`--email must be an email address, not "${values.email}"`);
+  const db = openDatabase(dataDir);
+  const now = systemClock.now();
+  const user = db.transaction(() => ensureUser(db, now, values.email as string));
+  const secret = issueToken(db, now, user.id, 'cli');
+  db.close();
+  if (user.created) console.error(`created the user ${values.email}`);
+  console.log(secret);
+}
+
+function orgCreate(): void {
+  if (!values.title) fail('org create needs --title');
+  if (!values.owner) fail('org create needs --owner');
+  if (!EMAIL.test(values.owner)) fail(`--owner must be an email address, not "${values.owner}"`);
+  const title = values.title.trim();
+  if (title.length < 2 || title.length > 255) fail('--title must have 2 to 255 characters');
+  const db = openDatabase(dataDir);
+  const now = systemClock.now();
+  const org = db.transaction(() => {
+    const owner = ensureUser(db, now, values.owner as string);
+    return createOrganization(db, now, { title, ownerId: owner.id });
+  });
+  db.close();
+  console.log(JSON.stringify({ id: org.id, title: org.title, owner: values.owner }));
+}
+
+if (values.help || command === undefined) {
+  console.log(USAGE);
+  process.exit(command === undefined && !values.help ? 2 : 0);
+} else if (command === 'serve') {
+  await serve();
+} else if (command === 'token') {
+  token();
+} else if (command === 'org' && subcommand === 'create') {
+  orgCreate();
+} else {
+  fail(`unknown command "${positionals.join(' ')}"`);
+}
