@@ -26,6 +26,9 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+/** Longest path segment the router matches; the contract's own bounds on parameters are tighter. */
+const MAX_PARAM_LENGTH = 512;
+
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1200, windowMs: 60_000 };
 
 declare module 'fastify' {
@@ -71,7 +74,20 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Failures the router answers before any route runs (bad percent-encoding, huge segments): same error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
+          : error.code === 'FST_ERR_BAD_URL'
+            ? 'the path is not valid: a percent-escape is malformed or does not encode UTF-8'
+            : 'the request could not be routed';
+      // Written raw, like Fastify's own answer here: no route context exists yet to type a reply against.
+      const body = JSON.stringify({ error: { code: 400, message } });
+      reply.raw.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      reply.raw.end(body);
+    },
     // Path and query validation coerce text; bodies are JSON and are not coerced.
     schemaErrorFormatter: (errors, dataVar) => {
       const error = new Error(describeValidationErrors(dataVar, errors)) as FastifyValidationError;
@@ -83,8 +99,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   app.setValidatorCompiler(({ schema, httpPart }) => compile(httpPart === 'body' ? bodyAjv : textAjv, schema));
 
-  // JSON bodies: an empty body is no body; malformed JSON is a 400 that says so.
-  app.removeContentTypeParser('application/json');
+  // JSON bodies: an empty body is no body; malformed JSON is a 400 that says so. Any other media type is a 415
+  // (Fastify's own text/plain parser would hand a string to validation and answer a misleading 400).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, payload, done) => {
+    if (payload.length === 0) return done(null, undefined);
+    done(new ApiError(415, 'the request body must be JSON (Content-Type: application/json)'), undefined);
+  });
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, text, done) => {
     const raw = typeof text === 'string' ? text : text.toString('utf8');
     if (raw.trim() === '') return done(null, undefined);

@@ -4,7 +4,8 @@ import { hashToken } from '../ids.ts';
 import type { Database } from '../storage/database.ts';
 import type { Actor } from './context.ts';
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
+/** RFC 6750 `b64token` after the scheme; the scheme itself is case-insensitive (RFC 9110, section 11.1). */
+const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9._~+/=-]{16,512})$/;
 
 /** The caller of a request, or a 401 naming what is wrong with the Authorization header. */
 export function authenticate(db: Database, header: string | undefined): Actor {

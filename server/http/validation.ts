@@ -9,6 +9,8 @@ function makeAjv(options: { coerceTypes: boolean | 'array'; useDefaults: boolean
     removeAdditional: false,
     coerceTypes: options.coerceTypes,
     useDefaults: options.useDefaults,
+    // Errors carry their schema, so that a wrong type on a literal or an enum lists the accepted values.
+    verbose: true,
   });
   addFormats.default(ajv);
   return ajv;
@@ -40,6 +42,14 @@ function fieldPath(instancePath: string, extra?: string): string {
   return path;
 }
 
+/** The values a literal or an enum accepts, from the schema of a failed check (any keyword). */
+function acceptedValues(error: ErrorObject): string[] | undefined {
+  const schema = error.parentSchema as { const?: unknown; enum?: unknown } | undefined;
+  if (schema?.const !== undefined) return [JSON.stringify(schema.const)];
+  if (Array.isArray(schema?.enum)) return schema.enum.map((v: unknown) => JSON.stringify(v));
+  return undefined;
+}
+
 /** One sentence naming the field and the rule it breaks. */
 export function describeValidationError(context: string, error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
@@ -49,16 +59,33 @@ export function describeValidationError(context: string, error: ErrorObject): st
       return `${part} \`${fieldPath(error.instancePath, String(params.missingProperty))}\` is required`;
     case 'additionalProperties':
       return `${part} \`${fieldPath(error.instancePath, String(params.additionalProperty))}\` is not allowed here`;
+    case 'type':
+    case 'const': {
+      const accepted = acceptedValues(error);
+      if (!accepted) return breaks(context, error);
+      return `${part} \`${fieldPath(error.instancePath)}\` must be ${accepted.length > 1 ? 'one of ' : ''}${accepted.join(', ')}`;
+    }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
       return `${part} \`${fieldPath(error.instancePath)}\` must be one of ${allowed}`;
     }
-    default: {
-      const path = fieldPath(error.instancePath);
-      if (path === '' && context === 'body') return `body ${error.message ?? 'is invalid'}`;
-      return `${part} \`${path}\` ${error.message ?? 'is invalid'}`;
+    case 'pattern': {
+      // A pattern alone rarely tells a person what to type: add the schema's description when it has one.
+      const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
+      const rule = breaks(context, error);
+      return typeof description === 'string' ? `${rule} (${description})` : rule;
     }
+    default:
+      return breaks(context, error);
   }
+}
+
+/** Ajv's own wording of the rule, after the field's name. */
+function breaks(context: string, error: ErrorObject): string {
+  const path = fieldPath(error.instancePath);
+  const part = PART_NAMES[context] ?? context;
+  if (path === '') return `${context === 'body' ? 'body' : part} ${error.message ?? 'is invalid'}`;
+  return `${part} \`${path}\` ${error.message ?? 'is invalid'}`;
 }
 
 let isolation = 0;
@@ -91,26 +118,42 @@ export function compile(ajv: Ajv, schema: object): ValidateFunction {
   return validate;
 }
 
-/** The message for a failed validation: for a value that matches none of a union's forms, lists the forms. */
+const isUnion = (error: ErrorObject) => error.keyword === 'anyOf' || error.keyword === 'oneOf';
+
+/** How a union branch that failed on its own level reads in a list of accepted forms, if it is that simple. */
+function formOf(error: ErrorObject): string[] | undefined {
+  const params = error.params as Record<string, unknown>;
+  const accepted = acceptedValues(error);
+  if (accepted) return accepted;
+  if (error.keyword === 'enum') return (params.allowedValues as unknown[]).map((v) => JSON.stringify(v));
+  if (error.keyword === 'const') return [JSON.stringify(params.allowedValue)];
+  if (error.keyword === 'type') {
+    const type = String(params.type);
+    return [type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`];
+  }
+  return undefined;
+}
+
+/**
+ * The message for a failed validation. For a value that matches none of a union's forms (unions nest: a nullable
+ * enum is a union of a union of literals and null), it lists the accepted forms; when a branch got further (an
+ * object with one wrong field), it describes that field instead.
+ */
 export function describeValidationErrors(context: string, errors: readonly ErrorObject[]): string {
   const first = errors[0];
   if (!first) return `${PART_NAMES[context] ?? context} is invalid`;
-  const union = errors.find((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
-  if (union) {
-    const branches = errors.filter((e) => e !== union && e.instancePath === union.instancePath);
-    const forms: string[] = [];
-    for (const branch of branches) {
-      const params = branch.params as Record<string, unknown>;
-      if (branch.keyword === 'enum') forms.push(...(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)));
-      else if (branch.keyword === 'type') forms.push(String(params.type) === 'null' ? 'null' : `a ${String(params.type)}`);
-      else if (branch.keyword === 'const') forms.push(JSON.stringify(params.allowedValue));
-    }
-    if (forms.length === branches.length && forms.length > 0) {
-      const part = PART_NAMES[context] ?? context;
-      return `${part} \`${fieldPath(union.instancePath)}\` must be ${forms.length > 1 ? 'one of ' : ''}${forms.join(', ')}`;
-    }
-    const deeper = branches.find((e) => e.keyword !== 'type');
-    if (deeper) return describeValidationError(context, deeper);
-  }
-  return describeValidationError(context, first);
+  const unions = errors.filter(isUnion);
+  if (unions.length === 0) return describeValidationError(context, first);
+  const outer = unions.reduce((a, b) => (b.instancePath.length < a.instancePath.length ? b : a));
+  const deeper = errors.filter((e) => e.instancePath.startsWith(`${outer.instancePath}/`));
+  if (deeper.length > 0) return describeValidationErrors(context, deeper);
+  const branches = errors.filter((e) => !isUnion(e) && e.instancePath === outer.instancePath);
+  const specific = branches.find((e) => formOf(e) === undefined);
+  if (specific) return describeValidationError(context, specific);
+  const forms = [...new Set(branches.flatMap((e) => formOf(e) ?? []))];
+  if (forms.length === 0) return describeValidationError(context, first);
+  const part = PART_NAMES[context] ?? context;
+  const path = fieldPath(outer.instancePath);
+  const subject = path === '' ? (context === 'body' ? 'body' : part) : `${part} \`${path}\``;
+  return `${subject} must be ${forms.length > 1 ? 'one of ' : ''}${forms.join(', ')}`;
 }

@@ -92,7 +92,21 @@ export function can<A extends Action>(actor: OrgActor, action: A, subject: Subje
   return rule ? rule(actor, subject) : false;
 }
 
-const REFUSALS: Partial<Record<Action, string>> = {
+/** Every action of the rules, in rule order (tests walk it to prove their table is complete). */
+export const ACTIONS: readonly Action[] = Object.entries(rules).flatMap(([kind, group]) =>
+  Object.keys(group).map((name) => `${kind}.${name}` as Action),
+);
+
+/** What a refusal says, for every action: a 403 always names what the caller lacks. */
+const REFUSALS: Record<Action, string> = {
+  'organization.view': 'you may not see this organization',
+  'organization.access': 'you may not open this organization',
+  'organization.admin': 'only admins of the organization may do this',
+  'organization.ownTeam': 'only owners of a team of the organization may do this',
+  'organization.createContent': 'only members with the create or admin role may create content',
+  'organization.createOpenAPISpec': 'only members with the create or admin role may add OpenAPI specifications',
+  'organization.viewBilling': 'only admins of the organization may see its billing',
+  'organization.listIntegrations': 'guests may not list the integrations of the organization',
   'organization.update': 'only admins of the organization may change its settings',
   'organization.listMembers': 'guests may not list the members of the organization',
   'organization.listTeams': 'guests may not list the teams of the organization',
@@ -113,5 +127,5 @@ const REFUSALS: Partial<Record<Action, string>> = {
 
 /** Throws a 403 that says what is missing, unless the caller may do `action`. */
 export function authorize<A extends Action>(actor: OrgActor, action: A, subject: SubjectOf<A>): void {
-  if (!can(actor, action, subject)) throw forbidden(REFUSALS[action] ?? `you may not ${action}`);
+  if (!can(actor, action, subject)) throw forbidden(REFUSALS[action]);
 }

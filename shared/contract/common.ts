@@ -31,8 +31,13 @@ export function Nullable<T extends TSchema>(schema: T) {
 /** ISO 8601 date-time string. */
 export const DateTime = Type.String({ format: 'date-time' });
 
-/** Absolute URL string. */
-export const Url = Type.String({ format: 'uri', maxLength: 2048 });
+/** Absolute http(s) URL string: other schemes (`javascript:`, `data:`) are refused, they would reach a browser. */
+export const Url = Type.String({
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]',
+  maxLength: 2048,
+  description: 'An absolute http or https URL.',
+});
 
 /** Organization and content roles, from the most to the least powerful. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
