@@ -109,6 +109,8 @@ export function openDatabase(dataDir: string | ':memory:'): Database {
   }
   const sqlite = new DatabaseSync(location);
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  // SQLite's own lower() folds ASCII only; PostgreSQL's folds every script. Match PostgreSQL.
+  sqlite.function('lower', { deterministic: true }, (value) => (typeof value === 'string' ? value.toLowerCase() : value));
   const db = new Database(sqlite);
   migrate(db);
   return db;

@@ -17,18 +17,20 @@ function loadMember(db: Database, organizationId: string, userId: string): Membe
   return row;
 }
 
-/** Refuses a change that would leave the organization without an admin. */
+/** Refuses a change that would leave the organization without an active admin. */
 function keepOneAdmin(db: Database, organizationId: string, target: MemberRow, what: string): void {
   if (target.role !== 'admin') return;
-  const admins = db.first(
+  // Count the other active admins: a disabled admin may be demoted or removed while an active one remains.
+  const others = db.first(
     db.q
       .selectFrom('members')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('organization_id', '=', organizationId)
       .where('role', '=', 'admin')
-      .where('disabled', '=', 0),
+      .where('disabled', '=', 0)
+      .where('user_id', '!=', target.user_id),
   );
-  if (Number(admins?.n ?? 0) <= 1) {
+  if (Number(others?.n ?? 0) === 0) {
     throw conflict(`${what}: ${target.display_name} is the last admin of the organization; make another member admin first`);
   }
 }

@@ -1,7 +1,7 @@
 /** Handlers: teams of an organization, and the teams of one member. */
 import { sql } from 'kysely';
 import type { TeamRole } from '../../../shared/contract/index.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
@@ -24,14 +24,16 @@ export function loadTeam(db: Database, organizationId: string, teamId: string, a
   return row;
 }
 
+/**
+ * Refuses a title another team of the organization already has, compared case-insensitively. The comparison runs
+ * here rather than in SQL: SQLite's `lower` folds ASCII letters only, so `Équipe` and `équipe` would both pass.
+ */
 function ensureTitleFree(db: Database, organizationId: string, title: string, exceptId?: string): void {
-  let q = db.q
-    .selectFrom('teams')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where(sql<boolean>`lower(title) = ${title.toLowerCase()}`);
+  let q = db.q.selectFrom('teams').select(['id', 'title']).where('organization_id', '=', organizationId);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (db.first(q)) throw conflict(`a team titled \`${title}\` already exists in this organization`);
+  const folded = title.toLowerCase();
+  const taken = db.all(q).find((team) => team.title.toLowerCase() === folded);
+  if (taken) throw conflict(`body field \`title\`: a team titled \`${taken.title}\` already exists in this organization`);
 }
 
 function titleFilter(title: string | undefined) {
@@ -53,7 +55,8 @@ export const teamHandlers = {
           .where('organization_id', '=', params.organizationId)
           .where('user_id', '=', query.owner),
       );
-      if (!owner) throw notFound(`query parameter \`owner\`: no member with id \`${query.owner}\` in this organization`);
+      // A filter naming no member is bad input, like an unknown reference in a body (not an absent resource).
+      if (!owner) throw badRequest(`query parameter \`owner\`: no member with id \`${query.owner}\` in this organization`);
       // An admin can manage every team; anyone else only the teams they own.
       if (owner.role !== 'admin') {
         base = base.where((eb) =>

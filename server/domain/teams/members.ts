@@ -17,9 +17,16 @@ const TEAM_MEMBER_KEYS: readonly SortKey[] = [
 
 /**
  * Resolves user ids or emails to members of the organization, in order; a reference that matches no member is a
- * 400 naming its place in the request (`field[index]`).
+ * 400 naming its place in the request: `field[index]` for a list, `field.<reference>` for the keys of a map.
+ * Ids match exactly, emails case-insensitively.
  */
-export function resolveMembers(db: Database, organizationId: string, refs: readonly string[], field: string): string[] {
+export function resolveMembers(
+  db: Database,
+  organizationId: string,
+  refs: readonly string[],
+  field: string,
+  shape: 'list' | 'map' = 'list',
+): string[] {
   if (refs.length === 0) return [];
   const rows = db.all(
     db.q
@@ -31,15 +38,13 @@ export function resolveMembers(db: Database, organizationId: string, refs: reado
         eb.or([eb('m.user_id', 'in', [...refs]), eb('u.email', 'in', refs.map((r) => r.toLowerCase()))]),
       ),
   );
-  const byRef = new Map<string, string>();
-  for (const row of rows) {
-    byRef.set(row.user_id, row.user_id);
-    byRef.set(row.email, row.user_id);
-  }
+  const byId = new Map(rows.map((row) => [row.user_id, row.user_id]));
+  const byEmail = new Map(rows.map((row) => [row.email, row.user_id]));
   return refs.map((ref, index) => {
-    const userId = byRef.get(ref) ?? byRef.get(ref.toLowerCase());
+    const userId = byId.get(ref) ?? byEmail.get(ref.toLowerCase());
     if (userId === undefined) {
-      throw badRequest(`body field \`${field}[${index}]\`: no member of this organization has the id or email \`${ref}\``);
+      const place = shape === 'map' ? `${field}.${ref}` : `${field}[${index}]`;
+      throw badRequest(`body field \`${place}\`: no member of this organization has the id or email \`${ref}\``);
     }
     return userId;
   });
@@ -83,10 +88,19 @@ export const teamMemberHandlers = {
     db.transaction(() => {
       const add = resolveMembers(db, params.organizationId, body.add ?? [], 'add');
       const remove = new Set(resolveMembers(db, params.organizationId, body.remove ?? [], 'remove'));
-      const membershipRefs = Object.keys(body.memberships ?? {});
-      const membershipIds = resolveMembers(db, params.organizationId, membershipRefs, 'memberships');
+      const memberships = Object.entries(body.memberships ?? {});
+      const membershipIds = resolveMembers(
+        db,
+        params.organizationId,
+        memberships.map(([ref]) => ref),
+        'memberships',
+        'map',
+      );
       const roles = new Map<string, TeamRole>();
-      membershipIds.forEach((userId, index) => roles.set(userId, body.memberships![membershipRefs[index]!]!.role));
+      membershipIds.forEach((userId, index) => {
+        const entry = memberships[index];
+        if (entry) roles.set(userId, entry[1].role);
+      });
       // A user both added and removed ends removed.
       const upserts = new Map<string, TeamRole | undefined>();
       for (const userId of add) upserts.set(userId, roles.get(userId));
