@@ -1,5 +1,6 @@
 /** Handlers: list, get and update organizations; organizations by email domain. */
 import type { Role } from '../../../shared/contract/index.ts';
+import { EmailDomain } from '../../../shared/contract/resources/organizations.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
@@ -8,6 +9,9 @@ import type { OrganizationsTable } from '../../storage/schema.ts';
 import { loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
 import { presentOrganization } from './present.ts';
+
+const EMAIL_DOMAIN_PATTERN = new RegExp(EmailDomain.pattern ?? '');
+const EMAIL_DOMAIN_MAX = EmailDomain.maxLength ?? 253;
 
 const ORG_KEYS: readonly SortKey[] = [
   { column: 'o.title', direction: 'asc' },
@@ -85,7 +89,13 @@ export const organizationHandlers = {
       }
       changes.default_content_site = null;
     }
-    if (body.logo !== undefined) changes.logo = body.logo;
+    if (body.logo !== undefined) {
+      // Any URI passes the contract; only web addresses make sense as an image and none can run script.
+      if (body.logo !== null && !/^https?:\/\//i.test(body.logo)) {
+        throw badRequest('body field `logo` must be an http or https URL');
+      }
+      changes.logo = body.logo;
+    }
     if (body.sso !== undefined) changes.sso = body.sso ? 1 : 0;
     if (body.ai !== undefined) changes.ai = body.ai ? 1 : 0;
     if (body.inviteLinks !== undefined) changes.invite_links = body.inviteLinks ? 1 : 0;
@@ -108,25 +118,50 @@ export const organizationHandlers = {
 
   getOrganizationsForEmailDomain: ({ params, actor, services: { db }, baseUrl }) => {
     const domain = params.emailDomain.toLowerCase();
+    if (domain.length > EMAIL_DOMAIN_MAX || !EMAIL_DOMAIN_PATTERN.test(domain)) {
+      throw badRequest('path parameter `emailDomain` must be a domain name such as `example.com`');
+    }
     const user = db.first(db.q.selectFrom('users').select('email').where('id', '=', actor.userId));
     const ownDomain = user?.email.split('@')[1] ?? '';
-    // Only organizations the caller belongs to, or could join because the domain is the caller's own.
+    // Only organizations the caller belongs to, or could join because the domain is the caller's own. A disabled
+    // membership counts as none, as everywhere else.
     const rows = db.all(
       db.q
         .selectFrom('organizations as o')
-        .leftJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', actor.userId))
+        .leftJoin('members as m', (join) =>
+          join
+            .onRef('m.organization_id', '=', 'o.id')
+            .on('m.user_id', '=', actor.userId)
+            .on('m.disabled', '=', 0),
+        )
         .selectAll('o')
         .select(['m.role as member_role', 'm.user_id as member_id'])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('team_members as tm')
+                .select('tm.team_id')
+                .whereRef('tm.organization_id', '=', 'o.id')
+                .where('tm.user_id', '=', actor.userId)
+                .where('tm.role', '=', 'owner'),
+            )
+            .as('owns_team'),
+        )
+        // A coarse pre-filter on the JSON text; the exact match on the parsed list follows.
+        .where('o.email_domains', 'like', `%"${domain}"%`)
         .orderBy('o.title')
         .orderBy('o.id'),
     );
     const organizations = rows
       .filter((row) => (JSON.parse(row.email_domains) as string[]).includes(domain))
       .filter((row) => row.member_id !== null || domain === ownDomain)
-      .map(({ member_role, member_id, ...org }) =>
+      .map(({ member_role, member_id, owns_team, ...org }) =>
         presentOrganization(
           org,
-          { userId: actor.userId, role: member_id === null ? null : (member_role as Role | null), ownsTeam: false },
+          member_id === null
+            ? { userId: actor.userId, role: null, ownsTeam: false }
+            : { userId: actor.userId, role: member_role as Role | null, ownsTeam: Boolean(owns_team) },
           baseUrl,
         ),
       );
