@@ -147,7 +147,9 @@ export const TRANSLATION_LANGUAGES = [
   'et',
   'sl',
 ] as const;
-export const SpaceLanguage = StringEnum(TRANSLATION_LANGUAGES, { description: 'Language of the content.' });
+export type TranslationLanguageCode = (typeof TRANSLATION_LANGUAGES)[number];
+/** A language code: of a space's content, or a translation target. */
+export const TranslationLanguage = named('TranslationLanguage', StringEnum(TRANSLATION_LANGUAGES));
 
 /** Points at a sibling space in a move. */
 export const SpacePointer = named(
@@ -225,7 +227,7 @@ export const CreateSpace = Type.Object(
     title: Type.Optional(SpaceTitle),
     emoji: Type.Optional(Emoji),
     parent: Type.Optional(BodyId),
-    language: Type.Optional(SpaceLanguage),
+    language: Type.Optional(TranslationLanguage),
     editMode: Type.Optional(SpaceEditMode),
   },
   { additionalProperties: false },

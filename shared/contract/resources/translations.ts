@@ -1,51 +1,9 @@
 /** Translation settings of an organization. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, StringEnum } from '../common.ts';
+import { DateTime, named } from '../common.ts';
+import { TranslationLanguage } from './content.ts';
 
-/** Language codes content can be translated to (GitBook's `TranslationLanguage`). */
-export const TRANSLATION_LANGUAGES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'pt',
-  'pt-br',
-  'ru',
-  'ja',
-  'zh',
-  'zh-tw',
-  'yue',
-  'ko',
-  'ar',
-  'hi',
-  'nl',
-  'pl',
-  'tr',
-  'sv',
-  'no',
-  'da',
-  'fi',
-  'el',
-  'cs',
-  'hu',
-  'ro',
-  'th',
-  'vi',
-  'id',
-  'ms',
-  'he',
-  'uk',
-  'sk',
-  'bg',
-  'hr',
-  'lt',
-  'lv',
-  'et',
-  'sl',
-] as const;
-export type TranslationLanguageCode = (typeof TRANSLATION_LANGUAGES)[number];
-export const TranslationLanguage = named('TranslationLanguage', StringEnum(TRANSLATION_LANGUAGES));
+export { TRANSLATION_LANGUAGES, TranslationLanguage, type TranslationLanguageCode } from './content.ts';
 
 export const TranslationSettingsTitle = Type.String({ minLength: 1, maxLength: 100 });
 
