@@ -49,7 +49,7 @@ describe('cursors', () => {
       }
       expect(thrown, page).toBeInstanceOf(ApiError);
       expect((thrown as ApiError).status).toBe(400);
-      expect((thrown as ApiError).message).toMatch(/^page/);
+      expect((thrown as ApiError).message).toMatch(/`page`/);
     }
   });
 });

@@ -11,6 +11,13 @@ export interface SortKey {
   /** Column reference, e.g. `members.joined_at`. */
   column: string;
   direction: 'asc' | 'desc';
+  /** Sort on `lower(column)`, so that names sort as people expect; the key value must be lower-cased too. */
+  folded?: boolean;
+}
+
+/** The SQL a key sorts on. */
+function keyExpression(key: SortKey): RawBuilder<unknown> {
+  return key.folded ? sql`lower(${sql.ref(key.column)})` : sql`${sql.ref(key.column)}`;
 }
 
 export interface ListPage<T> {
@@ -34,7 +41,9 @@ export function decodeCursor(page: string | undefined, arity: number): KeyValue[
   } catch {
     // fall through to the error below
   }
-  throw badRequest('page: not a page cursor of this list (take it from `next.page` of the previous answer)');
+  throw badRequest(
+    'query parameter `page` is not a page cursor of this list (take it from `next.page` of the previous answer)',
+  );
 }
 
 export function encodeCursor(values: KeyValue[]): string {
@@ -46,12 +55,12 @@ export function afterKeys(keys: readonly SortKey[], values: readonly KeyValue[])
   const alternatives: RawBuilder<unknown>[] = [];
   for (let i = 0; i < keys.length; i++) {
     const parts: RawBuilder<unknown>[] = [];
-    for (let j = 0; j < i; j++) parts.push(sql`${sql.ref(keys[j]!.column)} = ${values[j]}`);
+    for (let j = 0; j < i; j++) parts.push(sql`${keyExpression(keys[j]!)} = ${values[j]}`);
     const key = keys[i]!;
     parts.push(
       key.direction === 'asc'
-        ? sql`${sql.ref(key.column)} > ${values[i]}`
-        : sql`${sql.ref(key.column)} < ${values[i]}`,
+        ? sql`${keyExpression(key)} > ${values[i]}`
+        : sql`${keyExpression(key)} < ${values[i]}`,
     );
     alternatives.push(sql`(${sql.join(parts, sql` AND `)})`);
   }
@@ -84,7 +93,7 @@ export function listPage<Row, Item>(options: {
 /** Adds the key columns' ORDER BY to a query, in key order. */
 export function orderByKeys(keys: readonly SortKey[]): RawBuilder<unknown> {
   return sql.join(
-    keys.map((k) => sql`${sql.ref(k.column)} ${sql.raw(k.direction === 'asc' ? 'ASC' : 'DESC')}`),
+    keys.map((k) => sql`${keyExpression(k)} ${sql.raw(k.direction === 'asc' ? 'ASC' : 'DESC')}`),
     sql`, `,
   );
 }

@@ -42,7 +42,7 @@ export const memberHandlers = {
     const sort = query.sort ?? 'joinedAt';
     const direction = query.order ?? 'desc';
     const keys: SortKey[] = [
-      { column: SORT_COLUMNS[sort], direction },
+      { column: SORT_COLUMNS[sort], direction, folded: sort === 'name' },
       { column: 'm.user_id', direction },
     ];
     let base = memberQuery(db, params.organizationId);
@@ -66,7 +66,10 @@ export const memberHandlers = {
         if (after) q = q.where(afterKeys(keys, after));
         return db.all(q);
       },
-      keyOf: (row) => [sort === 'joinedAt' ? row.joined_at : sort === 'name' ? row.display_name : (row.last_seen_at ?? ''), row.user_id],
+      keyOf: (row) => [
+        sort === 'joinedAt' ? row.joined_at : sort === 'name' ? row.display_name.toLowerCase() : (row.last_seen_at ?? ''),
+        row.user_id,
+      ],
       count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: (row) => presentMember(row, baseUrl),
     });

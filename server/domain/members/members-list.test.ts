@@ -180,6 +180,21 @@ describe('GET /v1/orgs/{organizationId}/members', () => {
     expect(ids(desc)).toEqual(userIds(joinOrder).reverse());
   });
 
+  it('sorts names without regard to case, also across pages', async () => {
+    const admin = server.buildUser({ name: 'Mira Admin' });
+    const orgId = server.buildOrg(admin).id;
+    const names = ['bob lower', 'Alice Upper', 'Zed Last', 'carl lower'];
+    for (const name of names) server.buildMember(orgId, 'read', { name });
+    const pages = await allPages((page) =>
+      admin.client.call('listMembersInOrganizationById', {
+        params: { organizationId: orgId },
+        query: { sort: 'name', order: 'asc', limit: 2, ...(page !== undefined ? { page } : {}) },
+      }),
+    );
+    const shown = pages.flatMap((p) => p.items.map((m) => m.user.displayName));
+    expect(shown).toEqual(['Alice Upper', 'bob lower', 'carl lower', 'Mira Admin', 'Zed Last']);
+  });
+
   it('sorts by last-seen time, listing only members seen at least once', async () => {
     const { admin, orgId, bea, dee, eve } = buildCrew();
     for (const member of [eve, admin, dee]) {

@@ -14,7 +14,7 @@ import { presentTeam, teamQuery, type TeamRow } from './present.ts';
 import { resolveMembers } from './members.ts';
 
 const TEAM_KEYS: readonly SortKey[] = [
-  { column: 't.title', direction: 'asc' },
+  { column: 't.title', direction: 'asc', folded: true },
   { column: 't.id', direction: 'asc' },
 ];
 
@@ -79,7 +79,7 @@ export const teamHandlers = {
         if (after) q = q.where(afterKeys(TEAM_KEYS, after));
         return db.all(q);
       },
-      keyOf: (row) => [row.title, row.id],
+      keyOf: (row) => [row.title.toLowerCase(), row.id],
       count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: (row) => presentTeam(row, orgActor),
     });
@@ -183,7 +183,7 @@ export const teamHandlers = {
         if (after) q = q.where(afterKeys(TEAM_KEYS, after));
         return db.all(q);
       },
-      keyOf: (row) => [row.title, row.id],
+      keyOf: (row) => [row.title.toLowerCase(), row.id],
       count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: (row) => ({ team: presentTeam(row, orgActor), member: { role: row.member_role as TeamRole } }),
     });

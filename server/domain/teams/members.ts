@@ -11,7 +11,7 @@ import { memberQuery, presentMember } from '../members/present.ts';
 import { loadTeam } from './handlers.ts';
 
 const TEAM_MEMBER_KEYS: readonly SortKey[] = [
-  { column: 'u.display_name', direction: 'asc' },
+  { column: 'u.display_name', direction: 'asc', folded: true },
   { column: 'm.user_id', direction: 'asc' },
 ];
 
@@ -70,7 +70,7 @@ export const teamMemberHandlers = {
         if (after) q = q.where(afterKeys(TEAM_MEMBER_KEYS, after));
         return db.all(q);
       },
-      keyOf: (row) => [row.display_name, row.user_id],
+      keyOf: (row) => [row.display_name.toLowerCase(), row.user_id],
       count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: (row) => ({
         organization: presentMember(row, baseUrl),

@@ -1,6 +1,6 @@
 /** Members and teams of an organization. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, RoleOrGuest, TeamRoleSchema, User } from '../common.ts';
+import { DateTime, DisplayText, named, RoleOrGuest, TeamRoleSchema, User } from '../common.ts';
 
 export const Member = named(
   'OrganizationMember',
@@ -19,7 +19,7 @@ export const Member = named(
 );
 export type Member = Static<typeof Member>;
 
-export const TeamTitle = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
+export const TeamTitle = DisplayText({ minLength: 1, maxLength: 64 });
 
 export const Team = named(
   'OrganizationTeam',
@@ -66,8 +66,10 @@ export const UpdateTeamMembers = Type.Object(
     add: Type.Optional(Type.Array(UserRef, { maxItems: 1000 })),
     remove: Type.Optional(Type.Array(UserRef, { maxItems: 1000 })),
     memberships: Type.Optional(
-      Type.Record(Type.String({ minLength: 1, maxLength: 256 }), Type.Object({ role: TeamRoleSchema }, { additionalProperties: false }), {
+      Type.Record(Type.String(), Type.Object({ role: TeamRoleSchema }, { additionalProperties: false }), {
         maxProperties: 1000,
+        // TypeBox drops a record key's bounds; state them for the validator.
+        propertyNames: { minLength: 1, maxLength: 256 },
       }),
     ),
   },

@@ -1,8 +1,8 @@
 /** Organization, invite links and email invites. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, Nullable, RoleOrGuest, StringEnum, Url } from '../common.ts';
+import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum, Url } from '../common.ts';
 
-export const OrganizationTitle = Type.String({ minLength: 2, maxLength: 255, pattern: '\\S' });
+export const OrganizationTitle = DisplayText({ minLength: 2, maxLength: 255 });
 export const OrganizationHostname = Type.String({
   minLength: 3,
   maxLength: 32,
