@@ -1,0 +1,68 @@
+/** Starting a server in a child process and learning its port from the first line it prints. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+/** A server running in a child process. */
+export interface ServerChild {
+  pid: number;
+  baseUrl: string;
+  /** Peak resident set size (VmHWM) in MB, from /proc (Linux); undefined elsewhere. */
+  peakRssMb(): number | undefined;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node [nodeFlags] script [args]` and waits for its `{"port": n}` line. */
+export async function startChild(
+  script: string,
+  args: string[] = [],
+  nodeFlags: string[] = [],
+): Promise<ServerChild> {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await firstPort(child, script);
+  const pid = child.pid as number;
+  return {
+    pid,
+    baseUrl: `http://127.0.0.1:${port}`,
+    peakRssMb: () => peakRssMb(pid),
+    stop: () => stop(child),
+  };
+}
+
+function firstPort(child: ChildProcess, script: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (child.stdout === null) return reject(new Error(`${script}: no stdout pipe`));
+    const lines = createInterface({ input: child.stdout });
+    const onExit = (code: number | null) =>
+      reject(new Error(`${script} exited (code ${code}) before printing its port`));
+    child.once('exit', onExit);
+    child.once('error', reject);
+    lines.once('line', (line) => {
+      child.off('exit', onExit);
+      const parsed: unknown = JSON.parse(line);
+      const port =
+        typeof parsed === 'object' && parsed !== null && 'port' in parsed ? parsed.port : undefined;
+      if (typeof port === 'number') resolve(port);
+      else reject(new Error(`${script} printed ${line}, not {"port": n}`));
+    });
+  });
+}
+
+function peakRssMb(pid: number): number | undefined {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,22 @@
+/** Entry point of `npm run bench -- <suite> [flags]`: runs one benchmark suite. */
+import { runServerBench } from './server.ts';
+
+const suites = new Map<string, (args: string[]) => Promise<void>>([['server', runServerBench]]);
+
+const [name, ...args] = process.argv.slice(2);
+const suite = name === undefined ? undefined : suites.get(name);
+if (suite === undefined) {
+  const choices = [...suites.keys()].join(', ');
+  console.error(
+    name === undefined
+      ? `name a benchmark suite: ${choices}`
+      : `unknown benchmark suite \`${name}\`; choose one of: ${choices}`,
+  );
+  process.exit(1);
+}
+try {
+  await suite(args);
+} catch (error) {
+  console.error(`bench ${name}: ${(error as Error).message}`);
+  process.exit(1);
+}
