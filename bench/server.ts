@@ -6,6 +6,7 @@ import { startChild, type ServerChild } from './children.ts';
 import { load, probe, type LoadOptions, type Target } from './load.ts';
 import { parseBenchOptions } from './options.ts';
 import { figuresTable, targetsTable, type Measured } from './report.ts';
+import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
 import { seedOrganization } from './seed.ts';
 import { helloTarget, memberPagePaths, serverTargets } from './targets.ts';
 
@@ -48,7 +49,7 @@ export async function runServerBench(args: string[]): Promise<void> {
     );
 
     const profileDir = options.cpuProf === undefined ? undefined : resolve(options.cpuProf);
-    const nodeFlags = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+    const nodeFlags = [...SERVER_NODE_FLAGS, ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])];
     const server = await startChild(join(here, 'serve-child.ts'), [dataDir], nodeFlags);
     children.push(server);
     const hello = await startChild(join(here, 'hello-child.ts'));

@@ -8,7 +8,8 @@ import type { Actor, HandlerContext, Handlers, Services } from './http/context.t
 import { handlers as allHandlers } from './http/handlers.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { RateLimiter, type RateLimit } from './http/rate-limit.ts';
-import { bodyAjv, compile, describeValidationErrors, responseAjv, textAjv } from './http/validation.ts';
+import fastJson from 'fast-json-stringify';
+import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
 
@@ -97,7 +98,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   });
 
-  app.setValidatorCompiler(({ schema, httpPart }) => compile(httpPart === 'body' ? bodyAjv : textAjv, schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(httpPart === 'body' ? bodyAjv : textAjv, schema));
+  app.setSerializerCompiler(({ schema }) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => (serialize ??= fastJson(schema as object))(data);
+  });
 
   // JSON bodies: an empty body is no body; malformed JSON is a 400 that says so. Any other media type is a 415
   // (Fastify's own text/plain parser would hand a string to validation and answer a misleading 400).
@@ -159,7 +164,7 @@ function registerOperation(
   validateResponses: boolean,
 ): void {
   const handler = (handlers as Record<string, ((context: HandlerContext<never>) => unknown) | undefined>)[operation.name];
-  const responseValidator = validateResponses && operation.response ? compile(responseAjv, operation.response) : undefined;
+  const responseValidator = validateResponses && operation.response ? lazyValidator(responseAjv, operation.response) : undefined;
 
   app.route({
     method: operation.method,
@@ -182,11 +187,13 @@ function registerOperation(
       }
       void reply;
     },
-    preValidation: async (request) => {
-      if (operation.body && operation.bodyRequired && request.body === undefined) {
-        throw new ApiError(400, 'body: a JSON object is required');
-      }
-    },
+    ...(operation.body && operation.bodyRequired
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (request.body === undefined) throw new ApiError(400, 'body: a JSON object is required');
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       if (!handler) throw new ApiError(501, `${operation.name} is not implemented by this server yet`);
       const result = await handler({

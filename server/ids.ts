@@ -3,11 +3,22 @@ import { createHash, randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** A random id of 20 alphanumeric characters (about 119 bits), like GitBook's. */
+const POOL_SIZE = 4096;
+let pool = randomBytes(POOL_SIZE);
+let offset = 0;
+
+/** A random id of 20 alphanumeric characters (about 119 bits), like GitBook's. Draws from a pooled buffer. */
 export function newId(): string {
-  const bytes = randomBytes(20);
   let id = '';
-  for (const byte of bytes) id += ALPHABET[byte % 62];
+  // 248 = 4 × 62: bytes above it are skipped so that every character is equally likely.
+  while (id.length < 20) {
+    if (offset >= POOL_SIZE) {
+      pool = randomBytes(POOL_SIZE);
+      offset = 0;
+    }
+    const byte = pool[offset++] as number;
+    if (byte < 248) id += ALPHABET[byte % 62];
+  }
   return id;
 }
 

@@ -2,7 +2,8 @@
 import type { Role } from '../../shared/contract/index.ts';
 import { notFound } from '../errors.ts';
 import type { OrgActor } from '../policies/index.ts';
-import type { Database } from '../storage/database.ts';
+import { builder, type Database } from '../storage/database.ts';
+import { prepared } from '../storage/prepared.ts';
 import type { OrganizationsTable } from '../storage/schema.ts';
 
 export interface OrgAccess {
@@ -10,29 +11,31 @@ export interface OrgAccess {
   actor: OrgActor;
 }
 
+const orgAccess = prepared((organizationId: string, userId: string) =>
+  builder
+    .selectFrom('organizations as o')
+    .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId))
+    .selectAll('o')
+    .select('m.role as member_role')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('team_members as tm')
+            .select('tm.team_id')
+            .where('tm.organization_id', '=', organizationId)
+            .where('tm.user_id', '=', userId)
+            .where('tm.role', '=', 'owner'),
+        )
+        .as('owns_team'),
+    )
+    .where('o.id', '=', organizationId)
+    .where('m.disabled', '=', 0),
+);
+
 /** The organization and the caller's standing in it, or 404. */
 export function loadOrgAccess(db: Database, organizationId: string, userId: string): OrgAccess {
-  const row = db.first(
-    db.q
-      .selectFrom('organizations as o')
-      .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId))
-      .selectAll('o')
-      .select('m.role as member_role')
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('team_members as tm')
-              .select('tm.team_id')
-              .where('tm.organization_id', '=', organizationId)
-              .where('tm.user_id', '=', userId)
-              .where('tm.role', '=', 'owner'),
-          )
-          .as('owns_team'),
-      )
-      .where('o.id', '=', organizationId)
-      .where('m.disabled', '=', 0),
-  );
+  const row = db.first(orgAccess(organizationId, userId));
   if (!row) throw notFound(`no organization with id \`${organizationId}\``);
   const { member_role, owns_team, ...org } = row;
   return {

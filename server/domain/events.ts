@@ -1,6 +1,7 @@
 /** Audit events: every change an admin makes is written in the same transaction as the change. */
 import { newId } from '../ids.ts';
-import type { Database } from '../storage/database.ts';
+import { builder, type Database } from '../storage/database.ts';
+import { prepared } from '../storage/prepared.ts';
 
 export interface EventInput {
   organizationId: string | null;
@@ -11,17 +12,41 @@ export interface EventInput {
   data?: Record<string, unknown>;
 }
 
+const insertEvent = prepared(
+  (
+    id: string,
+    organizationId: string | null,
+    actorId: string | null,
+    action: string,
+    subjectType: string,
+    subjectId: string,
+    data: string,
+    createdAt: string,
+  ) =>
+    builder.insertInto('events').values({
+      id,
+      organization_id: organizationId,
+      actor_id: actorId,
+      action,
+      subject_type: subjectType,
+      subject_id: subjectId,
+      data,
+      created_at: createdAt,
+    }),
+);
+
+/** Writes one event; call it inside the transaction of the change it records. */
 export function recordEvent(db: Database, at: Date, event: EventInput): void {
   db.run(
-    db.q.insertInto('events').values({
-      id: newId(),
-      organization_id: event.organizationId,
-      actor_id: event.actorId,
-      action: event.action,
-      subject_type: event.subjectType,
-      subject_id: event.subjectId,
-      data: JSON.stringify(event.data ?? {}),
-      created_at: at.toISOString(),
-    }),
+    insertEvent(
+      newId(),
+      event.organizationId,
+      event.actorId,
+      event.action,
+      event.subjectType,
+      event.subjectId,
+      JSON.stringify(event.data ?? {}),
+      at.toISOString(),
+    ),
   );
 }

@@ -1,11 +1,14 @@
 /** Bearer-token authentication: tokens are stored hashed and tied to a user. */
 import { unauthorized } from '../errors.ts';
 import { hashToken } from '../ids.ts';
-import type { Database } from '../storage/database.ts';
+import { builder, type Database } from '../storage/database.ts';
+import { prepared } from '../storage/prepared.ts';
 import type { Actor } from './context.ts';
 
 /** RFC 6750 `b64token` after the scheme; the scheme itself is case-insensitive (RFC 9110, section 11.1). */
 const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9._~+/=-]{16,512})$/;
+
+const tokenOwner = prepared((hash: string) => builder.selectFrom('tokens').select('user_id').where('hash', '=', hash));
 
 /** The caller of a request, or a 401 naming what is wrong with the Authorization header. */
 export function authenticate(db: Database, header: string | undefined): Actor {
@@ -15,7 +18,7 @@ export function authenticate(db: Database, header: string | undefined): Actor {
   const match = BEARER.exec(header);
   if (!match) throw unauthorized('the Authorization header is malformed: send `Authorization: Bearer <token>`');
   const tokenHash = hashToken(match[1] as string);
-  const row = db.first(db.q.selectFrom('tokens').select('user_id').where('hash', '=', tokenHash));
+  const row = db.first(tokenOwner(tokenHash));
   if (!row) throw unauthorized('the token is unknown or has been revoked');
   return { userId: row.user_id, tokenHash };
 }

@@ -50,21 +50,29 @@ export function encodeCursor(values: KeyValue[]): string {
   return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
 }
 
-/** The condition "sorts after these key values" for keyset pagination, in portable SQL. */
+/**
+ * The condition "sorts after these key values" for keyset pagination, in portable SQL. When every key sorts the
+ * same way it is a row-value comparison, which SQLite and PostgreSQL both turn into an index range; otherwise the
+ * expanded form, led by a bound on the first key so that an index still limits the scan.
+ */
 export function afterKeys(keys: readonly SortKey[], values: readonly KeyValue[]): RawBuilder<boolean> {
+  const first = keys[0]!;
+  const operator = sql.raw(first.direction === 'asc' ? '>' : '<');
+  if (keys.every((key) => key.direction === first.direction)) {
+    const columns = sql.join(keys.map(keyExpression));
+    const bound = sql.join(values.map((value) => sql`${value}`));
+    return sql<boolean>`((${columns}) ${operator} (${bound}))`;
+  }
   const alternatives: RawBuilder<unknown>[] = [];
   for (let i = 0; i < keys.length; i++) {
     const parts: RawBuilder<unknown>[] = [];
     for (let j = 0; j < i; j++) parts.push(sql`${keyExpression(keys[j]!)} = ${values[j]}`);
     const key = keys[i]!;
-    parts.push(
-      key.direction === 'asc'
-        ? sql`${keyExpression(key)} > ${values[i]}`
-        : sql`${keyExpression(key)} < ${values[i]}`,
-    );
+    parts.push(key.direction === 'asc' ? sql`${keyExpression(key)} > ${values[i]}` : sql`${keyExpression(key)} < ${values[i]}`);
     alternatives.push(sql`(${sql.join(parts, sql` AND `)})`);
   }
-  return sql<boolean>`(${sql.join(alternatives, sql` OR `)})`;
+  const lead = sql.raw(first.direction === 'asc' ? '>=' : '<=');
+  return sql<boolean>`(${keyExpression(first)} ${lead} ${values[0]} AND (${sql.join(alternatives, sql` OR `)}))`;
 }
 
 /**

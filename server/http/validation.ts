@@ -157,3 +157,16 @@ export function describeValidationErrors(context: string, errors: readonly Error
   const subject = path === '' ? (context === 'body' ? 'body' : part) : `${part} \`${path}\``;
   return `${subject} must be ${forms.length > 1 ? 'one of ' : ''}${forms.join(', ')}`;
 }
+
+/** A validator compiled on first use: with 130 operations, compiling every schema at start-up costs time and memory. */
+export function lazyValidator(ajv: Ajv, schema: object): ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } {
+  let real: ValidateFunction | undefined;
+  const validate = (data: unknown): boolean => {
+    real ??= compile(ajv, schema);
+    const valid = real(data) as boolean;
+    validate.errors = real.errors ?? null;
+    return valid;
+  };
+  validate.errors = null as ErrorObject[] | null;
+  return validate;
+}

@@ -16,7 +16,6 @@ import {
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
-  type QueryResult,
 } from 'kysely';
 import type { DB } from './schema.ts';
 import { migrate } from './migrations.ts';
@@ -29,9 +28,32 @@ export interface Compilable<R> {
 /** The file name of the database inside a data directory. */
 export const DATABASE_FILE = 'docs-admin.sqlite';
 
+/** Kysely builds and compiles here; running goes through `Database`, so the driver refuses. */
+class CompileOnlyDriver implements Driver {
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    throw new Error('run queries with Database.all, first or run, which are synchronous and atomic');
+  }
+  async beginTransaction(): Promise<void> {}
+  async commitTransaction(): Promise<void> {}
+  async rollbackTransaction(): Promise<void> {}
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {}
+}
+
+/** Builds and compiles queries (any instance compiles the same SQL, so one serves every database). */
+export const builder = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new CompileOnlyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
 export class Database {
   /** Kysely, for building queries; run them with `all`, `first` and `run`. */
-  readonly q: Kysely<DB>;
+  readonly q: Kysely<DB> = builder;
   private readonly statements = new Map<string, StatementSync>();
   private depth = 0;
 
@@ -39,14 +61,6 @@ export class Database {
 
   constructor(sqlite: DatabaseSync) {
     this.sqlite = sqlite;
-    this.q = new Kysely<DB>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new SyncDriver(this),
-        createIntrospector: (db) => new SqliteIntrospector(db),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-      },
-    });
   }
 
   /** A prepared statement for this SQL text, prepared once. */
@@ -114,35 +128,4 @@ export function openDatabase(dataDir: string | ':memory:'): Database {
   const db = new Database(sqlite);
   migrate(db);
   return db;
-}
-
-/** Kysely's driver over the same synchronous connection, so that `execute()` works too where async is fine. */
-class SyncDriver implements Driver {
-  private readonly db: Database;
-  constructor(db: Database) {
-    this.db = db;
-  }
-  async init(): Promise<void> {}
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const db = this.db;
-    return {
-      async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-        const statement = db.statement(compiled.sql);
-        const parameters = compiled.parameters as SQLInputValue[];
-        if (statement.columns().length > 0) return { rows: statement.all(...parameters) as R[] };
-        const result = statement.run(...parameters);
-        return { rows: [], numAffectedRows: BigInt(result.changes) };
-      },
-      streamQuery(): AsyncIterableIterator<QueryResult<never>> {
-        throw new Error('streaming is not supported');
-      },
-    };
-  }
-  async beginTransaction(): Promise<void> {
-    throw new Error('use Database.transaction, which is synchronous and atomic');
-  }
-  async commitTransaction(): Promise<void> {}
-  async rollbackTransaction(): Promise<void> {}
-  async releaseConnection(): Promise<void> {}
-  async destroy(): Promise<void> {}
 }

@@ -1,35 +1,36 @@
 /** Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. */
-import { conflict, notFound } from '../../errors.ts';
+import { conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import { likeContains, loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
-import { memberQuery, presentMember, type MemberRow } from './present.ts';
-import { sql } from 'kysely';
+import { loadMember, memberQuery, presentMember, type MemberRow } from './present.ts';
+import { sql, type RawBuilder } from 'kysely';
 
 const SORT_COLUMNS = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at', name: 'u.display_name' } as const;
 
-function loadMember(db: Database, organizationId: string, userId: string): MemberRow {
-  const row = db.first(memberQuery(db, organizationId).where('m.user_id', '=', userId));
-  if (!row) throw notFound(`no member with id \`${userId}\` in this organization`);
-  return row;
-}
+const otherActiveAdmins = prepared((organizationId: string, userId: string) =>
+  builder
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'admin')
+    .where('disabled', '=', 0)
+    .where('user_id', '!=', userId),
+);
+
+const setRole = prepared((role: string | null, organizationId: string, userId: string) =>
+  builder.updateTable('members').set({ role }).where('organization_id', '=', organizationId).where('user_id', '=', userId),
+);
 
 /** Refuses a change that would leave the organization without an active admin. */
 function keepOneAdmin(db: Database, organizationId: string, target: MemberRow, what: string): void {
   if (target.role !== 'admin') return;
   // Count the other active admins: a disabled admin may be demoted or removed while an active one remains.
-  const others = db.first(
-    db.q
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('organization_id', '=', organizationId)
-      .where('role', '=', 'admin')
-      .where('disabled', '=', 0)
-      .where('user_id', '!=', target.user_id),
-  );
+  const others = db.first(otherActiveAdmins(organizationId, target.user_id));
   if (Number(others?.n ?? 0) === 0) {
     throw conflict(`${what}: ${target.display_name} is the last admin of the organization; make another member admin first`);
   }
@@ -45,19 +46,19 @@ export const memberHandlers = {
       { column: SORT_COLUMNS[sort], direction, folded: sort === 'name' },
       { column: 'm.user_id', direction },
     ];
-    let base = memberQuery(db, params.organizationId);
-    if (query.role === 'guest') base = base.where('m.role', 'is', null);
-    else if (query.role !== undefined) base = base.where('m.role', '=', query.role);
-    if (sort === 'lastSeenAt') base = base.where('m.last_seen_at', 'is not', null);
+    // The same filters narrow the page and the count; the count needs no join with users.
+    const conditions: RawBuilder<unknown>[] = [];
+    if (query.role === 'guest') conditions.push(sql`m.role IS NULL`);
+    else if (query.role !== undefined) conditions.push(sql`m.role = ${query.role}`);
+    if (sort === 'lastSeenAt') conditions.push(sql`m.last_seen_at IS NOT NULL`);
     if (query.search !== undefined) {
       const pattern = likeContains(query.search);
-      base = base.where((eb) =>
-        eb.or([
-          eb(sql`lower(u.display_name)`, 'like', sql`${pattern} ESCAPE '\\'`),
-          eb(sql`lower(u.email)`, 'like', sql`${pattern} ESCAPE '\\'`),
-        ]),
+      conditions.push(
+        sql`EXISTS (SELECT 1 FROM users AS s WHERE s.id = m.user_id AND (lower(s.display_name) LIKE ${pattern} ESCAPE '\\' OR lower(s.email) LIKE ${pattern} ESCAPE '\\'))`,
       );
     }
+    const filter = sql<boolean>`(${conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`1 = 1`})`;
+    const base = memberQuery(params.organizationId).where(filter);
     return listPage({
       query,
       keys,
@@ -70,7 +71,16 @@ export const memberHandlers = {
         sort === 'joinedAt' ? row.joined_at : sort === 'name' ? row.display_name.toLowerCase() : (row.last_seen_at ?? ''),
         row.user_id,
       ],
-      count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
+      count: () =>
+        Number(
+          db.first(
+            builder
+              .selectFrom('members as m')
+              .where('m.organization_id', '=', params.organizationId)
+              .where(filter)
+              .select((eb) => eb.fn.countAll().as('n')),
+          )?.n ?? 0,
+        ),
       present: (row) => presentMember(row, baseUrl),
     });
   },
@@ -87,13 +97,7 @@ export const memberHandlers = {
     return db.transaction(() => {
       const target = loadMember(db, params.organizationId, params.userId);
       if (body.role !== 'admin') keepOneAdmin(db, params.organizationId, target, 'cannot change the role');
-      db.run(
-        db.q
-          .updateTable('members')
-          .set({ role: body.role })
-          .where('organization_id', '=', params.organizationId)
-          .where('user_id', '=', params.userId),
-      );
+      db.run(setRole(body.role, params.organizationId, params.userId));
       recordEvent(db, clock.now(), {
         organizationId: params.organizationId,
         actorId: actor.userId,

@@ -1,7 +1,9 @@
 /** Member rows to API objects, and the query that loads them with their counts. */
 import type { Role } from '../../../shared/contract/index.ts';
 import type { Member } from '../../../shared/contract/resources/members.ts';
-import type { Database } from '../../storage/database.ts';
+import { notFound } from '../../errors.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 
 export interface MemberRow {
   user_id: string;
@@ -43,8 +45,8 @@ export function presentMember(row: MemberRow, baseUrl: string): Member {
 }
 
 /** Members of an organization joined with their user and team count; narrow it with `where`. */
-export function memberQuery(db: Database, organizationId: string) {
-  return db.q
+export function memberQuery(organizationId: string) {
+  return builder
     .selectFrom('members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .where('m.organization_id', '=', organizationId)
@@ -67,4 +69,16 @@ export function memberQuery(db: Database, organizationId: string) {
         .whereRef('tm.user_id', '=', 'm.user_id')
         .as('teams'),
     );
+}
+
+/** One member by user id, built once. */
+export const memberById = prepared((organizationId: string, userId: string) =>
+  memberQuery(organizationId).where('m.user_id', '=', userId),
+);
+
+/** The member, or a 404 naming the id. */
+export function loadMember(db: Database, organizationId: string, userId: string): MemberRow {
+  const row = db.first(memberById(organizationId, userId));
+  if (!row) throw notFound(`no member with id \`${userId}\` in this organization`);
+  return row;
 }

@@ -9,8 +9,8 @@ import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import { likeContains, loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
-import { memberQuery } from '../members/present.ts';
-import { presentTeam, teamQuery, type TeamRow } from './present.ts';
+import { loadMember } from '../members/present.ts';
+import { presentTeam, teamById, teamQuery, type TeamRow } from './present.ts';
 import { resolveMembers } from './members.ts';
 
 const TEAM_KEYS: readonly SortKey[] = [
@@ -19,7 +19,7 @@ const TEAM_KEYS: readonly SortKey[] = [
 ];
 
 export function loadTeam(db: Database, organizationId: string, teamId: string, actorId: string): TeamRow {
-  const row = db.first(teamQuery(db, organizationId, actorId).where('t.id', '=', teamId));
+  const row = db.first(teamById(organizationId, actorId, teamId));
   if (!row) throw notFound(`no team with id \`${teamId}\` in this organization`);
   return row;
 }
@@ -44,7 +44,7 @@ export const teamHandlers = {
   listTeamsInOrganizationById: ({ params, query, actor, services: { db } }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.listTeams', null);
-    let base = teamQuery(db, params.organizationId, actor.userId);
+    let base = teamQuery(params.organizationId, actor.userId);
     const filter = titleFilter(query.title);
     if (filter) base = base.where(filter);
     if (query.owner !== undefined) {
@@ -166,10 +166,8 @@ export const teamHandlers = {
   listTeamsForOrganizationMember: ({ params, query, actor, services: { db } }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'member.viewTeams', { userId: params.userId });
-    if (!db.first(memberQuery(db, params.organizationId).where('m.user_id', '=', params.userId))) {
-      throw notFound(`no member with id \`${params.userId}\` in this organization`);
-    }
-    let base = teamQuery(db, params.organizationId, actor.userId)
+    loadMember(db, params.organizationId, params.userId);
+    let base = teamQuery(params.organizationId, actor.userId)
       .innerJoin('team_members as tm', 'tm.team_id', 't.id')
       .where('tm.user_id', '=', params.userId)
       .select('tm.role as member_role');

@@ -1,13 +1,13 @@
 /** Handlers: the members of a team (list, bulk update, set one, remove one). */
 import type { TeamRole } from '../../../shared/contract/index.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
 import { authorize, can } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import { loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
-import { memberQuery, presentMember } from '../members/present.ts';
+import { loadMember, memberQuery, presentMember } from '../members/present.ts';
 import { loadTeam } from './handlers.ts';
 
 const TEAM_MEMBER_KEYS: readonly SortKey[] = [
@@ -59,7 +59,7 @@ export const teamMemberHandlers = {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
     authorize(orgActor, 'team.view', teamSubject(team));
-    const base = memberQuery(db, params.organizationId)
+    const base = memberQuery(params.organizationId)
       .innerJoin('team_members as tm', (join) => join.onRef('tm.user_id', '=', 'm.user_id').on('tm.team_id', '=', team.id))
       .select('tm.role as team_role');
     return listPage({
@@ -141,9 +141,7 @@ export const teamMemberHandlers = {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
     authorize(orgActor, 'team.admin', teamSubject(team));
-    if (!db.first(memberQuery(db, params.organizationId).where('m.user_id', '=', params.userId))) {
-      throw notFound(`no member with id \`${params.userId}\` in this organization`);
-    }
+    loadMember(db, params.organizationId, params.userId);
     const now = clock.now();
     db.transaction(() => {
       db.run(
@@ -174,9 +172,7 @@ export const teamMemberHandlers = {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
     authorize(orgActor, 'team.admin', teamSubject(team));
-    if (!db.first(memberQuery(db, params.organizationId).where('m.user_id', '=', params.userId))) {
-      throw notFound(`no member with id \`${params.userId}\` in this organization`);
-    }
+    loadMember(db, params.organizationId, params.userId);
     db.transaction(() => {
       // Removing someone who is not in the team changes nothing and is not an error (DELETE is idempotent).
       const removed = db.run(db.q.deleteFrom('team_members').where('team_id', '=', team.id).where('user_id', '=', params.userId));

@@ -2,7 +2,8 @@
 import type { TeamRole } from '../../../shared/contract/index.ts';
 import type { Team } from '../../../shared/contract/resources/members.ts';
 import { can, type OrgActor } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 
 export interface TeamRow {
   id: string;
@@ -26,8 +27,8 @@ export function presentTeam(row: TeamRow, actor: OrgActor): Team {
 }
 
 /** Teams of an organization with their member count and the caller's role in each. */
-export function teamQuery(db: Database, organizationId: string, actorId: string) {
-  return db.q
+export function teamQuery(organizationId: string, actorId: string) {
+  return builder
     .selectFrom('teams as t')
     .where('t.organization_id', '=', organizationId)
     .select(['t.id', 't.title', 't.created_at'])
@@ -41,3 +42,8 @@ export function teamQuery(db: Database, organizationId: string, actorId: string)
         .as('actor_role'),
     ]);
 }
+
+/** One team by id, built once. */
+export const teamById = prepared((organizationId: string, actorId: string, teamId: string) =>
+  teamQuery(organizationId, actorId).where('t.id', '=', teamId),
+);
