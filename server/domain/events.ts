@@ -1,5 +1,5 @@
 /** Audit events: every change an admin makes is written in the same transaction as the change. */
-import { newId } from '../ids.ts';
+import { newTimeOrderedId } from '../ids.ts';
 import { builder, type Database } from '../storage/database.ts';
 import { prepared } from '../storage/prepared.ts';
 
@@ -39,7 +39,7 @@ const insertEvent = prepared(
 export function recordEvent(db: Database, at: Date, event: EventInput): void {
   db.run(
     insertEvent(
-      newId(),
+      newTimeOrderedId(at),
       event.organizationId,
       event.actorId,
       event.action,

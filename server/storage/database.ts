@@ -93,17 +93,22 @@ export class Database {
 
   /** Runs `work` in one transaction: all of it is written, or none of it if it throws. Nests as savepoints. */
   transaction<T>(work: () => T): T {
+    // Statements from the cache: these run on every write, and parsing them each time shows in profiles.
     const savepoint = `sp${this.depth}`;
-    this.sqlite.exec(this.depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
+    this.statement(this.depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`).run();
     this.depth++;
     try {
       const result = work();
       this.depth--;
-      this.sqlite.exec(this.depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
+      this.statement(this.depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`).run();
       return result;
     } catch (error) {
       this.depth--;
-      this.sqlite.exec(this.depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+      if (this.depth === 0) this.statement('ROLLBACK').run();
+      else {
+        this.statement(`ROLLBACK TO ${savepoint}`).run();
+        this.statement(`RELEASE ${savepoint}`).run();
+      }
       throw error;
     }
   }
@@ -122,9 +127,13 @@ export function openDatabase(dataDir: string | ':memory:'): Database {
     location = join(dataDir, DATABASE_FILE);
   }
   const sqlite = new DatabaseSync(location);
-  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  sqlite.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;',
+  );
   // SQLite's own lower() folds ASCII only; PostgreSQL's folds every script. Match PostgreSQL.
-  sqlite.function('lower', { deterministic: true }, (value) => (typeof value === 'string' ? value.toLowerCase() : value));
+  sqlite.function('lower', { deterministic: true }, (value) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   const db = new Database(sqlite);
   migrate(db);
   return db;

@@ -17,7 +17,9 @@ interface Template<R> {
 }
 
 /** A function answering the same query for new arguments, built and compiled once. */
-export function prepared<A extends unknown[], R>(build: (...args: A) => Compilable<R>): (...args: A) => Compilable<R> {
+export function prepared<A extends unknown[], R>(
+  build: (...args: A) => Compilable<R>,
+): (...args: A) => Compilable<R> {
   let template: Template<R> | undefined;
   const makeTemplate = (arity: number): Template<R> => {
     const markers = Array.from({ length: arity }, (_, index) => ({ preparedArgument: index }));

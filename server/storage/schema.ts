@@ -34,6 +34,8 @@ export interface OrganizationsTable {
   invite_links: Flag;
   plan: string;
   logo: string | null;
+  /** Kept by triggers on `members`. */
+  member_count: number;
 }
 
 export interface MembersTable {

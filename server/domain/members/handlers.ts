@@ -10,7 +10,11 @@ import { recordEvent } from '../events.ts';
 import { loadMember, memberQuery, presentMember, type MemberRow } from './present.ts';
 import { sql, type RawBuilder } from 'kysely';
 
-const SORT_COLUMNS = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at', name: 'u.display_name' } as const;
+const SORT_COLUMNS = {
+  joinedAt: 'm.joined_at',
+  lastSeenAt: 'm.last_seen_at',
+  name: 'u.display_name',
+} as const;
 
 const otherActiveAdmins = prepared((organizationId: string, userId: string) =>
   builder
@@ -23,7 +27,11 @@ const otherActiveAdmins = prepared((organizationId: string, userId: string) =>
 );
 
 const setRole = prepared((role: string | null, organizationId: string, userId: string) =>
-  builder.updateTable('members').set({ role }).where('organization_id', '=', organizationId).where('user_id', '=', userId),
+  builder
+    .updateTable('members')
+    .set({ role })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId),
 );
 
 /** Refuses a change that would leave the organization without an active admin. */
@@ -32,13 +40,15 @@ function keepOneAdmin(db: Database, organizationId: string, target: MemberRow, w
   // Count the other active admins: a disabled admin may be demoted or removed while an active one remains.
   const others = db.first(otherActiveAdmins(organizationId, target.user_id));
   if (Number(others?.n ?? 0) === 0) {
-    throw conflict(`${what}: ${target.display_name} is the last admin of the organization; make another member admin first`);
+    throw conflict(
+      `${what}: ${target.display_name} is the last admin of the organization; make another member admin first`,
+    );
   }
 }
 
 export const memberHandlers = {
   listMembersInOrganizationById: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.listMembers', null);
     const sort = query.sort ?? 'joinedAt';
     const direction = query.order ?? 'desc';
@@ -68,19 +78,25 @@ export const memberHandlers = {
         return db.all(q);
       },
       keyOf: (row) => [
-        sort === 'joinedAt' ? row.joined_at : sort === 'name' ? row.display_name.toLowerCase() : (row.last_seen_at ?? ''),
+        sort === 'joinedAt'
+          ? row.joined_at
+          : sort === 'name'
+            ? row.display_name.toLowerCase()
+            : (row.last_seen_at ?? ''),
         row.user_id,
       ],
       count: () =>
-        Number(
-          db.first(
-            builder
-              .selectFrom('members as m')
-              .where('m.organization_id', '=', params.organizationId)
-              .where(filter)
-              .select((eb) => eb.fn.countAll().as('n')),
-          )?.n ?? 0,
-        ),
+        conditions.length === 0
+          ? org.member_count
+          : Number(
+              db.first(
+                builder
+                  .selectFrom('members as m')
+                  .where('m.organization_id', '=', params.organizationId)
+                  .where(filter)
+                  .select((eb) => eb.fn.countAll().as('n')),
+              )?.n ?? 0,
+            ),
       present: (row) => presentMember(row, baseUrl),
     });
   },
@@ -118,7 +134,10 @@ export const memberHandlers = {
       keepOneAdmin(db, params.organizationId, target, 'cannot remove the member');
       // Team memberships go with the membership (foreign key cascade).
       db.run(
-        db.q.deleteFrom('members').where('organization_id', '=', params.organizationId).where('user_id', '=', params.userId),
+        db.q
+          .deleteFrom('members')
+          .where('organization_id', '=', params.organizationId)
+          .where('user_id', '=', params.userId),
       );
       recordEvent(db, clock.now(), {
         organizationId: params.organizationId,

@@ -67,6 +67,7 @@ export function createOrganization(db: Database, at: Date, input: NewOrganizatio
       invite_links: 1,
       plan: 'free_2024',
       logo: null,
+      member_count: 0,
     };
     db.run(db.q.insertInto('organizations').values(org));
     addMember(db, at, org.id, input.ownerId, 'admin');
