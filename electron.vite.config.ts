@@ -5,5 +5,8 @@ import { defineConfig } from 'electron-vite';
 export default defineConfig({
   main: { build: { rollupOptions: { input: resolve('electron/main/index.ts') } } },
   preload: { build: { rollupOptions: { input: resolve('electron/preload/index.ts') } } },
-  renderer: { root: resolve('renderer'), build: { rollupOptions: { input: resolve('renderer/index.html') } } },
+  renderer: {
+    root: resolve('renderer'),
+    build: { rollupOptions: { input: resolve('renderer/index.html') } },
+  },
 });

@@ -5,11 +5,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const layer = (message, patterns, paths = []) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })), paths }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: patterns.map((group) => ({ group: [group], message })), paths },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', '.data/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', '.data/', 'test-results/', 'playwright-report/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -27,28 +32,25 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
-    rules: layer('shared/ is platform-neutral: it imports no Node, Electron or DOM-only module and no other layer', [
-      'node:*',
-      'electron',
-      'fastify',
-      'kysely',
-      '**/server/**',
-      '**/electron/**',
-      '**/renderer/**',
-    ]),
+    rules: layer(
+      'shared/ is platform-neutral: it imports no Node, Electron or DOM-only module and no other layer',
+      ['node:*', 'electron', 'fastify', 'kysely', '**/server/**', '**/electron/**', '**/renderer/**'],
+    ),
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
-    rules: layer('renderer/ imports only shared/ (and browser libraries): never Node, Electron or another layer', [
-      'node:*',
-      'electron',
-      '**/server/**',
-      '**/electron/**',
-    ]),
+    rules: layer(
+      'renderer/ imports only shared/ (and browser libraries): never Node, Electron or another layer',
+      ['node:*', 'electron', '**/server/**', '**/electron/**'],
+    ),
   },
   {
     files: ['server/**/*.ts'],
-    rules: layer('server/ never imports Electron, the desktop layer or the renderer', ['electron', '**/electron/**', '**/renderer/**']),
+    rules: layer('server/ never imports Electron, the desktop layer or the renderer', [
+      'electron',
+      '**/electron/**',
+      '**/renderer/**',
+    ]),
   },
   {
     files: ['electron/**/*.ts'],

@@ -49,7 +49,10 @@ export async function runServerBench(args: string[]): Promise<void> {
     );
 
     const profileDir = options.cpuProf === undefined ? undefined : resolve(options.cpuProf);
-    const nodeFlags = [...SERVER_NODE_FLAGS, ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])];
+    const nodeFlags = [
+      ...SERVER_NODE_FLAGS,
+      ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
+    ];
     const server = await startChild(join(here, 'serve-child.ts'), [dataDir], nodeFlags);
     children.push(server);
     const hello = await startChild(join(here, 'hello-child.ts'));

@@ -46,9 +46,14 @@ interface FastifyValidationError extends Error {
 }
 
 /** Error codes of Fastify's own failures, mapped to clear messages. */
-function describeFastifyError(error: FastifyValidationError): { status: number; message: string } | undefined {
+function describeFastifyError(
+  error: FastifyValidationError,
+): { status: number; message: string } | undefined {
   if (error.validation) {
-    return { status: 400, message: describeValidationErrors(error.validationContext ?? 'body', error.validation) };
+    return {
+      status: 400,
+      message: describeValidationErrors(error.validationContext ?? 'body', error.validation),
+    };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -69,7 +74,10 @@ function describeFastifyError(error: FastifyValidationError): { status: number; 
 export function buildApp(options: AppOptions): FastifyInstance {
   const services: Services = { db: options.db, clock: options.clock ?? systemClock };
   const handlers = options.handlers ?? allHandlers;
-  const limiter = options.rateLimit === null ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, services.clock);
+  const limiter =
+    options.rateLimit === null
+      ? undefined
+      : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, services.clock);
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
 
   const app = Fastify({
@@ -86,7 +94,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
             : 'the request could not be routed';
       // Written raw, like Fastify's own answer here: no route context exists yet to type a reply against.
       const body = JSON.stringify({ error: { code: 400, message } });
-      reply.raw.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      reply.raw.writeHead(400, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       reply.raw.end(body);
     },
     // Path and query validation coerce text; bodies are JSON and are not coerced.
@@ -98,7 +109,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   });
 
-  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(httpPart === 'body' ? bodyAjv : textAjv, schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(httpPart === 'body' ? bodyAjv : textAjv, schema),
+  );
   app.setSerializerCompiler(({ schema }) => {
     let serialize: ((data: unknown) => string) | undefined;
     return (data: unknown) => (serialize ??= fastJson(schema as object))(data);
@@ -123,7 +136,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   app.setErrorHandler((error: FastifyValidationError, request, reply) => {
     if (error instanceof ApiError) {
-      void reply.status(error.status).headers(error.headers).send({ error: { code: error.status, message: error.message } });
+      void reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ error: { code: error.status, message: error.message } });
       return;
     }
     const known = describeFastifyError(error);
@@ -132,13 +148,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
       return;
     }
     request.log.error({ err: error, url: request.routeOptions.url }, 'unexpected error');
-    void reply.status(500).send({ error: { code: 500, message: 'the server failed to answer this request' } });
+    void reply
+      .status(500)
+      .send({ error: { code: 500, message: 'the server failed to answer this request' } });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply
-      .status(404)
-      .send({ error: { code: 404, message: `no operation ${request.method} ${request.url.split('?')[0] ?? ''}` } });
+    void reply.status(404).send({
+      error: { code: 404, message: `no operation ${request.method} ${request.url.split('?')[0] ?? ''}` },
+    });
   });
 
   app.get('/health', async () => ({ ok: true }));
@@ -163,8 +181,11 @@ function registerOperation(
   limiter: RateLimiter | undefined,
   validateResponses: boolean,
 ): void {
-  const handler = (handlers as Record<string, ((context: HandlerContext<never>) => unknown) | undefined>)[operation.name];
-  const responseValidator = validateResponses && operation.response ? lazyValidator(responseAjv, operation.response) : undefined;
+  const handler = (handlers as Record<string, ((context: HandlerContext<never>) => unknown) | undefined>)[
+    operation.name
+  ];
+  const responseValidator =
+    validateResponses && operation.response ? lazyValidator(responseAjv, operation.response) : undefined;
 
   app.route({
     method: operation.method,
@@ -205,7 +226,8 @@ function registerOperation(
         baseUrl: baseUrlOf(request),
       });
       void reply.status(operation.success);
-      if (operation.success === 204 || operation.success === 205 || operation.response === undefined) return reply.send();
+      if (operation.success === 204 || operation.success === 205 || operation.response === undefined)
+        return reply.send();
       if (responseValidator && !responseValidator(result)) {
         throw new Error(
           `response of ${operation.name} breaks its contract: ${JSON.stringify(responseValidator.errors?.slice(0, 3))}`,

@@ -49,11 +49,13 @@ const [command, subcommand] = positionals;
 
 async function serve(): Promise<void> {
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be a port number, not "${values.port}"`);
   let rateLimit: { requests: number; windowMs: number } | null | undefined;
   if (values['rate-limit'] !== undefined) {
     const perMinute = Number(values['rate-limit']);
-    if (!Number.isInteger(perMinute) || perMinute < 0) fail('--rate-limit must be a whole number of requests per minute (0 turns it off)');
+    if (!Number.isInteger(perMinute) || perMinute < 0)
+      fail('--rate-limit must be a whole number of requests per minute (0 turns it off)');
     rateLimit = perMinute === 0 ? null : { requests: perMinute, windowMs: 60_000 };
   }
   const db = openDatabase(dataDir);
@@ -63,7 +65,9 @@ async function serve(): Promise<void> {
       const file = join(dataDir, 'demo-tokens.json');
       writeFileSync(file, `${JSON.stringify(seeded.tokens, null, 2)}\n`, { mode: 0o600 });
       chmodSync(file, 0o600);
-      console.log(`seeded the demo organizations; tokens for its ${seeded.tokens.length} users are in ${file}`);
+      console.log(
+        `seeded the demo organizations; tokens for its ${seeded.tokens.length} users are in ${file}`,
+      );
     } else {
       console.log('the database already has data: --demo seeds only an empty database, so nothing was added');
     }

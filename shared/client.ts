@@ -11,7 +11,11 @@ import {
 } from './contract/index.ts';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
-type Maybe<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : {} extends T ? { [P in K]?: T } : { [P in K]: T };
+type Maybe<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : {} extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 /** What a call takes: `params` (path), `query` and `body`, each present only where the operation has them. */
 export type CallInput<N extends OperationName> = Simplify<
@@ -66,9 +70,16 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
 export function createClient(options: ClientOptions) {
   const doFetch = options.fetch ?? fetch;
 
-  async function request<N extends OperationName>(name: N, input: CallInput<N> = {} as CallInput<N>): Promise<CallResult<N>> {
+  async function request<N extends OperationName>(
+    name: N,
+    input: CallInput<N> = {} as CallInput<N>,
+  ): Promise<CallResult<N>> {
     const operation = operations[name];
-    const { params, query, body } = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+    const { params, query, body } = input as {
+      params?: Record<string, string>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+    };
     const url = `${options.baseUrl.replace(/\/$/, '')}${buildPath(operation.path, params)}${buildQuery(query)}`;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
@@ -81,15 +92,24 @@ export function createClient(options: ClientOptions) {
     const text = await response.text();
     const parsed: unknown = text === '' ? undefined : JSON.parse(text);
     if (response.ok) {
-      return { ok: true, status: response.status, body: parsed as ResponseOf<Operations[N]>, headers: response.headers };
+      return {
+        ok: true,
+        status: response.status,
+        body: parsed as ResponseOf<Operations[N]>,
+        headers: response.headers,
+      };
     }
     return { ok: false, status: response.status, body: parsed as ErrorBody, headers: response.headers };
   }
 
   /** The success body, or an `ApiClientError`. */
-  async function call<N extends OperationName>(name: N, input?: CallInput<N>): Promise<ResponseOf<Operations[N]>> {
+  async function call<N extends OperationName>(
+    name: N,
+    input?: CallInput<N>,
+  ): Promise<ResponseOf<Operations[N]>> {
     const result = await request(name, input);
-    if (!result.ok) throw new ApiClientError(result.status, result.body?.error?.message ?? `HTTP ${result.status}`);
+    if (!result.ok)
+      throw new ApiClientError(result.status, result.body?.error?.message ?? `HTTP ${result.status}`);
     return result.body;
   }
 

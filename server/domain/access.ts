@@ -14,7 +14,9 @@ export interface OrgAccess {
 const orgAccess = prepared((organizationId: string, userId: string) =>
   builder
     .selectFrom('organizations as o')
-    .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId))
+    .innerJoin('members as m', (join) =>
+      join.onRef('m.organization_id', '=', 'o.id').on('m.user_id', '=', userId),
+    )
     .selectAll('o')
     .select('m.role as member_role')
     .select((eb) =>

@@ -8,7 +8,9 @@ import type { Actor } from './context.ts';
 /** RFC 6750 `b64token` after the scheme; the scheme itself is case-insensitive (RFC 9110, section 11.1). */
 const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9._~+/=-]{16,512})$/;
 
-const tokenOwner = prepared((hash: string) => builder.selectFrom('tokens').select('user_id').where('hash', '=', hash));
+const tokenOwner = prepared((hash: string) =>
+  builder.selectFrom('tokens').select('user_id').where('hash', '=', hash),
+);
 
 /** The caller of a request, or a 401 naming what is wrong with the Authorization header. */
 export function authenticate(db: Database, header: string | undefined): Actor {
@@ -16,7 +18,8 @@ export function authenticate(db: Database, header: string | undefined): Actor {
     throw unauthorized('the Authorization header is missing: send `Authorization: Bearer <token>`');
   }
   const match = BEARER.exec(header);
-  if (!match) throw unauthorized('the Authorization header is malformed: send `Authorization: Bearer <token>`');
+  if (!match)
+    throw unauthorized('the Authorization header is malformed: send `Authorization: Bearer <token>`');
   const tokenHash = hashToken(match[1] as string);
   const row = db.first(tokenOwner(tokenHash));
   if (!row) throw unauthorized('the token is unknown or has been revoked');

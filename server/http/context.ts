@@ -1,5 +1,12 @@
 /** What every handler receives, and the typed map of handlers keyed by operation name. */
-import type { BodyOf, OperationName, Operations, ParamsOf, QueryOf, ResponseOf } from '../../shared/contract/index.ts';
+import type {
+  BodyOf,
+  OperationName,
+  Operations,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
+} from '../../shared/contract/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../storage/database.ts';
 

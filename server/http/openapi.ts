@@ -69,7 +69,12 @@ function queryParameters(operation: Operation, writer: SchemaWriter): Json[] {
 
 function pathParameters(operation: Operation, writer: SchemaWriter): Json[] {
   const properties = (operation.params.properties ?? {}) as Record<string, TSchema>;
-  return Object.entries(properties).map(([name, schema]) => ({ name, in: 'path', required: true, schema: writer.ref(schema) }));
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: writer.ref(schema),
+  }));
 }
 
 /** Builds the document (once; it does not change while the server runs). */
@@ -80,10 +85,16 @@ export function openApiDocument(): Record<string, Json> {
   for (const operation of operationList) {
     const responses: Record<string, Json> = {};
     responses[String(operation.success)] = operation.response
-      ? { description: STATUS_TEXT[operation.success] ?? 'OK', content: { 'application/json': { schema: writer.ref(operation.response) } } }
+      ? {
+          description: STATUS_TEXT[operation.success] ?? 'OK',
+          content: { 'application/json': { schema: writer.ref(operation.response) } },
+        }
       : { description: STATUS_TEXT[operation.success] ?? 'OK' };
     for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 501]) {
-      responses[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: errorRef } } };
+      responses[String(status)] = {
+        description: STATUS_TEXT[status] ?? 'Error',
+        content: { 'application/json': { schema: errorRef } },
+      };
     }
     const entry: Record<string, Json> = {
       operationId: operation.name,

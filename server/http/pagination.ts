@@ -68,7 +68,11 @@ export function afterKeys(keys: readonly SortKey[], values: readonly KeyValue[])
     const parts: RawBuilder<unknown>[] = [];
     for (let j = 0; j < i; j++) parts.push(sql`${keyExpression(keys[j]!)} = ${values[j]}`);
     const key = keys[i]!;
-    parts.push(key.direction === 'asc' ? sql`${keyExpression(key)} > ${values[i]}` : sql`${keyExpression(key)} < ${values[i]}`);
+    parts.push(
+      key.direction === 'asc'
+        ? sql`${keyExpression(key)} > ${values[i]}`
+        : sql`${keyExpression(key)} < ${values[i]}`,
+    );
     alternatives.push(sql`(${sql.join(parts, sql` AND `)})`);
   }
   const lead = sql.raw(first.direction === 'asc' ? '>=' : '<=');

@@ -98,7 +98,9 @@ function isolateIds(schema: object): object {
   if (!text.includes('"$id"')) return schema;
   const suffix = `~${++isolation}`;
   return JSON.parse(text, (key, value: unknown) =>
-    (key === '$id' || key === '$ref') && typeof value === 'string' && !value.startsWith('#') ? `${value}${suffix}` : value,
+    (key === '$id' || key === '$ref') && typeof value === 'string' && !value.startsWith('#')
+      ? `${value}${suffix}`
+      : value,
   ) as object;
 }
 
@@ -159,7 +161,10 @@ export function describeValidationErrors(context: string, errors: readonly Error
 }
 
 /** A validator compiled on first use: with 130 operations, compiling every schema at start-up costs time and memory. */
-export function lazyValidator(ajv: Ajv, schema: object): ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } {
+export function lazyValidator(
+  ajv: Ajv,
+  schema: object,
+): ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } {
   let real: ValidateFunction | undefined;
   const validate = (data: unknown): boolean => {
     real ??= compile(ajv, schema);

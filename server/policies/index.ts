@@ -83,7 +83,9 @@ interface Subjects {
 }
 /** Every action, as `subject.action`. */
 export type Action = { [S in keyof Rules]: `${S}.${keyof Rules[S] & string}` }[keyof Rules];
-type SubjectOf<A extends Action> = A extends `${infer S extends keyof Subjects}.${string}` ? Subjects[S] : never;
+type SubjectOf<A extends Action> = A extends `${infer S extends keyof Subjects}.${string}`
+  ? Subjects[S]
+  : never;
 
 /** Whether the caller may do `action` to `subject`. */
 export function can<A extends Action>(actor: OrgActor, action: A, subject: SubjectOf<A>): boolean {
@@ -104,7 +106,8 @@ const REFUSALS: Record<Action, string> = {
   'organization.admin': 'only admins of the organization may do this',
   'organization.ownTeam': 'only owners of a team of the organization may do this',
   'organization.createContent': 'only members with the create or admin role may create content',
-  'organization.createOpenAPISpec': 'only members with the create or admin role may add OpenAPI specifications',
+  'organization.createOpenAPISpec':
+    'only members with the create or admin role may add OpenAPI specifications',
   'organization.viewBilling': 'only admins of the organization may see its billing',
   'organization.listIntegrations': 'guests may not list the integrations of the organization',
   'organization.update': 'only admins of the organization may change its settings',

@@ -59,20 +59,61 @@ const PEOPLE: DemoPerson[] = [
 const TEAMS: { title: string; members: Record<string, TeamRole> }[] = [
   {
     title: 'Engineering',
-    members: { 'Grace Hopper': 'owner', 'Alan Turing': 'member', 'Linus Pauling': 'member', 'Leslie Lamport': 'member', 'Guido van Rossum': 'member', 'John McCarthy': 'member' },
+    members: {
+      'Grace Hopper': 'owner',
+      'Alan Turing': 'member',
+      'Linus Pauling': 'member',
+      'Leslie Lamport': 'member',
+      'Guido van Rossum': 'member',
+      'John McCarthy': 'member',
+    },
   },
-  { title: 'Design', members: { 'Margaret Hamilton': 'owner', 'Sophie Wilson': 'member', 'Adele Goldberg': 'member', 'Ivan Sutherland': 'member' } },
-  { title: 'Docs Writers', members: { 'Alan Turing': 'owner', 'Barbara Liskov': 'member', 'Frances Allen': 'member', 'Jean Bartik': 'member', 'Katherine Johnson': 'member' } },
-  { title: 'Support', members: { 'Dennis Ritchie': 'member', 'Hedy Lamarr': 'owner', 'Annie Easley': 'member', 'Tim Berners-Lee': 'member' } },
-  { title: 'Security', members: { 'Radia Perlman': 'owner', 'Whitfield Diffie': 'member', 'Shafi Goldwasser': 'member' } },
-  { title: 'Leadership', members: { 'Ada Lovelace': 'owner', 'Grace Hopper': 'member', 'Edsger Dijkstra': 'member' } },
+  {
+    title: 'Design',
+    members: {
+      'Margaret Hamilton': 'owner',
+      'Sophie Wilson': 'member',
+      'Adele Goldberg': 'member',
+      'Ivan Sutherland': 'member',
+    },
+  },
+  {
+    title: 'Docs Writers',
+    members: {
+      'Alan Turing': 'owner',
+      'Barbara Liskov': 'member',
+      'Frances Allen': 'member',
+      'Jean Bartik': 'member',
+      'Katherine Johnson': 'member',
+    },
+  },
+  {
+    title: 'Support',
+    members: {
+      'Dennis Ritchie': 'member',
+      'Hedy Lamarr': 'owner',
+      'Annie Easley': 'member',
+      'Tim Berners-Lee': 'member',
+    },
+  },
+  {
+    title: 'Security',
+    members: { 'Radia Perlman': 'owner', 'Whitfield Diffie': 'member', 'Shafi Goldwasser': 'member' },
+  },
+  {
+    title: 'Leadership',
+    members: { 'Ada Lovelace': 'owner', 'Grace Hopper': 'member', 'Edsger Dijkstra': 'member' },
+  },
 ];
 
 const DOMAIN = 'acme.test';
 const DAY = 86_400_000;
 
 function emailOf(name: string): string {
-  return `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@${DOMAIN}`;
+  return `${name
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '')}@${DOMAIN}`;
 }
 
 /** Seeds the demo on an empty database and answers the tokens of the first organization's users; `undefined` if the database has data. */
@@ -80,7 +121,8 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
   if (db.first(db.q.selectFrom('organizations').select('id').limit(1))) return undefined;
   return db.transaction(() => {
     const ids = new Map<string, string>();
-    for (const person of PEOPLE) ids.set(person.name, ensureUser(db, now, emailOf(person.name), person.name).id);
+    for (const person of PEOPLE)
+      ids.set(person.name, ensureUser(db, now, emailOf(person.name), person.name).id);
     const idOf = (name: string) => ids.get(name) as string;
     const created = new Date(now.getTime() - 400 * DAY);
     const org = createOrganization(db, created, {
@@ -101,19 +143,37 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
       db.run(
         db.q
           .updateTable('members')
-          .set({ last_seen_at: new Date(now.getTime() - ((index * 37) % 90) * DAY - index * 3_600_000).toISOString() })
+          .set({
+            last_seen_at: new Date(
+              now.getTime() - ((index * 37) % 90) * DAY - index * 3_600_000,
+            ).toISOString(),
+          })
           .where('organization_id', '=', org.id)
           .where('user_id', '=', idOf(person.name)),
       );
     });
-    db.run(db.q.updateTable('members').set({ sso: 1 }).where('organization_id', '=', org.id).where('user_id', 'in', [idOf('Radia Perlman'), idOf('Whitfield Diffie')]));
+    db.run(
+      db.q
+        .updateTable('members')
+        .set({ sso: 1 })
+        .where('organization_id', '=', org.id)
+        .where('user_id', 'in', [idOf('Radia Perlman'), idOf('Whitfield Diffie')]),
+    );
 
     TEAMS.forEach((team, index) => {
       const teamId = newId();
       const at = new Date(created.getTime() + (20 + index * 11) * DAY).toISOString();
-      db.run(db.q.insertInto('teams').values({ id: teamId, organization_id: org.id, title: team.title, created_at: at }));
+      db.run(
+        db.q
+          .insertInto('teams')
+          .values({ id: teamId, organization_id: org.id, title: team.title, created_at: at }),
+      );
       for (const [name, role] of Object.entries(team.members)) {
-        db.run(db.q.insertInto('team_members').values({ team_id: teamId, user_id: idOf(name), organization_id: org.id, role, added_at: at }));
+        db.run(
+          db.q
+            .insertInto('team_members')
+            .values({ team_id: teamId, user_id: idOf(name), organization_id: org.id, role, added_at: at }),
+        );
       }
     });
 
@@ -142,10 +202,26 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
       ['Linus Pauling', 'admin'],
       ['Ivan Sutherland', 'read'],
     ];
-    for (const [name, role] of labsPeople) addMember(db, new Date(created.getTime() + 120 * DAY), labs.id, idOf(name), role);
+    for (const [name, role] of labsPeople)
+      addMember(db, new Date(created.getTime() + 120 * DAY), labs.id, idOf(name), role);
     const labsTeam = newId();
-    db.run(db.q.insertInto('teams').values({ id: labsTeam, organization_id: labs.id, title: 'Prototypes', created_at: now.toISOString() }));
-    db.run(db.q.insertInto('team_members').values({ team_id: labsTeam, user_id: idOf('Linus Pauling'), organization_id: labs.id, role: 'owner', added_at: now.toISOString() }));
+    db.run(
+      db.q.insertInto('teams').values({
+        id: labsTeam,
+        organization_id: labs.id,
+        title: 'Prototypes',
+        created_at: now.toISOString(),
+      }),
+    );
+    db.run(
+      db.q.insertInto('team_members').values({
+        team_id: labsTeam,
+        user_id: idOf('Linus Pauling'),
+        organization_id: labs.id,
+        role: 'owner',
+        added_at: now.toISOString(),
+      }),
+    );
 
     const tokens = PEOPLE.map((person) => ({
       email: emailOf(person.name),

@@ -5,15 +5,13 @@ import { migrate, migrations } from './migrations.ts';
 
 function insertMember(db: Database, orgId: string, userId: string): void {
   db.run(
-    db.q
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: `${userId}@x.org`,
-        display_name: userId,
-        photo_url: null,
-        created_at: '2026-01-01',
-      }),
+    db.q.insertInto('users').values({
+      id: userId,
+      email: `${userId}@x.org`,
+      display_name: userId,
+      photo_url: null,
+      created_at: '2026-01-01',
+    }),
   );
   db.run(
     db.q.insertInto('members').values({

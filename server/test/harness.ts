@@ -31,7 +31,10 @@ export interface TestServer {
   /** A new user with a token. */
   buildUser(options?: { email?: string; name?: string }): TestUser;
   /** A new organization whose owner is its first admin. */
-  buildOrg(owner: TestUser, options?: { title?: string; emailDomains?: string[]; inviteLinks?: boolean }): { id: string };
+  buildOrg(
+    owner: TestUser,
+    options?: { title?: string; emailDomains?: string[]; inviteLinks?: boolean },
+  ): { id: string };
   /** A new user who is a member of the organization with that role (`null`: guest). */
   buildMember(orgId: string, role: Role | null, options?: { email?: string; name?: string }): TestUser;
   /** A new team with members (user id → team role). */
@@ -41,7 +44,9 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startTestServer(options: { rateLimit?: RateLimit | null; bodyLimit?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { rateLimit?: RateLimit | null; bodyLimit?: number } = {},
+): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'docs-admin-test-'));
   const db = openDatabase(dir);
   const clock = new ManualClock('2026-03-01T09:00:00.000Z');
@@ -89,12 +94,20 @@ export async function startTestServer(options: { rateLimit?: RateLimit | null; b
     },
     buildTeam(orgId, title, members = {}) {
       const id = newId();
-      db.run(db.q.insertInto('teams').values({ id, organization_id: orgId, title, created_at: clock.now().toISOString() }));
+      db.run(
+        db.q
+          .insertInto('teams')
+          .values({ id, organization_id: orgId, title, created_at: clock.now().toISOString() }),
+      );
       for (const [userId, role] of Object.entries(members)) {
         db.run(
-          db.q
-            .insertInto('team_members')
-            .values({ team_id: id, user_id: userId, organization_id: orgId, role, added_at: clock.now().toISOString() }),
+          db.q.insertInto('team_members').values({
+            team_id: id,
+            user_id: userId,
+            organization_id: orgId,
+            role,
+            added_at: clock.now().toISOString(),
+          }),
         );
       }
       return { id };

@@ -18,7 +18,15 @@ export interface RawAnswer extends Answer {
 }
 
 /** Every organization role, then `null` for a guest. */
-export const ROLES_OR_GUEST: readonly (Role | null)[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', null];
+export const ROLES_OR_GUEST: readonly (Role | null)[] = [
+  'admin',
+  'create',
+  'review',
+  'edit',
+  'comment',
+  'read',
+  null,
+];
 /** Every role that lacks the organization's admin rights, guests included. */
 export const NON_ADMIN_ROLES: readonly (Role | null)[] = ROLES_OR_GUEST.filter((role) => role !== 'admin');
 /** A readable name for a role in test titles. */
@@ -42,7 +50,11 @@ export async function send(
   } else if (options.contentType !== undefined) {
     headers['content-type'] = options.contentType;
   }
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, ...(payload !== undefined ? { body: payload } : {}) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    ...(payload !== undefined ? { body: payload } : {}),
+  });
   const text = await response.text();
   let body: unknown = undefined;
   if (text !== '') {
@@ -67,16 +79,26 @@ export interface RawInput {
 }
 
 /** Sends one operation's request without the typed client's checks, so that any input can be tried. */
-export async function sendOperation(server: TestServer, name: OperationName, input: RawInput = {}): Promise<RawAnswer> {
+export async function sendOperation(
+  server: TestServer,
+  name: OperationName,
+  input: RawInput = {},
+): Promise<RawAnswer> {
   const operation = operations[name];
   const headers: Record<string, string> = {};
   if (input.authorization !== undefined) headers.authorization = input.authorization;
-  const body = input.rawBody ?? ('body' in input && input.body !== undefined ? JSON.stringify(input.body) : undefined);
-  return send(server.baseUrl, operation.method, `${buildPath(operation.path, input.params)}${buildQuery(input.query)}`, {
-    ...(input.token !== undefined && input.authorization === undefined ? { token: input.token } : {}),
-    ...(body !== undefined ? { body } : {}),
-    headers,
-  });
+  const body =
+    input.rawBody ?? ('body' in input && input.body !== undefined ? JSON.stringify(input.body) : undefined);
+  return send(
+    server.baseUrl,
+    operation.method,
+    `${buildPath(operation.path, input.params)}${buildQuery(input.query)}`,
+    {
+      ...(input.token !== undefined && input.authorization === undefined ? { token: input.token } : {}),
+      ...(body !== undefined ? { body } : {}),
+      headers,
+    },
+  );
 }
 
 /** Whether a body is exactly `{ error: { code, message } }` with that code and a non-empty message. */
@@ -85,7 +107,9 @@ export function isErrorShape(body: unknown, status: number): boolean {
   const error = (body as { error?: unknown }).error;
   if (Object.keys(body).length !== 1 || typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return Object.keys(error).length === 2 && code === status && typeof message === 'string' && message.length > 0;
+  return (
+    Object.keys(error).length === 2 && code === status && typeof message === 'string' && message.length > 0
+  );
 }
 
 /** Asserts a failure: the status, the exact error shape with code === status, and a message naming each fragment. */
@@ -127,7 +151,10 @@ export async function expectUnauthorized(
     [`Bearer gb_api_${'x'.repeat(43)}`, 'unknown'],
   ];
   for (const [authorization, fragment] of cases) {
-    const answer = await sendOperation(server, name, { ...input, ...(authorization !== undefined ? { authorization } : {}) });
+    const answer = await sendOperation(server, name, {
+      ...input,
+      ...(authorization !== undefined ? { authorization } : {}),
+    });
     expectError(answer, 401, fragment);
   }
 }

@@ -14,9 +14,14 @@ describe('smoke', () => {
     const list = await owner.client.call('listOrganizationsForAuthenticatedUser');
     expect(list.items.map((o) => o.id)).toEqual([org.id]);
     expect(list.count).toBe(1);
-    const team = await owner.client.call('createOrganizationTeam', { params: { organizationId: org.id }, body: { title: 'Core' } });
+    const team = await owner.client.call('createOrganizationTeam', {
+      params: { organizationId: org.id },
+      body: { title: 'Core' },
+    });
     expect(team.title).toBe('Core');
-    const members = await owner.client.call('listMembersInOrganizationById', { params: { organizationId: org.id } });
+    const members = await owner.client.call('listMembersInOrganizationById', {
+      params: { organizationId: org.id },
+    });
     expect(members.items).toHaveLength(1);
   });
 });

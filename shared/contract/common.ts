@@ -16,7 +16,10 @@ export function schemaName(schema: object): string | undefined {
 }
 
 /** A string enum from literal values: a union of literals, which TypeBox's `Value` and Ajv both check. */
-export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string; default?: T[number] } = {},
+) {
   return Type.Union(
     values.map((value) => Type.Literal(value)),
     options,
@@ -42,7 +45,10 @@ export const Url = Type.String({
 /** Organization and content roles, from the most to the least powerful. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];
-export const RoleSchema = named('MemberRole', StringEnum(ROLES, { description: 'Role of a member or a default level.' }));
+export const RoleSchema = named(
+  'MemberRole',
+  StringEnum(ROLES, { description: 'Role of a member or a default level.' }),
+);
 /** A role, or `null` for a guest (no organization-wide role). */
 export const RoleOrGuest = named('MemberRoleOrGuest', Nullable(RoleSchema));
 
@@ -80,7 +86,9 @@ export const LIST_LIMIT_MAX = 1000;
 
 /** `page` and `limit`, accepted by every list operation. */
 export const ListQuery = {
-  page: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'Opaque cursor taken from `next.page`.' })),
+  page: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 512, description: 'Opaque cursor taken from `next.page`.' }),
+  ),
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -110,7 +118,8 @@ export function DisplayText(bounds: { minLength: number; maxLength: number }) {
   return Type.String({
     ...bounds,
     pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F\\u202A-\\u202E\\u2066-\\u2069]*$',
-    description: 'Text with at least one visible character and no control or bidirectional-override characters.',
+    description:
+      'Text with at least one visible character and no control or bidirectional-override characters.',
   });
 }
 

@@ -55,7 +55,12 @@ export interface Operation<
   readonly deprecated: boolean;
 }
 
-interface OperationInput<Path extends string, Q extends TObject, B extends TSchema | undefined, R extends TSchema | undefined> {
+interface OperationInput<
+  Path extends string,
+  Q extends TObject,
+  B extends TSchema | undefined,
+  R extends TSchema | undefined,
+> {
   name: string;
   group: OperationGroup;
   method: HttpMethod;
@@ -106,17 +111,21 @@ export function defineOperation<
 }
 
 /** Static types of an operation's parts. */
-export type ParamsOf<O> = O extends Operation<infer P, TObject, TSchema | undefined, TSchema | undefined>
-  ? { [K in PathParamNames<P>]: string }
-  : never;
-export type QueryOf<O> = O extends Operation<string, infer Q, TSchema | undefined, TSchema | undefined> ? Static<Q> : never;
-export type BodyOf<O> = O extends Operation<string, TObject, infer B, TSchema | undefined>
-  ? B extends TSchema
-    ? Static<B>
-    : undefined
-  : never;
-export type ResponseOf<O> = O extends Operation<string, TObject, TSchema | undefined, infer R>
-  ? R extends TSchema
-    ? Static<R>
-    : undefined
-  : never;
+export type ParamsOf<O> =
+  O extends Operation<infer P, TObject, TSchema | undefined, TSchema | undefined>
+    ? { [K in PathParamNames<P>]: string }
+    : never;
+export type QueryOf<O> =
+  O extends Operation<string, infer Q, TSchema | undefined, TSchema | undefined> ? Static<Q> : never;
+export type BodyOf<O> =
+  O extends Operation<string, TObject, infer B, TSchema | undefined>
+    ? B extends TSchema
+      ? Static<B>
+      : undefined
+    : never;
+export type ResponseOf<O> =
+  O extends Operation<string, TObject, TSchema | undefined, infer R>
+    ? R extends TSchema
+      ? Static<R>
+      : undefined
+    : never;

@@ -24,7 +24,11 @@ function presentInvite(row: InvitesTable, actor: OrgActor): Invite {
 
 function loadInvite(db: Database, organizationId: string, inviteId: string): InvitesTable {
   const row = db.first(
-    db.q.selectFrom('invites').selectAll().where('organization_id', '=', organizationId).where('id', '=', inviteId),
+    db.q
+      .selectFrom('invites')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', inviteId),
   );
   if (!row) throw notFound(`no invite link with id \`${inviteId}\` in this organization`);
   return row;
@@ -120,11 +124,20 @@ export const inviteHandlers = {
 
   joinOrganizationWithInvite: ({ params, actor, services: { db, clock } }) => {
     // The caller is not a member yet: possession of the invite id is what grants access.
-    const org = db.first(db.q.selectFrom('organizations').selectAll().where('id', '=', params.organizationId));
+    const org = db.first(
+      db.q.selectFrom('organizations').selectAll().where('id', '=', params.organizationId),
+    );
     const invite = org
-      ? db.first(db.q.selectFrom('invites').selectAll().where('organization_id', '=', org.id).where('id', '=', params.inviteId))
+      ? db.first(
+          db.q
+            .selectFrom('invites')
+            .selectAll()
+            .where('organization_id', '=', org.id)
+            .where('id', '=', params.inviteId),
+        )
       : undefined;
-    if (!org || !invite) throw notFound(`no invite link with id \`${params.inviteId}\` for this organization`);
+    if (!org || !invite)
+      throw notFound(`no invite link with id \`${params.inviteId}\` for this organization`);
     if (org.invite_links !== 1) throw forbidden('invite links are turned off for this organization');
     const now = clock.now();
     db.transaction(() => {

@@ -18,7 +18,10 @@ export interface MemberRow {
   teams: number | bigint | string | null;
 }
 
-export function presentUser(baseUrl: string, row: { user_id: string; email: string; display_name: string; photo_url: string | null }) {
+export function presentUser(
+  baseUrl: string,
+  row: { user_id: string; email: string; display_name: string; photo_url: string | null },
+) {
   return {
     object: 'user' as const,
     id: row.user_id,

@@ -6,7 +6,12 @@ import type { OrganizationsTable } from '../../storage/schema.ts';
 import { recordEvent } from '../events.ts';
 
 /** The user with this email (compared case-insensitively), created if there is none. */
-export function ensureUser(db: Database, at: Date, email: string, displayName?: string): { id: string; created: boolean } {
+export function ensureUser(
+  db: Database,
+  at: Date,
+  email: string,
+  displayName?: string,
+): { id: string; created: boolean } {
   const normalized = email.trim().toLowerCase();
   const existing = db.first(db.q.selectFrom('users').select('id').where('email', '=', normalized));
   if (existing) return { id: existing.id, created: false };
@@ -36,7 +41,11 @@ export function defaultDisplayName(email: string): string {
 /** A new token for a user; only its hash is stored, the token itself is returned once. */
 export function issueToken(db: Database, at: Date, userId: string, label = 'api'): string {
   const token = newToken();
-  db.run(db.q.insertInto('tokens').values({ hash: hashToken(token), user_id: userId, label, created_at: at.toISOString() }));
+  db.run(
+    db.q
+      .insertInto('tokens')
+      .values({ hash: hashToken(token), user_id: userId, label, created_at: at.toISOString() }),
+  );
   return token;
 }
 
@@ -84,7 +93,14 @@ export function createOrganization(db: Database, at: Date, input: NewOrganizatio
 }
 
 /** Adds a user to an organization with a role (no-op if already a member); answers whether it was added. */
-export function addMember(db: Database, at: Date, organizationId: string, userId: string, role: Role | null, sso = false): boolean {
+export function addMember(
+  db: Database,
+  at: Date,
+  organizationId: string,
+  userId: string,
+  role: Role | null,
+  sso = false,
+): boolean {
   const changed = db.run(
     db.q
       .insertInto('members')

@@ -70,13 +70,19 @@ export const organizationHandlers = {
     authorize(orgActor, 'organization.update', null);
     const changes: Partial<OrganizationsTable> = {};
     if (body.title !== undefined) {
-      if (body.title.trim().length < 2) throw badRequest('body field `title` must have at least 2 non-blank characters');
+      if (body.title.trim().length < 2)
+        throw badRequest('body field `title` must have at least 2 non-blank characters');
       changes.title = body.title.trim();
     }
-    if (body.emailDomains !== undefined) changes.email_domains = JSON.stringify([...new Set(body.emailDomains)]);
+    if (body.emailDomains !== undefined)
+      changes.email_domains = JSON.stringify([...new Set(body.emailDomains)]);
     if (body.hostname !== undefined && body.hostname !== org.hostname) {
       const taken = db.first(
-        db.q.selectFrom('organizations').select('id').where('hostname', '=', body.hostname).where('id', '!=', org.id),
+        db.q
+          .selectFrom('organizations')
+          .select('id')
+          .where('hostname', '=', body.hostname)
+          .where('id', '!=', org.id),
       );
       if (taken) throw conflict(`hostname \`${body.hostname}\` is already used by another organization`);
       changes.hostname = body.hostname;
@@ -85,7 +91,9 @@ export const organizationHandlers = {
     if (body.defaultContent !== undefined) {
       if (body.defaultContent !== null) {
         // Sites arrive with their own issue; until then no site exists to point at.
-        throw badRequest(`body field \`defaultContent.site\`: no site with id \`${body.defaultContent.site}\` in this organization`);
+        throw badRequest(
+          `body field \`defaultContent.site\`: no site with id \`${body.defaultContent.site}\` in this organization`,
+        );
       }
       changes.default_content_site = null;
     }

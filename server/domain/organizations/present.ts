@@ -26,7 +26,9 @@ export function presentOrganization(org: OrganizationsTable, actor: OrgActor, ba
       ? { communityType: org.community_type as NonNullable<Organization['communityType']> }
       : {}),
     defaultRole: org.default_role as Role | null,
-    ...(org.default_content_site !== null ? { defaultContent: { type: 'site' as const, site: org.default_content_site } } : {}),
+    ...(org.default_content_site !== null
+      ? { defaultContent: { type: 'site' as const, site: org.default_content_site } }
+      : {}),
     sso: org.sso === 1,
     ai: org.ai === 1,
     inviteLinks: org.invite_links === 1,

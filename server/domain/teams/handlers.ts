@@ -33,11 +33,16 @@ function ensureTitleFree(db: Database, organizationId: string, title: string, ex
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   const folded = title.toLowerCase();
   const taken = db.all(q).find((team) => team.title.toLowerCase() === folded);
-  if (taken) throw conflict(`body field \`title\`: a team titled \`${taken.title}\` already exists in this organization`);
+  if (taken)
+    throw conflict(
+      `body field \`title\`: a team titled \`${taken.title}\` already exists in this organization`,
+    );
 }
 
 function titleFilter(title: string | undefined) {
-  return title === undefined ? undefined : sql<boolean>`lower(t.title) LIKE ${likeContains(title)} ESCAPE '\\'`;
+  return title === undefined
+    ? undefined
+    : sql<boolean>`lower(t.title) LIKE ${likeContains(title)} ESCAPE '\\'`;
 }
 
 export const teamHandlers = {
@@ -56,7 +61,10 @@ export const teamHandlers = {
           .where('user_id', '=', query.owner),
       );
       // A filter naming no member is bad input, like an unknown reference in a body (not an absent resource).
-      if (!owner) throw badRequest(`query parameter \`owner\`: no member with id \`${query.owner}\` in this organization`);
+      if (!owner)
+        throw badRequest(
+          `query parameter \`owner\`: no member with id \`${query.owner}\` in this organization`,
+        );
       // An admin can manage every team; anyone else only the teams they own.
       if (owner.role !== 'admin') {
         base = base.where((eb) =>
@@ -94,7 +102,11 @@ export const teamHandlers = {
     db.transaction(() => {
       ensureTitleFree(db, params.organizationId, title);
       const members = resolveMembers(db, params.organizationId, body.members ?? [], 'members');
-      db.run(db.q.insertInto('teams').values({ id, organization_id: params.organizationId, title, created_at: now.toISOString() }));
+      db.run(
+        db.q
+          .insertInto('teams')
+          .values({ id, organization_id: params.organizationId, title, created_at: now.toISOString() }),
+      );
       for (const userId of new Set(members)) {
         db.run(
           db.q.insertInto('team_members').values({
@@ -128,7 +140,10 @@ export const teamHandlers = {
   updateTeamInOrganizationById: ({ params, body, actor, services: { db, clock } }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
-    authorize(orgActor, 'team.rename', { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null });
+    authorize(orgActor, 'team.rename', {
+      teamId: team.id,
+      actorTeamRole: team.actor_role as TeamRole | null,
+    });
     const title = body.title.trim();
     db.transaction(() => {
       ensureTitleFree(db, params.organizationId, title, team.id);
@@ -148,7 +163,10 @@ export const teamHandlers = {
   removeTeamFromOrganizationById: ({ params, actor, services: { db, clock } }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
-    authorize(orgActor, 'team.delete', { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null });
+    authorize(orgActor, 'team.delete', {
+      teamId: team.id,
+      actorTeamRole: team.actor_role as TeamRole | null,
+    });
     db.transaction(() => {
       db.run(db.q.deleteFrom('teams').where('id', '=', team.id));
       recordEvent(db, clock.now(), {

@@ -35,7 +35,14 @@ export function resolveMembers(
       .select(['m.user_id', 'u.email'])
       .where('m.organization_id', '=', organizationId)
       .where((eb) =>
-        eb.or([eb('m.user_id', 'in', [...refs]), eb('u.email', 'in', refs.map((r) => r.toLowerCase()))]),
+        eb.or([
+          eb('m.user_id', 'in', [...refs]),
+          eb(
+            'u.email',
+            'in',
+            refs.map((r) => r.toLowerCase()),
+          ),
+        ]),
       ),
   );
   const byId = new Map(rows.map((row) => [row.user_id, row.user_id]));
@@ -44,7 +51,9 @@ export function resolveMembers(
     const userId = byId.get(ref) ?? byEmail.get(ref.toLowerCase());
     if (userId === undefined) {
       const place = shape === 'map' ? `${field}.${ref}` : `${field}[${index}]`;
-      throw badRequest(`body field \`${place}\`: no member of this organization has the id or email \`${ref}\``);
+      throw badRequest(
+        `body field \`${place}\`: no member of this organization has the id or email \`${ref}\``,
+      );
     }
     return userId;
   });
@@ -60,7 +69,9 @@ export const teamMemberHandlers = {
     const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
     authorize(orgActor, 'team.view', teamSubject(team));
     const base = memberQuery(params.organizationId)
-      .innerJoin('team_members as tm', (join) => join.onRef('tm.user_id', '=', 'm.user_id').on('tm.team_id', '=', team.id))
+      .innerJoin('team_members as tm', (join) =>
+        join.onRef('tm.user_id', '=', 'm.user_id').on('tm.team_id', '=', team.id),
+      )
       .select('tm.role as team_role');
     return listPage({
       query,
@@ -118,12 +129,19 @@ export const teamMemberHandlers = {
               added_at: now.toISOString(),
             })
             .onConflict((oc) =>
-              role === undefined ? oc.columns(['team_id', 'user_id']).doNothing() : oc.columns(['team_id', 'user_id']).doUpdateSet({ role }),
+              role === undefined
+                ? oc.columns(['team_id', 'user_id']).doNothing()
+                : oc.columns(['team_id', 'user_id']).doUpdateSet({ role }),
             ),
         );
       }
       if (remove.size > 0) {
-        db.run(db.q.deleteFrom('team_members').where('team_id', '=', team.id).where('user_id', 'in', [...remove]));
+        db.run(
+          db.q
+            .deleteFrom('team_members')
+            .where('team_id', '=', team.id)
+            .where('user_id', 'in', [...remove]),
+        );
       }
       recordEvent(db, now, {
         organizationId: params.organizationId,
@@ -175,7 +193,9 @@ export const teamMemberHandlers = {
     loadMember(db, params.organizationId, params.userId);
     db.transaction(() => {
       // Removing someone who is not in the team changes nothing and is not an error (DELETE is idempotent).
-      const removed = db.run(db.q.deleteFrom('team_members').where('team_id', '=', team.id).where('user_id', '=', params.userId));
+      const removed = db.run(
+        db.q.deleteFrom('team_members').where('team_id', '=', team.id).where('user_id', '=', params.userId),
+      );
       if (removed > 0) {
         recordEvent(db, clock.now(), {
           organizationId: params.organizationId,

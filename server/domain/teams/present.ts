@@ -33,7 +33,11 @@ export function teamQuery(organizationId: string, actorId: string) {
     .where('t.organization_id', '=', organizationId)
     .select(['t.id', 't.title', 't.created_at'])
     .select((eb) => [
-      eb.selectFrom('team_members as c').select(eb.fn.countAll().as('n')).whereRef('c.team_id', '=', 't.id').as('members'),
+      eb
+        .selectFrom('team_members as c')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('c.team_id', '=', 't.id')
+        .as('members'),
       eb
         .selectFrom('team_members as a')
         .select('a.role')

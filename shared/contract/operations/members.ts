@@ -111,7 +111,9 @@ export const memberOperations = {
     summary: 'List the teams of an organization',
     query: Type.Object({
       ...ListQuery,
-      owner: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'Only teams this member can manage.' })),
+      owner: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 256, description: 'Only teams this member can manage.' }),
+      ),
       title: teamTitleFilter,
     }),
     response: List(Team),

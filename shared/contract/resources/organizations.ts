@@ -82,9 +82,11 @@ export const Organization = named(
     }),
     customHostname: Type.Optional(Type.String()),
     urls: Type.Object({ location: Type.String(), app: Type.String(), logo: Type.Optional(Type.String()) }),
-    permissions: Type.Object(Object.fromEntries(ORGANIZATION_PERMISSIONS.map((k) => [k, Type.Boolean()])) as {
-      [K in (typeof ORGANIZATION_PERMISSIONS)[number]]: ReturnType<typeof Type.Boolean>;
-    }),
+    permissions: Type.Object(
+      Object.fromEntries(ORGANIZATION_PERMISSIONS.map((k) => [k, Type.Boolean()])) as {
+        [K in (typeof ORGANIZATION_PERMISSIONS)[number]]: ReturnType<typeof Type.Boolean>;
+      },
+    ),
   }),
 );
 export type Organization = Static<typeof Organization>;
@@ -111,7 +113,9 @@ export const Invite = named(
     object: Type.Literal('invite'),
     id: Type.String(),
     role: RoleOrGuest,
-    redundant: Type.Boolean({ description: 'True when the caller already has every right the invite grants.' }),
+    redundant: Type.Boolean({
+      description: 'True when the caller already has every right the invite grants.',
+    }),
   }),
 );
 export type Invite = Static<typeof Invite>;
@@ -123,10 +127,7 @@ export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const InviteUsers = Type.Object(
   {
     emails: Type.Array(
-      Type.Union([
-        Email,
-        Type.Object({ email: Email, role: RoleOrGuest }, { additionalProperties: false }),
-      ]),
+      Type.Union([Email, Type.Object({ email: Email, role: RoleOrGuest }, { additionalProperties: false })]),
       { minItems: 1, maxItems: 1000 },
     ),
     role: Type.Optional(RoleOrGuest),
