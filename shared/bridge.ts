@@ -1,0 +1,153 @@
+/**
+ * The bridge between the renderer and the main-process core: one typed map of channels. The preload exposes
+ * exactly these as `window.docsAdmin[channel]`; in browser mode the same map is served over loopback HTTP.
+ * Every answer is a `BridgeResult`: a bridge call never throws across the boundary.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { DisplayText, StringEnum } from './contract/common.ts';
+
+/** A profile: where an API is and what to call it. Never holds a secret. */
+export const Profile = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  name: DisplayText({ minLength: 1, maxLength: 64 }),
+  baseUrl: Type.String({ minLength: 1, maxLength: 2048 }),
+  kind: StringEnum(['local', 'remote'] as const),
+  /** True when the token is kept for this session only (no keychain was reachable). */
+  sessionOnly: Type.Optional(Type.Boolean()),
+});
+export type Profile = Static<typeof Profile>;
+
+/** Whether the OS keychain can be used; when not, `message` says why in words for the user. */
+export const VaultStatus = Type.Object({ available: Type.Boolean(), message: Type.Optional(Type.String()) });
+export type VaultStatus = Static<typeof VaultStatus>;
+
+/** The token as typed by the user: it travels renderer → main once, and never back. */
+export const Token = Type.String({ minLength: 1, maxLength: 4096 });
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** An API call through the main process, which adds the token. */
+export const ApiRequest = Type.Object({
+  profileId: Type.String({ minLength: 1, maxLength: 64 }),
+  method: StringEnum(HTTP_METHODS),
+  /** A `/v1/...` path of the contract, with parameters filled in; no host, no query. */
+  path: Type.String({ minLength: 1, maxLength: 2048 }),
+  query: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.Union([Type.String(), Type.Number()]))]),
+    ),
+  ),
+  body: Type.Optional(Type.Unknown()),
+  /** Lets the renderer cancel the call with `api.cancel`. */
+  requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+});
+export type ApiRequest = Static<typeof ApiRequest>;
+
+/** The API's answer as is: its status and its JSON body (the error shape on failure, also for network failures). */
+export const ApiResponse = Type.Object({ status: Type.Integer(), body: Type.Unknown() });
+export type ApiResponse = Static<typeof ApiResponse>;
+
+/** What testing a connection found. */
+export const ConnectionTest = Type.Object({
+  ok: Type.Boolean(),
+  /** HTTP status, or 0 when the API could not be reached. */
+  status: Type.Integer(),
+  message: Type.String(),
+  /** How many organizations the token sees, when it works. */
+  organizations: Type.Optional(Type.Integer()),
+});
+export type ConnectionTest = Static<typeof ConnectionTest>;
+
+const Empty = Type.Object({});
+
+interface Channel<Req extends TSchema, Res extends TSchema> {
+  request: Req;
+  response: Res;
+}
+const channel = <Req extends TSchema, Res extends TSchema>(request: Req, response: Res): Channel<Req, Res> => ({
+  request,
+  response,
+});
+
+/** Every channel of the bridge. */
+export const channels = {
+  /** Version and mode of the running app. */
+  'app.info': channel(
+    Empty,
+    Type.Object({
+      version: Type.String(),
+      mode: StringEnum(['desktop', 'browser'] as const),
+      platform: Type.String(),
+    }),
+  ),
+  /** The profiles, the keychain's status, and problems met loading them (e.g. a corrupt file kept aside). */
+  'profiles.list': channel(
+    Empty,
+    Type.Object({ profiles: Type.Array(Profile), vault: VaultStatus, problems: Type.Array(Type.String()) }),
+  ),
+  /** Adds a remote profile; the token goes to the keychain (or to memory with `sessionOnly`). */
+  'profiles.add': channel(
+    Type.Object({
+      name: DisplayText({ minLength: 1, maxLength: 64 }),
+      baseUrl: Type.String({ minLength: 1, maxLength: 2048 }),
+      token: Token,
+      sessionOnly: Type.Optional(Type.Boolean()),
+    }),
+    Profile,
+  ),
+  'profiles.rename': channel(
+    Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), name: DisplayText({ minLength: 1, maxLength: 64 }) }),
+    Profile,
+  ),
+  /** Removes a profile and deletes its keychain item. The local sandbox cannot be removed. */
+  'profiles.remove': channel(Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), Empty),
+  /** Tests a base URL and token before saving, or a saved profile. */
+  'profiles.test': channel(
+    Type.Union([
+      Type.Object({ baseUrl: Type.String({ minLength: 1, maxLength: 2048 }), token: Token }),
+      Type.Object({ profileId: Type.String({ minLength: 1, maxLength: 64 }) }),
+    ]),
+    ConnectionTest,
+  ),
+  /** Calls the API of a profile. */
+  'api.request': channel(ApiRequest, ApiResponse),
+  /** Cancels an `api.request` still under way. */
+  'api.cancel': channel(Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 128 }) }), Empty),
+  /** Opens an https: (or mailto:) link in the system browser. */
+  'shell.openExternal': channel(
+    Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+    Type.Object({ opened: Type.Boolean() }),
+  ),
+};
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
+export type BridgeRequest<C extends ChannelName> = Static<Channels[C]['request']>;
+export type BridgeResponse<C extends ChannelName> = Static<Channels[C]['response']>;
+
+/** A bridge failure: `code` is an HTTP-like status (400 bad request, 404 unknown profile, 503 keychain unreachable…). */
+export interface BridgeError {
+  code: number;
+  message: string;
+}
+
+/** Every bridge answer. */
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+/** What the preload exposes as `window.docsAdmin`: one function per channel. */
+export type DocsAdminBridge = {
+  [C in ChannelName]: (request: BridgeRequest<C>) => Promise<BridgeResult<BridgeResponse<C>>>;
+};
+
+/**
+ * Browser mode. The host prints `http://127.0.0.1:<port>/?launch=<per-launch secret>`; that first request sets an
+ * HttpOnly, SameSite=Strict session cookie holding the secret and redirects to `/`, so the secret leaves the URL.
+ * Every later request (assets and bridge) needs the cookie, a `Host` of 127.0.0.1:<port> or localhost:<port>, and
+ * for the bridge an `Origin` of the app itself plus the header below (which a cross-site form cannot send).
+ */
+export const BRIDGE_HTTP_PREFIX = '/bridge/';
+export const BRIDGE_LAUNCH_PARAM = 'launch';
+export const BRIDGE_SESSION_COOKIE = 'docs_admin_session';
+export const BRIDGE_REQUEST_HEADER = 'x-docs-admin-bridge';
