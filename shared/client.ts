@@ -67,9 +67,48 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   return text === '' ? '' : `?${text}`;
 }
 
-export function createClient(options: ClientOptions) {
-  const doFetch = options.fetch ?? fetch;
+/** One API call as a transport sees it: the path is filled in, the query is still an object. */
+export interface TransportRequest {
+  method: string;
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
 
+/** Carries a request to the API and answers its status and parsed JSON body (HTTP directly, or the desktop bridge). */
+export type Transport = (
+  request: TransportRequest,
+) => Promise<{ status: number; body: unknown; headers?: Headers }>;
+
+/** The HTTP transport: calls the API at `baseUrl` with the token, as the main process and tests do. */
+export function httpTransport(options: ClientOptions): Transport {
+  const doFetch = options.fetch ?? fetch;
+  return async ({ method, path, query, body }) => {
+    const url = `${options.baseUrl.replace(/\/$/, '')}${path}${buildQuery(query)}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await doFetch(url, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text === '' ? undefined : (JSON.parse(text) as unknown),
+      headers: response.headers,
+    };
+  };
+}
+
+/** A typed client over HTTP. */
+export function createClient(options: ClientOptions) {
+  return createTransportClient(httpTransport(options));
+}
+
+/** A typed client over any transport. */
+export function createTransportClient(transport: Transport) {
   async function request<N extends OperationName>(
     name: N,
     input: CallInput<N> = {} as CallInput<N>,
@@ -80,26 +119,17 @@ export function createClient(options: ClientOptions) {
       query?: Record<string, unknown>;
       body?: unknown;
     };
-    const url = `${options.baseUrl.replace(/\/$/, '')}${buildPath(operation.path, params)}${buildQuery(query)}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await doFetch(url, {
+    const answer = await transport({
       method: operation.method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      path: buildPath(operation.path, params),
+      ...(query !== undefined ? { query } : {}),
+      ...(body !== undefined ? { body } : {}),
     });
-    const text = await response.text();
-    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
-    if (response.ok) {
-      return {
-        ok: true,
-        status: response.status,
-        body: parsed as ResponseOf<Operations[N]>,
-        headers: response.headers,
-      };
+    const headers = answer.headers ?? new Headers();
+    if (answer.status >= 200 && answer.status < 300) {
+      return { ok: true, status: answer.status, body: answer.body as ResponseOf<Operations[N]>, headers };
     }
-    return { ok: false, status: response.status, body: parsed as ErrorBody, headers: response.headers };
+    return { ok: false, status: answer.status, body: answer.body as ErrorBody, headers };
   }
 
   /** The success body, or an `ApiClientError`. */

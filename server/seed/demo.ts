@@ -231,3 +231,19 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
     return { tokens };
   });
 }
+
+/** The demo organization's owner: the user the desktop app's "Local sandbox" profile acts as. */
+export const DEMO_OWNER_EMAIL = emailOf(PEOPLE[0]!.name);
+
+/**
+ * A fresh token for the demo owner, replacing the previous sandbox token: the desktop app mints one at each launch
+ * and keeps it in memory only. Answers `undefined` when the database has no demo owner.
+ */
+export function mintSandboxToken(db: Database, now: Date): string | undefined {
+  const owner = db.first(db.q.selectFrom('users').select('id').where('email', '=', DEMO_OWNER_EMAIL));
+  if (!owner) return undefined;
+  return db.transaction(() => {
+    db.run(db.q.deleteFrom('tokens').where('user_id', '=', owner.id).where('label', '=', 'sandbox'));
+    return issueToken(db, now, owner.id, 'sandbox');
+  });
+}
