@@ -1,6 +1,7 @@
 // ESLint: typescript-eslint's strict rules, plus the import layers of STYLE.md point 9:
 // shared/ imports nothing platform-specific; renderer/ imports only shared/; server/ never imports electron;
-// electron/ may import shared/ and start server/.
+// electron/ may import shared/ and start server/; electron/main/core/ never imports electron; and only the two ends of
+// the typed bridge import ipcMain / ipcRenderer (STYLE.md point 8).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -9,6 +10,18 @@ const layer = (message, patterns, paths = []) => ({
     'error',
     { patterns: patterns.map((group) => ({ group: [group], message })), paths },
   ],
+});
+
+// Raw IPC (STYLE.md point 8): `ipcMain` and `ipcRenderer` are imported only by the typed bridge's two ends.
+const IPC_MODULES = ['electron/main/ipc.ts', 'electron/preload/index.ts'];
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'raw IPC lives only in electron/main/ipc.ts and electron/preload/index.ts: use the typed bridge',
+};
+const noElectron = (where) => ({
+  name: 'electron',
+  message: `${where} runs without Electron: it never imports electron`,
 });
 
 export default tseslint.config(
@@ -39,10 +52,20 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/**/*.test.ts'],
     rules: layer(
       'renderer/ imports only shared/ (and browser libraries): never Node, Electron or another layer',
       ['node:*', 'electron', '**/server/**', '**/electron/**'],
     ),
+  },
+  {
+    // Renderer unit tests run in Node (a real HTTP server for the transport), never against another layer.
+    files: ['renderer/**/*.test.ts'],
+    rules: layer('renderer tests may use Node, never Electron or another layer', [
+      'electron',
+      '**/server/**',
+      '**/electron/**',
+    ]),
   },
   {
     files: ['server/**/*.ts'],
@@ -53,7 +76,29 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    ignores: ['shared/**', 'renderer/**', 'server/**', 'electron/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc] }] },
+  },
+  {
     files: ['electron/**/*.ts'],
+    ignores: [...IPC_MODULES, 'electron/main/core/**'],
+    rules: layer(
+      'electron/ may import shared/ and start server/, never the renderer',
+      ['**/renderer/**'],
+      [rawIpc],
+    ),
+  },
+  {
+    files: IPC_MODULES,
     rules: layer('electron/ may import shared/ and start server/, never the renderer', ['**/renderer/**']),
+  },
+  {
+    files: ['electron/main/core/**/*.ts'],
+    rules: layer(
+      'electron/main/core/ is plain Node: no Electron (electron/main/ holds the glue), never the renderer',
+      ['**/renderer/**', 'electron/*'],
+      [noElectron('electron/main/core/')],
+    ),
   },
 );

@@ -1,0 +1,141 @@
+/**
+ * The desktop app's composition: single instance, privileged `app:` scheme, hardened session and web contents,
+ * menu, the core started with a utility-process server, the bridge registered with its sender check, the main
+ * window, and a quit that waits for the core to stop.
+ */
+import { APP_NAME } from './core/app-name.ts';
+import { app, BrowserWindow, Menu, session, shell } from 'electron';
+import { join } from 'node:path';
+import { startCore } from './core/core.ts';
+import { registerAppScheme, serveAppFiles } from './app-protocol.ts';
+import { deferredHandlers, installBridge } from './ipc.ts';
+import { menuTemplate } from './menu.ts';
+import { devRendererUrl, isTrustedSender, rendererLocation } from './origin.ts';
+import { quitAfterStopping } from './quit.ts';
+import { hardenSession, hardenWebContents, vettedOpener } from './security.ts';
+import { utilitySpawner } from './utility-spawn.ts';
+import { createMainWindow } from './window.ts';
+import { WINDOW_STATE_FILE } from './window-state.ts';
+
+/** The product name: the menu's title and the name of the app's data folder. */
+export { APP_NAME };
+
+/** Where the built pieces are, relative to the bundled main script's folder (`out/main`). */
+export interface AppPaths {
+  preload: string;
+  rendererDir: string;
+  serverEntry: string;
+}
+
+/** The built pieces' paths for a main script in `mainDir`. */
+export function appPaths(mainDir: string): AppPaths {
+  return {
+    preload: join(mainDir, '..', 'preload', 'index.cjs'),
+    rendererDir: join(mainDir, '..', 'renderer'),
+    serverEntry: join(mainDir, 'server.js'),
+  };
+}
+
+const openExternal = vettedOpener((url) => shell.openExternal(url));
+
+/** Starts the desktop app (call once, at the main script's top level). */
+export function startApp(paths: AppPaths): void {
+  app.setName(APP_NAME);
+  // Explicit, so that the data folder does not depend on how Electron was started (package.json or a bare entry).
+  app.setPath('userData', join(app.getPath('appData'), APP_NAME));
+  app.enableSandbox();
+  registerAppScheme();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const devUrl = devRendererUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged);
+  const renderer = rendererLocation(devUrl);
+  let window: BrowserWindow | null = null;
+  let core: ReturnType<typeof startCore> | null = null;
+
+  const openWindow = (): void => {
+    const opened = createMainWindow({
+      preload: paths.preload,
+      stateFile: join(app.getPath('userData'), WINDOW_STATE_FILE),
+      entryUrl: renderer.entryUrl,
+    });
+    opened.on('closed', () => {
+      if (window === opened) window = null;
+    });
+    window = opened;
+  };
+
+  app.on('second-instance', () => {
+    if (window === null) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, { origin: renderer.origin, openExternal });
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on(
+    'before-quit',
+    quitAfterStopping(
+      async () => {
+        const started = await core?.catch(() => null);
+        await started?.stop();
+      },
+      () => app.quit(),
+    ),
+  );
+
+  app
+    .whenReady()
+    .then(() => {
+      hardenSession(session.defaultSession);
+      if (devUrl === null) serveAppFiles(paths.rendererDir);
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          menuTemplate({
+            platform: process.platform,
+            appName: APP_NAME,
+            isDev: devUrl !== null,
+            openExternal: (url) => void openExternal(url).catch(() => undefined),
+          }),
+        ),
+      );
+      core = startCore({
+        dataDir: app.getPath('userData'),
+        mode: 'desktop',
+        version: app.getVersion(),
+        platform: process.platform,
+        spawnServer: utilitySpawner(paths.serverEntry),
+        openExternal,
+        log: (line) => console.log(`[core] ${line}`),
+      });
+      core.catch((error: unknown) => {
+        console.error(
+          `the app's core did not start: ${error instanceof Error ? error.message : 'unknown error'}`,
+        );
+      });
+      installBridge(
+        deferredHandlers(
+          core,
+          'The app could not start its services; see the terminal output and restart it.',
+        ),
+        (event) =>
+          isTrustedSender(
+            event,
+            window === null || window.isDestroyed() ? null : window.webContents,
+            renderer.origin,
+          ),
+      );
+      openWindow();
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) openWindow();
+      });
+    })
+    .catch((error: unknown) => {
+      console.error(`the app could not start: ${error instanceof Error ? error.message : 'unknown error'}`);
+      app.exit(1);
+    });
+}

@@ -1,0 +1,115 @@
+/**
+ * `npm run start:browser`: the app without Electron. Starts the main-process core (local sandbox in a child
+ * process), serves the built renderer and the bridge on 127.0.0.1, prints the address and opens the browser.
+ *   node electron/main/browser.ts [--no-open] [--port <n>] [--data-dir <dir>]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startBrowserHost } from './core/browser-host.ts';
+import { APP_NAME as APP_FOLDER } from './core/app-name.ts';
+import { startCore } from './core/core.ts';
+import { nodeSpawner } from './core/spawn.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const STATIC_DIR = join(ROOT, 'out', 'renderer');
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The app's data folder where Electron would put it (`app.getPath('userData')` for this app's name). */
+function defaultDataDir(): string {
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', APP_FOLDER);
+  if (process.platform === 'win32')
+    return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), APP_FOLDER);
+  const config = process.env.XDG_CONFIG_HOME;
+  return join(config !== undefined && config !== '' ? config : join(home, '.config'), APP_FOLDER);
+}
+
+/** Opens a URL with the platform's opener, without a shell (so nothing in the URL is interpreted). */
+function openWithSystem(url: string): Promise<void> {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
+  return new Promise((resolveOpen, reject) => {
+    const child = spawn(command, args, { stdio: 'ignore', detached: true, windowsHide: true });
+    child.once('error', reject);
+    child.once('spawn', () => {
+      child.unref();
+      resolveOpen();
+    });
+  });
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        'no-open': { type: 'boolean', default: false },
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return fail(
+      `${(error as Error).message}\nusage: npm run start:browser -- [--no-open] [--port <n>] [--data-dir <dir>]`,
+    );
+  }
+})();
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be a port number, not "${values.port}"`);
+if (!existsSync(join(STATIC_DIR, 'index.html')))
+  fail('The renderer is not built (out/renderer/index.html is missing): run npm run build:renderer first.');
+
+const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+const core = await startCore({
+  dataDir,
+  mode: 'browser',
+  version,
+  platform: process.platform,
+  spawnServer: nodeSpawner(ROOT),
+  openExternal: openWithSystem,
+});
+for (const problem of core.problems()) console.error(problem);
+
+let host: Awaited<ReturnType<typeof startBrowserHost>>;
+try {
+  host = await startBrowserHost({ handlers: core.handlers, staticDir: STATIC_DIR, port });
+} catch (error) {
+  await core.stop();
+  fail(`Docs Admin could not listen on 127.0.0.1:${port}: ${(error as Error).message}`);
+}
+
+console.log(`Docs Admin is running at ${host.url}`);
+console.log('Press Ctrl+C to stop it.');
+
+if (!values['no-open']) {
+  openWithSystem(host.url).catch(() =>
+    console.error('No browser could be opened: open the address above yourself.'),
+  );
+}
+
+let stopping = false;
+const shutdown = () => {
+  if (stopping) process.exit(130); // a second Ctrl+C does not wait
+  stopping = true;
+  void Promise.all([host.close(), core.stop()]).then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

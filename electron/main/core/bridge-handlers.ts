@@ -1,0 +1,290 @@
+/**
+ * The bridge's handlers: one function per channel of `shared/bridge.ts`. Each checks its request with the channel's
+ * schema, does its work and answers a `BridgeResult`; nothing ever throws across the bridge, and no answer or
+ * message carries a token.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  channels,
+  type BridgeRequest,
+  type BridgeResponse,
+  type BridgeResult,
+  type ChannelName,
+  type ConnectionTest,
+  type Profile,
+} from '../../../shared/bridge.ts';
+import { ProfileStoreError, type ProfileStore } from './profiles.ts';
+import { redact, type ApiProxy, type ProxyTarget } from './proxy.ts';
+import { LOCAL_PROFILE_ID, localProfile, vaultOf, type LocalSandbox } from './targets.ts';
+import { checkBaseUrl, checkRequest, checkToken } from './validation.ts';
+import { VaultError, type Vault } from './vault.ts';
+
+/** One handler per channel: takes the raw request, answers a `BridgeResult`, never throws. */
+export type BridgeHandlers = {
+  [C in ChannelName]: (request: unknown) => Promise<BridgeResult<BridgeResponse<C>>>;
+};
+
+/** What the handlers work with. */
+export interface BridgeDeps {
+  info: { version: string; mode: 'desktop' | 'browser'; platform: string };
+  profiles: ProfileStore;
+  /** The keychain. */
+  vault: Vault;
+  /** Tokens kept for this session only. */
+  sessionVault: Vault;
+  sandbox: LocalSandbox;
+  proxy: ApiProxy;
+  /** Opens a checked https: or mailto: URL in the system's browser or mail app. */
+  openExternal: (url: string) => Promise<void> | void;
+  /** Problems to show beside the profiles' own (e.g. the sandbox could not start). */
+  problems?: () => string[];
+  /** New profile ids (tests pass their own). */
+  newId?: () => string;
+}
+
+/** A failed answer. */
+class Refusal extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs a handler's work, turning refusals and surprises into a failed answer with the token redacted. */
+async function answer<T>(request: unknown, work: () => Promise<T>): Promise<BridgeResult<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    const raw =
+      typeof request === 'object' &&
+      request !== null &&
+      'token' in request &&
+      typeof request.token === 'string'
+        ? request.token
+        : undefined;
+    const code = error instanceof Refusal ? error.code : error instanceof VaultError ? 503 : 500;
+    const message = redact(redact(reasonOf(error), raw), raw?.trim());
+    return { ok: false, error: { code, message } };
+  }
+}
+
+function valid<C extends ChannelName>(channel: C, request: unknown): BridgeRequest<C> {
+  const checked = checkRequest(channels[channel].request, request);
+  if (!checked.ok) throw new Refusal(400, checked.message);
+  return checked.value as BridgeRequest<C>;
+}
+
+function must<T>(checked: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!checked.ok) throw new Refusal(400, checked.message);
+  return checked.value;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+}
+
+function storeFailure(error: unknown): never {
+  if (error instanceof ProfileStoreError) throw new Refusal(500, error.message);
+  throw error;
+}
+
+/** Tests a target with `GET /v1/orgs` and says what it found in words. */
+async function testConnection(proxy: ApiProxy, target: ProxyTarget): Promise<ConnectionTest> {
+  const outcome = await proxy.call(target, { method: 'GET', path: '/v1/orgs' });
+  const body = outcome.body as { items?: unknown; count?: unknown; error?: { message?: unknown } } | null;
+  const serverMessage = typeof body?.error?.message === 'string' ? body.error.message : undefined;
+  if (!outcome.reached)
+    return {
+      ok: false,
+      status: 0,
+      message: serverMessage ?? 'the API could not be reached',
+    };
+  if (outcome.status === 200 && Array.isArray(body?.items)) {
+    const organizations = typeof body.count === 'number' ? body.count : body.items.length;
+    return {
+      ok: true,
+      status: 200,
+      message: `Connected: the token sees ${organizations} organization${organizations === 1 ? '' : 's'}.`,
+      organizations,
+    };
+  }
+  if (outcome.status === 200)
+    return {
+      ok: false,
+      status: 200,
+      message: 'The answer is not a list of organizations: is this the API\u2019s base URL?',
+    };
+  const hint =
+    outcome.status === 401
+      ? 'the token was refused'
+      : outcome.status === 404
+        ? 'no API at this base URL'
+        : '';
+  return {
+    ok: false,
+    status: outcome.status,
+    message: serverMessage ?? (hint || `the API answered ${outcome.status}`),
+  };
+}
+
+/** Builds the handlers of every channel. */
+export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
+  const newId = deps.newId ?? randomUUID;
+  const allProfiles = (): Profile[] => [localProfile(deps.sandbox), ...deps.profiles.list()];
+  const storedProfile = (id: string): Profile => {
+    if (id === LOCAL_PROFILE_ID)
+      throw new Refusal(400, 'The local sandbox profile cannot be changed or removed.');
+    const profile = deps.profiles.get(id);
+    if (profile === undefined) throw new Refusal(404, `There is no profile with the id ${id}.`);
+    return profile;
+  };
+  const checkNameFree = (name: string, exceptId?: string) => {
+    const taken = allProfiles().find((profile) => profile.id !== exceptId && sameName(profile.name, name));
+    if (taken !== undefined) throw new Refusal(409, `A profile named "${taken.name}" exists already.`);
+  };
+
+  return {
+    'app.info': (request) =>
+      answer(request, async () => {
+        valid('app.info', request);
+        return { ...deps.info };
+      }),
+
+    'profiles.list': (request) =>
+      answer(request, async () => {
+        valid('profiles.list', request);
+        return {
+          profiles: allProfiles(),
+          vault: deps.vault.status(),
+          problems: [...deps.profiles.problems(), ...(deps.problems?.() ?? [])],
+        };
+      }),
+
+    'profiles.add': (request) =>
+      answer(request, async () => {
+        const input = valid('profiles.add', request);
+        const baseUrl = must(checkBaseUrl(input.baseUrl));
+        const token = must(checkToken(input.token));
+        const name = input.name.trim();
+        checkNameFree(name);
+        const sessionOnly = input.sessionOnly === true;
+        const profile: Profile = {
+          id: newId(),
+          name,
+          baseUrl,
+          kind: 'remote',
+          ...(sessionOnly ? { sessionOnly } : {}),
+        };
+        const vault = vaultOf(deps, profile);
+        try {
+          // Tried even when the last look found no keychain: it may have been unlocked or started since.
+          await vault.set(profile.id, token);
+        } catch (error) {
+          if (!(error instanceof VaultError)) throw error;
+          throw new Refusal(
+            503,
+            `${error.message.replace(/\.$/, '')}. The token can be kept for this session only instead.`,
+          );
+        }
+        try {
+          // Again: another add may have taken the name while the keychain answered.
+          checkNameFree(name);
+          deps.profiles.add(profile);
+        } catch (error) {
+          // Nothing half-written: the token goes if the profile could not be saved.
+          await vault.delete(profile.id).catch(() => false);
+          if (error instanceof Refusal) throw error;
+          storeFailure(error);
+        }
+        return profile;
+      }),
+
+    'profiles.rename': (request) =>
+      answer(request, async () => {
+        const input = valid('profiles.rename', request);
+        const profile = storedProfile(input.id);
+        const name = input.name.trim();
+        checkNameFree(name, profile.id);
+        try {
+          return deps.profiles.rename(profile.id, name) ?? profile;
+        } catch (error) {
+          return storeFailure(error);
+        }
+      }),
+
+    'profiles.remove': (request) =>
+      answer(request, async () => {
+        const input = valid('profiles.remove', request);
+        const profile = storedProfile(input.id);
+        const vault = vaultOf(deps, profile);
+        // Keep the token until the profile is gone from the file, so a failed save can put things back.
+        const previous = await vault.get(profile.id);
+        await vault.delete(profile.id);
+        try {
+          deps.profiles.remove(profile.id);
+        } catch (error) {
+          if (previous !== undefined) await vault.set(profile.id, previous).catch(() => undefined);
+          storeFailure(error);
+        }
+        return {};
+      }),
+
+    'profiles.test': (request) =>
+      answer(request, async () => {
+        const isSaved = typeof request === 'object' && request !== null && 'profileId' in request;
+        const variants = channels['profiles.test'].request.anyOf;
+        const checked = checkRequest(isSaved ? variants[1] : variants[0], request);
+        if (!checked.ok) throw new Refusal(400, checked.message);
+        const input = checked.value as { profileId: string } | { baseUrl: string; token: string };
+        if ('profileId' in input) {
+          const lookup = await deps.proxy.lookup(input.profileId);
+          if (lookup.kind === 'unknown')
+            throw new Refusal(404, `There is no profile with the id ${input.profileId}.`);
+          if (lookup.kind === 'unavailable') return { ok: false, status: 0, message: lookup.message };
+          return testConnection(deps.proxy, lookup.target);
+        }
+        const baseUrl = must(checkBaseUrl(input.baseUrl));
+        const token = must(checkToken(input.token));
+        return testConnection(deps.proxy, { baseUrl, token });
+      }),
+
+    'api.request': (request) =>
+      answer(request, async () => {
+        const input = valid('api.request', request);
+        if (input.profileId !== LOCAL_PROFILE_ID && deps.profiles.get(input.profileId) === undefined)
+          throw new Refusal(404, `There is no profile with the id ${input.profileId}.`);
+        return deps.proxy.request(input);
+      }),
+
+    'api.cancel': (request) =>
+      answer(request, async () => {
+        const input = valid('api.cancel', request);
+        deps.proxy.cancel(input.requestId);
+        return {};
+      }),
+
+    'shell.openExternal': (request) =>
+      answer(request, async () => {
+        const input = valid('shell.openExternal', request);
+        let url: URL;
+        try {
+          url = new URL(input.url);
+        } catch {
+          return { opened: false };
+        }
+        if (url.protocol !== 'https:' && url.protocol !== 'mailto:') return { opened: false };
+        if (url.username !== '' || url.password !== '') return { opened: false };
+        try {
+          await deps.openExternal(url.href);
+          return { opened: true };
+        } catch {
+          return { opened: false };
+        }
+      }),
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * Browser mode's host: the built renderer and the bridge over HTTP on 127.0.0.1 (random port), for one person's
+ * browser. A per-launch secret in the printed URL becomes an HttpOnly, SameSite=Strict cookie; every request needs
+ * it, a `Host` of this host (DNS rebinding), and for the bridge an `Origin` of this host plus the bridge header.
+ * No CORS headers, ever. The protocol is described in `shared/bridge.ts`.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, resolve, sep } from 'node:path';
+import {
+  BRIDGE_HTTP_PREFIX,
+  BRIDGE_LAUNCH_PARAM,
+  BRIDGE_REQUEST_HEADER,
+  BRIDGE_SESSION_COOKIE,
+  CHANNEL_NAMES,
+  type ChannelName,
+} from '../../../shared/bridge.ts';
+import type { BridgeHandlers } from './bridge-handlers.ts';
+
+/** The Content-Security-Policy of every answer. */
+export const BROWSER_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/** The largest bridge request body accepted. */
+export const BRIDGE_BODY_LIMIT = 1024 * 1024;
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': BROWSER_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/** What the host is started with. */
+export interface BrowserHostOptions {
+  handlers: BridgeHandlers;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+/** A running host. */
+export interface BrowserHost {
+  /** The address to open: `http://127.0.0.1:<port>/?launch=<secret>`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Compares two secrets in constant time (whatever their lengths). */
+function sameSecret(given: string | undefined, secret: string): boolean {
+  if (given === undefined) return false;
+  return timingSafeEqual(digest(given), digest(secret));
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+    'content-length': String(Buffer.byteLength(body)),
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  send(res, status, JSON.stringify(value), { 'content-type': 'application/json; charset=utf-8' });
+}
+
+function bridgeError(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, { ok: false, error: { code: status, message } });
+}
+
+class TooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limit) throw new TooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new TooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Starts the host on 127.0.0.1. */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const secret = randomBytes(32).toString('base64url');
+  const root = resolve(options.staticDir);
+  const channelNames = new Set<string>(CHANNEL_NAMES);
+  let port = 0;
+
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'Method not allowed', { allow: 'GET, HEAD' });
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rawPath);
+    } catch {
+      return send(res, 400, 'Bad request');
+    }
+    if (decoded.includes('\0') || decoded.includes('\\')) return send(res, 404, 'Not found');
+    const relative = decoded === '/' ? '/index.html' : decoded;
+    const file = resolve(root, `.${relative}`);
+    if (!file.startsWith(root + sep)) return send(res, 404, 'Not found');
+    try {
+      if (!(await stat(file)).isFile()) return send(res, 404, 'Not found');
+      const body = await readFile(file);
+      const isIndex = file === resolve(root, 'index.html');
+      const cache = isIndex
+        ? 'no-store'
+        : relative.startsWith('/assets/')
+          ? 'private, max-age=31536000, immutable'
+          : 'no-cache';
+      send(res, 200, body, {
+        'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'cache-control': cache,
+      });
+    } catch {
+      send(res, 404, 'Not found');
+    }
+  }
+
+  async function serveBridge(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> {
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      return bridgeError(res, 405, 'bridge calls are POST requests');
+    }
+    const origin = req.headers.origin;
+    if (origin === undefined || !allowedOrigins().has(origin))
+      return bridgeError(res, 403, 'this origin may not call the bridge');
+    if (req.headers[BRIDGE_REQUEST_HEADER] !== '1')
+      return bridgeError(res, 403, `bridge calls need the ${BRIDGE_REQUEST_HEADER} header`);
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') return bridgeError(res, 415, 'bridge calls send application/json');
+    const name = rawPath.slice(BRIDGE_HTTP_PREFIX.length);
+    if (!channelNames.has(name))
+      return bridgeError(res, 404, `there is no bridge channel "${name.slice(0, 64)}"`);
+    let body: Buffer;
+    try {
+      body = await readBody(req, BRIDGE_BODY_LIMIT);
+    } catch (error) {
+      if (error instanceof TooLarge) {
+        res.setHeader('connection', 'close');
+        return bridgeError(res, 413, 'the request is larger than 1 MB');
+      }
+      throw error;
+    }
+    let request: unknown;
+    try {
+      request = JSON.parse(body.toString('utf8')) as unknown;
+    } catch {
+      return bridgeError(res, 400, 'the request body is not JSON');
+    }
+    const handler = options.handlers[name as ChannelName] as (request: unknown) => Promise<unknown>;
+    sendJson(res, 200, await handler(request));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!allowedHosts().has(host)) return send(res, 403, 'Forbidden');
+    const target = req.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
+    const query = new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1));
+    if (!rawPath.startsWith('/')) return send(res, 400, 'Bad request');
+
+    const launch = query.get(BRIDGE_LAUNCH_PARAM);
+    if (rawPath === '/' && launch !== null && req.method === 'GET') {
+      if (!sameSecret(launch, secret)) return send(res, 401, 'Unauthorized');
+      return send(res, 302, 'Found', {
+        location: '/',
+        'set-cookie': `${BRIDGE_SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+      });
+    }
+    if (!sameSecret(cookieValue(req.headers.cookie, BRIDGE_SESSION_COOKIE), secret))
+      return send(res, 401, 'Unauthorized: open the address Docs Admin printed when it started.');
+
+    if (rawPath.startsWith(BRIDGE_HTTP_PREFIX)) return serveBridge(req, res, rawPath);
+    return serveStatic(req, res, rawPath);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, 'Internal error');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/?${BRIDGE_LAUNCH_PARAM}=${secret}`,
+    port,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The main-process core, wired: profiles, the vault, the local sandbox, the API proxy and the bridge handlers.
+ * The Electron glue and browser mode both start it with `startCore` and serve its handlers.
+ */
+import { mkdirSync } from 'node:fs';
+import { createBridgeHandlers, type BridgeHandlers } from './bridge-handlers.ts';
+import { ProfileStore } from './profiles.ts';
+import { ApiProxy } from './proxy.ts';
+import type { SpawnServer } from './spawn.ts';
+import { LocalServerSupervisor, type BackoffOptions } from './supervisor.ts';
+import { createTargetResolver } from './targets.ts';
+import { KeyringVault, MemoryVault, type Vault } from './vault.ts';
+
+/** What the core is started with. */
+export interface CoreOptions {
+  /** The app's data folder (profiles.json, and the sandbox's database in `sandbox/`). */
+  dataDir: string;
+  mode: 'desktop' | 'browser';
+  version: string;
+  platform: string;
+  /** Starts the local server: `nodeSpawner` in browser mode, a `utilityProcess` spawner in Electron. */
+  spawnServer: SpawnServer;
+  /** The token vault; by default the OS keychain, probed at start. */
+  vault?: Vault;
+  /** Opens a checked https: or mailto: URL outside the app. */
+  openExternal: (url: string) => Promise<void> | void;
+  /** Receives the sandbox server's output and the core's notes (never a token). */
+  log?: (line: string) => void;
+  /** How long an API call may take (default 15 s). */
+  requestTimeoutMs?: number;
+  /** Restart backoff of the local sandbox. */
+  backoff?: Partial<BackoffOptions>;
+}
+
+/** A started core. */
+export interface Core {
+  handlers: BridgeHandlers;
+  supervisor: LocalServerSupervisor;
+  /** Problems met at start (a corrupt profiles file kept aside, a sandbox that could not start). */
+  problems(): string[];
+  /** Cancels calls under way and stops the local sandbox. */
+  stop(): Promise<void>;
+}
+
+/** Starts the core: loads profiles, probes the keychain, starts the local sandbox and builds the handlers. */
+export async function startCore(options: CoreOptions): Promise<Core> {
+  const log = options.log ?? (() => undefined);
+  mkdirSync(options.dataDir, { recursive: true });
+  const profiles = new ProfileStore({ dataDir: options.dataDir });
+  profiles.load();
+  for (const problem of profiles.problems()) log(problem);
+
+  let vault = options.vault;
+  if (vault === undefined) {
+    const keyring = new KeyringVault();
+    const status = await keyring.probe();
+    if (!status.available) log(status.message ?? 'No keychain is reachable.');
+    vault = keyring;
+  }
+  const sessionVault = new MemoryVault();
+
+  const supervisor = new LocalServerSupervisor({
+    dataDir: options.dataDir,
+    spawnServer: options.spawnServer,
+    log,
+    ...(options.backoff !== undefined ? { backoff: options.backoff } : {}),
+  });
+  const startProblems: string[] = [];
+  try {
+    await supervisor.start();
+  } catch (error) {
+    // The app stays useful with remote profiles; the problem is shown with the profiles.
+    const problem = error instanceof Error ? error.message : String(error);
+    startProblems.push(problem);
+    log(problem);
+  }
+
+  const proxy = new ApiProxy({
+    resolve: createTargetResolver({ profiles, vault, sessionVault, sandbox: supervisor }),
+    ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
+  });
+  const handlers = createBridgeHandlers({
+    info: { version: options.version, mode: options.mode, platform: options.platform },
+    profiles,
+    vault,
+    sessionVault,
+    sandbox: supervisor,
+    proxy,
+    openExternal: options.openExternal,
+    problems: () => {
+      const restart = supervisor.status();
+      return restart.state === 'restarting' && restart.problem !== undefined
+        ? [...startProblems, `The local sandbox is restarting: ${restart.problem}`]
+        : [...startProblems];
+    },
+  });
+
+  return {
+    handlers,
+    supervisor,
+    problems: () => [...profiles.problems(), ...startProblems],
+    async stop() {
+      proxy.cancelAll();
+      await supervisor.stop();
+    },
+  };
+}

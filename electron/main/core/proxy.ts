@@ -1,0 +1,257 @@
+/**
+ * The API proxy: the renderer names a profile and an API path of the contract; the main process checks the path,
+ * adds the token, calls the profile's base URL with a timeout and cancellation, and answers `{ status, body }`.
+ * Every failure has the API's error shape. The token appears in no answer and no message.
+ */
+import type { ApiRequest, ApiResponse } from '../../../shared/bridge.ts';
+import { buildQuery } from '../../../shared/client.ts';
+import { operationList } from '../../../shared/contract/index.ts';
+
+/** Where a call goes and with what token. */
+export interface ProxyTarget {
+  baseUrl: string;
+  token: string;
+}
+
+/** What looking up a profile found: a target, no such profile, or a reason it cannot be called now. */
+export type TargetLookup =
+  | { kind: 'target'; target: ProxyTarget }
+  | { kind: 'unknown' }
+  | { kind: 'unavailable'; status: number; message: string };
+
+/** Finds the base URL and token of a profile. */
+export type ResolveTarget = (profileId: string) => Promise<TargetLookup>;
+
+/** An answer plus whether the API was reached at all (false: refused here, network failure, timeout). */
+export interface ProxyOutcome extends ApiResponse {
+  reached: boolean;
+}
+
+/** One call, as `call` takes it: a contract path with parameters filled in, and the rest. */
+export type ProxyCall = Omit<ApiRequest, 'profileId'>;
+
+/** Status answered for a call cancelled with `cancel` (the renderer no longer waits for it). */
+export const CANCELLED_STATUS = 499;
+
+/** The API's error shape. */
+export function errorBody(code: number, message: string): { error: { code: number; message: string } } {
+  return { error: { code, message } };
+}
+
+interface CompiledOperation {
+  method: string;
+  pattern: RegExp;
+}
+
+const compiled: CompiledOperation[] = operationList.map((operation) => ({
+  method: operation.method,
+  pattern: new RegExp(
+    `^${operation.path
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  ),
+}));
+
+// Characters a filled-in path may hold: RFC 3986 pchar (unreserved, sub-delims, ':', '@', '%' of an escape) and '/'.
+const PATH_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Why a path is refused for this method, or `undefined` when it is an operation of the contract. */
+export function checkApiPath(method: string, path: string): string | undefined {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(path))
+    return 'path must be an API path such as /v1/orgs, not an absolute URL';
+  if (path.startsWith('//')) return 'path must not start with "//" (that names another host)';
+  if (path.includes('\\')) return 'path must not contain a backslash';
+  if (hasControlCharacter(path)) return 'path must not contain control characters';
+  if (path.includes('?') || path.includes('#'))
+    return 'path must not contain "?" or "#" (pass query as an object)';
+  if (!path.startsWith('/v1/')) return 'path must start with /v1/';
+  if (path.includes('//')) return 'path must not contain an empty segment ("//")';
+  if (/%(2f|2e|5c)/i.test(path)) return 'path must not contain an encoded "/", "." or "\\"';
+  if (/%(?![0-9A-Fa-f]{2})/.test(path)) return 'path has a "%" that is not a percent-escape';
+  if (!PATH_CHARS.test(path)) return 'path has a character that is not allowed in a URL path';
+  if (path.split('/').some((segment) => segment === '.' || segment === '..'))
+    return 'path must not contain "." or ".." segments';
+  const matching = compiled.filter((operation) => operation.pattern.test(path));
+  if (matching.length === 0) return `${path} is not a path of the API`;
+  if (!matching.some((operation) => operation.method === method)) {
+    const allowed = [...new Set(matching.map((operation) => operation.method))].join(', ');
+    return `${method} ${path} is not an operation of the API (that path takes ${allowed})`;
+  }
+  return undefined;
+}
+
+/** Secrets shorter than this are not real tokens; replacing them would garble every message (a token "t"). */
+const REDACT_MIN_LENGTH = 8;
+
+/** Replaces every occurrence of a secret (of a real token's length) in a text. */
+export function redact(text: string, secret: string | undefined): string {
+  if (secret === undefined || secret.length < REDACT_MIN_LENGTH) return text;
+  return text.split(secret).join('[token]');
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    if (cause instanceof Error) {
+      const code = (cause as NodeJS.ErrnoException).code;
+      if (code === 'ECONNREFUSED') return 'connection refused';
+      if (code === 'ENOTFOUND') return 'host not found';
+      if (code === 'ECONNRESET') return 'connection reset';
+      return cause.message || code || error.message;
+    }
+    return error.message;
+  }
+  return String(error);
+}
+
+/** Options of the proxy. */
+export interface ApiProxyOptions {
+  resolve: ResolveTarget;
+  /** How long a call may take, answer body included (default 15 s). */
+  timeoutMs?: number;
+}
+
+/** Calls the API of a profile on the renderer's behalf. */
+export class ApiProxy {
+  private readonly resolve: ResolveTarget;
+  private readonly timeoutMs: number;
+  private readonly inFlight = new Map<string, AbortController>();
+
+  constructor(options: ApiProxyOptions) {
+    this.resolve = options.resolve;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+  }
+
+  /** Checks the path, looks up the profile and calls its API. */
+  async request(request: ApiRequest): Promise<ApiResponse> {
+    const refused = checkApiPath(request.method, request.path);
+    if (refused !== undefined) return { status: 400, body: errorBody(400, refused) };
+    const lookup = await this.resolve(request.profileId);
+    if (lookup.kind === 'unknown')
+      return { status: 404, body: errorBody(404, `There is no profile with the id ${request.profileId}.`) };
+    if (lookup.kind === 'unavailable')
+      return { status: lookup.status, body: errorBody(lookup.status, lookup.message) };
+    const { status, body } = await this.call(lookup.target, request);
+    return { status, body };
+  }
+
+  /** Looks up a profile's target (base URL and token) without calling it. */
+  lookup(profileId: string): Promise<TargetLookup> {
+    return this.resolve(profileId);
+  }
+
+  /** Calls a target directly (also used to test a base URL and token before saving them). */
+  async call(target: ProxyTarget, request: ProxyCall): Promise<ProxyOutcome> {
+    const refused = checkApiPath(request.method, request.path);
+    if (refused !== undefined) return { status: 400, body: errorBody(400, refused), reached: false };
+    return this.send(target, request);
+  }
+
+  /** Aborts a call under way; answers whether there was one with that id. */
+  cancel(requestId: string): boolean {
+    const controller = this.inFlight.get(requestId);
+    if (controller === undefined) return false;
+    controller.abort();
+    return true;
+  }
+
+  /** Aborts every call under way (on quit). */
+  cancelAll(): void {
+    for (const controller of this.inFlight.values()) controller.abort();
+  }
+
+  private async send(target: ProxyTarget, request: ProxyCall): Promise<ProxyOutcome> {
+    const fail = (status: number, message: string, reached = false): ProxyOutcome => ({
+      status,
+      body: errorBody(status, redact(message, target.token)),
+      reached,
+    });
+    let base: URL;
+    try {
+      base = new URL(target.baseUrl);
+    } catch {
+      return fail(400, 'the profile has no valid base URL');
+    }
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+      return fail(400, 'the profile has no valid base URL');
+    const origin = base.origin;
+    const url = new URL(
+      `${origin}${base.pathname.replace(/\/+$/, '')}${request.path}${buildQuery(request.query)}`,
+    );
+    // Defence in depth: what is called is on the profile's origin and is the path that was checked.
+    if (url.origin !== origin || !url.pathname.endsWith(request.path))
+      return fail(400, 'path does not stay on the profile\u2019s API');
+    if (request.body !== undefined && request.method === 'GET')
+      return fail(400, 'a GET request takes no body');
+    if (!/^[\x21-\x7E]+$/.test(target.token))
+      return fail(401, 'the stored token has characters a token cannot have; add the profile again');
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.timeoutMs);
+    const id = request.requestId;
+    if (id !== undefined) this.inFlight.get(id)?.abort();
+    if (id !== undefined) this.inFlight.set(id, controller);
+    try {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        authorization: `Bearer ${target.token}`,
+      };
+      if (request.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(url, {
+        method: request.method,
+        headers,
+        redirect: 'manual',
+        signal: controller.signal,
+        ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      });
+      const text = await response.text();
+      if (response.status >= 300 && response.status < 400) {
+        return fail(
+          502,
+          `${origin} answered a redirect (${response.status}) to ${response.headers.get('location') ?? 'nowhere'}; redirects are not followed: check the base URL`,
+          true,
+        );
+      }
+      if (text.trim() === '') return { status: response.status, body: null, reached: true };
+      // A server that echoes the token back does not get it shown: redact its JSON-escaped form before parsing.
+      const safe = redact(text, JSON.stringify(target.token).slice(1, -1));
+      try {
+        return { status: response.status, body: JSON.parse(safe) as unknown, reached: true };
+      } catch {
+        const type = response.headers.get('content-type') ?? 'no content type';
+        const status = response.status >= 400 ? response.status : 502;
+        return fail(
+          status,
+          `${origin} answered ${response.status} with a body that is not JSON (${type}): is the base URL an API?`,
+          true,
+        );
+      }
+    } catch (error) {
+      if (timedOut)
+        return fail(504, `cannot reach ${origin}: no answer within ${formatSeconds(this.timeoutMs)}`);
+      if (controller.signal.aborted) return fail(CANCELLED_STATUS, 'the request was cancelled');
+      return fail(503, `cannot reach ${origin}: ${reasonOf(error)}`);
+    } finally {
+      clearTimeout(timer);
+      if (id !== undefined && this.inFlight.get(id) === controller) this.inFlight.delete(id);
+    }
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return seconds >= 1 ? `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s` : `${ms} ms`;
+}

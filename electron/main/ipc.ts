@@ -1,0 +1,85 @@
+/**
+ * The typed IPC of the main process: one `ipcMain.handle` per channel of the bridge (and none other), each call's
+ * sender checked before the core sees the request. The only main-process module allowed to import `ipcMain`.
+ */
+import { ipcMain, type IpcMain, type IpcMainInvokeEvent } from 'electron';
+import { CHANNEL_NAMES, type BridgeResult } from '../../shared/bridge.ts';
+import type { BridgeHandlers } from './core/bridge-handlers.ts';
+
+/** Decides whether an IPC call comes from our window's main frame at our origin. */
+export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
+
+/** The part of `ipcMain` the bridge uses. */
+export type BridgeIpc = Pick<IpcMain, 'handle' | 'removeHandler'>;
+
+const FORBIDDEN: BridgeResult<never> = {
+  ok: false,
+  error: { code: 403, message: 'This request did not come from the Docs Admin window.' },
+};
+const FAILED: BridgeResult<never> = {
+  ok: false,
+  error: { code: 500, message: 'The app could not complete this request.' },
+};
+
+/** Registers one handler per bridge channel on `ipc`; returns a function that removes them all. */
+export function registerBridge(
+  ipc: BridgeIpc,
+  handlers: BridgeHandlers,
+  isTrustedSender: SenderCheck,
+): () => void {
+  for (const channel of CHANNEL_NAMES) {
+    const handler: (request: unknown) => Promise<BridgeResult<unknown>> = handlers[channel];
+    ipc.handle(
+      channel,
+      async (event: IpcMainInvokeEvent, request: unknown): Promise<BridgeResult<unknown>> => {
+        if (!isTrustedSender(event)) {
+          console.warn(`refused a bridge call on "${channel}" from an untrusted sender`);
+          return FORBIDDEN;
+        }
+        try {
+          return await handler(request);
+        } catch (error) {
+          console.error(
+            `the "${channel}" handler failed: ${error instanceof Error ? error.name : 'unknown error'}`,
+          );
+          return FAILED;
+        }
+      },
+    );
+  }
+  return () => {
+    for (const channel of CHANNEL_NAMES) ipc.removeHandler(channel);
+  };
+}
+
+/** `registerBridge` on Electron's own `ipcMain`. */
+export function installBridge(handlers: BridgeHandlers, isTrustedSender: SenderCheck): () => void {
+  return registerBridge(ipcMain, handlers, isTrustedSender);
+}
+
+/** The answer of every channel while the core could not be started. */
+const UNAVAILABLE = (message: string): BridgeResult<never> => ({ ok: false, error: { code: 503, message } });
+
+/**
+ * Handlers that wait for the core to be started, so the bridge can be registered before the window opens; if the
+ * core fails to start, every call answers 503 with `failureMessage`.
+ */
+export function deferredHandlers(
+  core: Promise<{ handlers: BridgeHandlers }>,
+  failureMessage: string,
+): BridgeHandlers {
+  const entries = CHANNEL_NAMES.map((channel) => [
+    channel,
+    async (request: unknown): Promise<BridgeResult<unknown>> => {
+      let handlers: BridgeHandlers;
+      try {
+        ({ handlers } = await core);
+      } catch {
+        return UNAVAILABLE(failureMessage);
+      }
+      const handler: (request: unknown) => Promise<BridgeResult<unknown>> = handlers[channel];
+      return handler(request);
+    },
+  ]);
+  return Object.fromEntries(entries) as BridgeHandlers;
+}
