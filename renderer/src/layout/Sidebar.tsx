@@ -1,0 +1,63 @@
+/** The sidebar: switchers for profile and organization, the screens, the palette and the theme. */
+import { Link } from '@tanstack/react-router';
+import { Button } from '../ui/Button.tsx';
+import { useActiveProfile } from './activeProfile.ts';
+import { OrgSwitcher } from './OrgSwitcher.tsx';
+import { ProfileSwitcher } from './ProfileSwitcher.tsx';
+import { paletteShortcut } from './shortcut.ts';
+import { ThemeMenu } from './ThemeMenu.tsx';
+
+/** The app's sidebar. */
+export function Sidebar({ onOpenPalette }: { onOpenPalette: () => void }) {
+  const { profileId, orgId } = useActiveProfile();
+  return (
+    <aside className="sidebar" data-testid="sidebar" aria-label="Sidebar">
+      <div className="sidebar-brand">
+        <span className="sidebar-logo" aria-hidden="true">
+          D
+        </span>
+        Docs Admin
+      </div>
+      <div className="sidebar-group">
+        <span className="sidebar-label">Profile</span>
+        <ProfileSwitcher />
+      </div>
+      <div className="sidebar-group">
+        <span className="sidebar-label">Organization</span>
+        <OrgSwitcher />
+      </div>
+      <nav aria-label="Screens" className="sidebar-nav">
+        <ul>
+          <li>
+            {profileId !== undefined && orgId !== undefined ? (
+              <Link
+                to="/p/$profileId/orgs/$orgId"
+                params={{ profileId, orgId }}
+                className="nav-link"
+                activeProps={{ 'aria-current': 'page' }}
+              >
+                Overview
+              </Link>
+            ) : (
+              <span className="nav-link nav-link-disabled" aria-disabled="true">
+                Overview
+              </span>
+            )}
+          </li>
+          <li>
+            <Link to="/profiles" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+              Profiles
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div className="sidebar-footer">
+        <Button variant="ghost" size="sm" onClick={onOpenPalette} className="palette-button">
+          <span>Command palette</span>
+          <kbd>{paletteShortcut}</kbd>
+        </Button>
+        <ThemeMenu />
+      </div>
+    </aside>
+  );
+}

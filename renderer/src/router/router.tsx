@@ -1,0 +1,91 @@
+/** The screens and their URLs (code-based routes, hash history so that the app works from any origin or protocol). */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createHashHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+} from '@tanstack/react-router';
+import { Layout } from '../layout/Layout.tsx';
+import { NotFoundScreen } from '../layout/NotFoundScreen.tsx';
+import { orgQuery, orgsQuery } from '../queries/orgs.ts';
+import { HomeRedirect, ProfileHome } from '../screens/home/Home.tsx';
+import { OrgOverview } from '../screens/orgs/OrgOverview.tsx';
+
+/** What every route can reach. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Layout,
+  notFoundComponent: NotFoundScreen,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: HomeRedirect,
+});
+
+const profilesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profiles',
+  // Loaded on first visit: the form validation (TypeBox's Value) is not needed to show an organization.
+  component: lazyRouteComponent(() => import('../screens/profiles/ProfilesScreen.tsx'), 'ProfilesScreen'),
+});
+
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/p/$profileId',
+});
+
+const profileIndexRoute = createRoute({
+  getParentRoute: () => profileRoute,
+  path: '/',
+  // Starts fetching while the component mounts; the component shows its own loading and error states.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(orgsQuery(params.profileId));
+  },
+  component: function ProfileIndex() {
+    const { profileId } = profileIndexRoute.useParams();
+    return <ProfileHome profileId={profileId} />;
+  },
+});
+
+const orgRoute = createRoute({
+  getParentRoute: () => profileRoute,
+  path: '/orgs/$orgId',
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(orgQuery(params.profileId, params.orgId));
+  },
+  component: function OrgRoute() {
+    const { profileId, orgId } = orgRoute.useParams();
+    return <OrgOverview profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  profilesRoute,
+  profileRoute.addChildren([profileIndexRoute, orgRoute]),
+]);
+
+/** Creates the router of the app. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    history: createHashHistory(),
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,80 @@
+/** Where `/` and `/p/<profile>` lead: the active profile, then its last (or first) organization. */
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
+import { ErrorState } from '../../layout/ErrorState.tsx';
+import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
+import { orgsQuery } from '../../queries/orgs.ts';
+import { profilesQuery } from '../../queries/profiles.ts';
+import { lastOrgId, rememberProfile } from '../../theme/prefs.ts';
+import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
+
+function LoadingScreen({ label }: { label: string }) {
+  return (
+    <div className="screen" aria-busy="true" aria-label={label}>
+      <Skeleton width="16em" height="1.75rem" />
+      <Skeleton width="24em" />
+    </div>
+  );
+}
+
+/** `/`: opens the active profile (the last used, else the local sandbox). */
+export function HomeRedirect() {
+  useDocumentTitle(undefined);
+  const { profileId, profiles } = useActiveProfile();
+  if (profiles.isPending) return <LoadingScreen label="Loading profiles" />;
+  if (profileId === undefined) {
+    return (
+      <EmptyState title="No profile yet">
+        <Link to="/profiles">Add a profile</Link> to connect to a documentation platform.
+      </EmptyState>
+    );
+  }
+  return <Navigate to="/p/$profileId" params={{ profileId }} replace />;
+}
+
+/** `/p/<profile>`: opens the profile's last organization, or its first. */
+export function ProfileHome({ profileId }: { profileId: string }) {
+  const profiles = useQuery(profilesQuery());
+  const orgs = useQuery(orgsQuery(profileId));
+  const profile = profiles.data?.profiles.find((p) => p.id === profileId);
+  const name = profileLabel(profile, profileId);
+  useDocumentTitle(name);
+  useEffect(() => {
+    if (profile !== undefined) rememberProfile(profileId);
+  }, [profile, profileId]);
+
+  if (profiles.isSuccess && profile === undefined) {
+    return (
+      <EmptyState title="This profile does not exist">
+        It may have been removed. <Link to="/profiles">Open Profiles</Link>
+      </EmptyState>
+    );
+  }
+  if (orgs.isPending) return <LoadingScreen label="Loading organizations" />;
+  if (orgs.isError) {
+    return (
+      <div className="screen">
+        <ErrorState
+          error={orgs.error}
+          what="the organizations"
+          profileName={name}
+          onRetry={() => void orgs.refetch()}
+        />
+      </div>
+    );
+  }
+  const items = orgs.data.items;
+  if (items.length === 0) {
+    return (
+      <EmptyState title={`${name} has no organization`}>
+        The token of this profile sees no organization. Check its access on the platform, or{' '}
+        <Link to="/profiles">use another profile</Link>.
+      </EmptyState>
+    );
+  }
+  const remembered = lastOrgId(profileId);
+  const target = items.find((org) => org.id === remembered) ?? items[0]!;
+  return <Navigate to="/p/$profileId/orgs/$orgId" params={{ profileId, orgId: target.id }} replace />;
+}

@@ -1,0 +1,72 @@
+/** Toasts on Radix: `toast()` from anywhere, one `<Toaster />` in the app renders them. */
+import * as RadixToast from '@radix-ui/react-toast';
+import { useSyncExternalStore } from 'react';
+import { cx } from './cx.ts';
+
+/** What a toast says. */
+export interface ToastInput {
+  title: string;
+  description?: string;
+  tone?: 'info' | 'success' | 'error';
+}
+
+interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(next: ToastItem[]): void {
+  items = next;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast; errors stay longer than confirmations. */
+export function toast(input: ToastInput): void {
+  emit([...items.slice(-4), { ...input, id: nextId++, open: true }]);
+}
+
+function close(id: number): void {
+  emit(items.map((item) => (item.id === id ? { ...item, open: false } : item)));
+  // Let the closing animation run before the toast leaves the list.
+  setTimeout(() => emit(items.filter((item) => item.id !== id)), 300);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Renders the toasts; put it once near the root. */
+export function Toaster() {
+  const list = useSyncExternalStore(subscribe, () => items);
+  return (
+    <RadixToast.Provider swipeDirection="right" duration={5000}>
+      {list.map((item) => (
+        <RadixToast.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) close(item.id);
+          }}
+          type={item.tone === 'error' ? 'foreground' : 'background'}
+          duration={item.tone === 'error' ? 9000 : 5000}
+          className={cx('toast', `toast-${item.tone ?? 'info'}`)}
+          data-testid="toast"
+        >
+          <RadixToast.Title className="toast-title">{item.title}</RadixToast.Title>
+          {item.description !== undefined && (
+            <RadixToast.Description className="toast-description">{item.description}</RadixToast.Description>
+          )}
+          <RadixToast.Close className="toast-close" aria-label="Dismiss">
+            ×
+          </RadixToast.Close>
+        </RadixToast.Root>
+      ))}
+      <RadixToast.Viewport className="toast-viewport" label="Notifications ({hotkey})" />
+    </RadixToast.Provider>
+  );
+}
