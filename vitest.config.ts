@@ -1,10 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: unit and integration tests, and end-to-end tests, which first build the renderer once.
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'shared/**/*.test.ts',
+            'server/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'renderer/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -1,7 +1,11 @@
 /** Entry point of `npm run bench -- <suite> [flags]`: runs one benchmark suite. */
+import { runAppBench } from './app.ts';
 import { runServerBench } from './server.ts';
 
-const suites = new Map<string, (args: string[]) => Promise<void>>([['server', runServerBench]]);
+const suites = new Map<string, (args: string[]) => Promise<void>>([
+  ['server', runServerBench],
+  ['app', runAppBench],
+]);
 
 const [name, ...args] = process.argv.slice(2);
 const suite = name === undefined ? undefined : suites.get(name);

@@ -7,7 +7,7 @@ export interface Measured extends LoadResult {
 }
 
 /** Formats rows as left-aligned columns under a header. */
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
   const line = (cells: string[]) =>
     cells

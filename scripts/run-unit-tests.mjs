@@ -1,6 +1,7 @@
-// Runs Vitest (`node scripts/run-unit-tests.mjs [vitest args]`). The core's vault tests need a real Secret Service:
-// on a Linux machine without a session bus, this first starts a private one (dbus-run-session) with an unlocked
-// GNOME Keyring whose keyrings live in a temporary folder, so the tests never touch the user's own keychain.
+// Runs Vitest (`node scripts/run-unit-tests.mjs [vitest args]`). The vault and end-to-end tests need a real Secret
+// Service: on Linux this first starts a private one (dbus-run-session) with an unlocked GNOME Keyring whose keyrings
+// live in a temporary folder, even on a desktop that has its own session bus, so tests never touch the user's
+// keychain. DOCS_ADMIN_USE_SESSION_KEYRING=1 opts out and uses the session's.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,8 @@ const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdi
 
 if (
   process.platform === 'linux' &&
-  !process.env.DBUS_SESSION_BUS_ADDRESS &&
   !process.env[FLAG] &&
+  process.env.DOCS_ADMIN_USE_SESSION_KEYRING !== '1' &&
   has('dbus-run-session') &&
   has('gnome-keyring-daemon')
 ) {

@@ -35,7 +35,12 @@ export const ApiRequest = Type.Object({
   query: Type.Optional(
     Type.Record(
       Type.String(),
-      Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.Union([Type.String(), Type.Number()]))]),
+      Type.Union([
+        Type.String(),
+        Type.Number(),
+        Type.Boolean(),
+        Type.Array(Type.Union([Type.String(), Type.Number()])),
+      ]),
     ),
   ),
   body: Type.Optional(Type.Unknown()),
@@ -65,7 +70,10 @@ interface Channel<Req extends TSchema, Res extends TSchema> {
   request: Req;
   response: Res;
 }
-const channel = <Req extends TSchema, Res extends TSchema>(request: Req, response: Res): Channel<Req, Res> => ({
+const channel = <Req extends TSchema, Res extends TSchema>(
+  request: Req,
+  response: Res,
+): Channel<Req, Res> => ({
   request,
   response,
 });
@@ -97,7 +105,10 @@ export const channels = {
     Profile,
   ),
   'profiles.rename': channel(
-    Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), name: DisplayText({ minLength: 1, maxLength: 64 }) }),
+    Type.Object({
+      id: Type.String({ minLength: 1, maxLength: 64 }),
+      name: DisplayText({ minLength: 1, maxLength: 64 }),
+    }),
     Profile,
   ),
   /** Removes a profile and deletes its keychain item. The local sandbox cannot be removed. */

@@ -1,0 +1,55 @@
+/** The whole app as a user meets it: one page with its sidebar, palette and screens. */
+import type { Page } from 'playwright-core';
+import { CommandPalette } from './command-palette.ts';
+import { OverviewPage } from './overview.ts';
+import { ProfilesPage } from './profiles.ts';
+import { Sidebar } from './sidebar.ts';
+
+/** The page objects of one open app. */
+export class DocsAdmin {
+  readonly sidebar: Sidebar;
+  readonly palette: CommandPalette;
+  readonly profiles: ProfilesPage;
+  readonly overview: OverviewPage;
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.sidebar = new Sidebar(page);
+    this.palette = new CommandPalette(page);
+    this.profiles = new ProfilesPage(page);
+    this.overview = new OverviewPage(page);
+  }
+
+  /**
+   * Opens the app at its printed launch URL (which sets the session cookie) and waits for the sidebar; if it never
+   * shows, the error says what the page showed and which errors it logged.
+   */
+  static async open(page: Page, launchUrl: string): Promise<DocsAdmin> {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()}`));
+    await page.goto(launchUrl);
+    const app = new DocsAdmin(page);
+    try {
+      await app.sidebar.root.waitFor();
+    } catch (error) {
+      const shown = await page
+        .locator('body')
+        .innerText({ timeout: 1_000 })
+        .catch(() => '(no body)');
+      throw new Error(
+        `${(error as Error).message}\nthe page showed: ${shown.slice(0, 500)}\n${errors.join('\n')}`,
+      );
+    }
+    return app;
+  }
+
+  /** The route part of the address (after `#`). */
+  route(): string {
+    return new URL(this.page.url()).hash.replace(/^#/, '');
+  }
+}

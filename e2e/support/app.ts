@@ -1,0 +1,46 @@
+/** The app in browser mode (`node electron/main/browser.ts`), in a child process with its own data directory. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startNode, stopChild } from './process.ts';
+import { assertRendererBuilt } from './renderer-build.ts';
+
+/** A running browser-mode app. */
+export interface RunningApp {
+  /** The printed launch URL, with its per-launch secret (`/?launch=…`). */
+  url: string;
+  /** `http://127.0.0.1:<port>`. */
+  origin: string;
+  dataDir: string;
+  /** What the app printed so far, stdout and stderr (its logs). */
+  output(): string;
+  /** Stops the app (SIGTERM) and deletes its data directory unless it was given. */
+  stop(): Promise<void>;
+}
+
+const RUNNING = /^Docs Admin is running at (http:\/\/\S+)$/;
+
+/** Starts browser mode with `--no-open --port 0` on a fresh data directory (or the given one). */
+export async function launchApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
+  assertRendererBuilt();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'docs-admin-e2e-'));
+  const started = await startNode(
+    'electron/main/browser.ts',
+    ['--no-open', '--port', '0', '--data-dir', dataDir],
+    RUNNING,
+  ).catch((error: unknown) => {
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const url = started.match[1]!;
+  return {
+    url,
+    origin: new URL(url).origin,
+    dataDir,
+    output: started.output,
+    async stop() {
+      await stopChild(started.child);
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/** The renderer's production build in out/renderer, which browser mode serves. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, runNode } from './process.ts';
+
+/** The folder browser mode serves the renderer from. */
+export const RENDERER_OUT = join(ROOT, 'out', 'renderer');
+
+/** Builds the renderer with Vite into out/renderer (a few seconds). */
+export async function buildRenderer(): Promise<void> {
+  await runNode(join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), [
+    'build',
+    '--config',
+    'renderer/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
+}
+
+/** Throws a message naming the build command when out/renderer has no index.html. */
+export function assertRendererBuilt(): void {
+  if (!existsSync(join(RENDERER_OUT, 'index.html')))
+    throw new Error(
+      'out/renderer/index.html is missing: build the renderer first (npx vite build --config renderer/vite.config.ts)',
+    );
+}
