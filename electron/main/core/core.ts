@@ -8,7 +8,7 @@ import { ProfileStore } from './profiles.ts';
 import { ApiProxy } from './proxy.ts';
 import type { SpawnServer } from './spawn.ts';
 import { LocalServerSupervisor, type BackoffOptions } from './supervisor.ts';
-import { createTargetResolver } from './targets.ts';
+import { createTargetResolver, LOCAL_PROFILE_ID } from './targets.ts';
 import { KeyringVault, MemoryVault, type Vault } from './vault.ts';
 
 /** What the core is started with. */
@@ -95,6 +95,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     },
   });
 
+  if (startProblems.length === 0) await warmUp(proxy);
+
   return {
     handlers,
     supervisor,
@@ -104,4 +106,24 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await supervisor.stop();
     },
   };
+}
+
+/**
+ * Asks the local sandbox once for what the first screen shows (the organizations, then the first one's overview):
+ * the server compiles each route's schemas on first use, and that first use should not be the user's.
+ */
+async function warmUp(proxy: ApiProxy): Promise<void> {
+  const call = (path: string, query?: Record<string, number>) =>
+    proxy.request({ profileId: LOCAL_PROFILE_ID, method: 'GET', path, ...(query ? { query } : {}) });
+  const orgs = await call('/v1/orgs');
+  const first = (orgs.body as { items?: { id?: unknown }[] } | null)?.items?.[0]?.id;
+  if (typeof first !== 'string') return;
+  const org = `/v1/orgs/${encodeURIComponent(first)}`;
+  await Promise.all([
+    call(org),
+    call(`${org}/members`, { limit: 1 }),
+    call(`${org}/teams`, { limit: 1 }),
+    call(`${org}/spaces`, { limit: 1 }),
+    call(`${org}/sites`, { limit: 1 }),
+  ]);
 }

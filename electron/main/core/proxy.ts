@@ -6,6 +6,7 @@
 import type { ApiRequest, ApiResponse } from '../../../shared/bridge.ts';
 import { buildQuery } from '../../../shared/client.ts';
 import { operationList } from '../../../shared/contract/index.ts';
+import { httpCall } from './http-call.ts';
 
 /** Where a call goes and with what token. */
 export interface ProxyTarget {
@@ -101,14 +102,12 @@ export function redact(text: string, secret: string | undefined): string {
 function reasonOf(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: unknown }).cause;
-    if (cause instanceof Error) {
-      const code = (cause as NodeJS.ErrnoException).code;
-      if (code === 'ECONNREFUSED') return 'connection refused';
-      if (code === 'ENOTFOUND') return 'host not found';
-      if (code === 'ECONNRESET') return 'connection reset';
-      return cause.message || code || error.message;
-    }
-    return error.message;
+    const failure = cause instanceof Error ? cause : error;
+    const code = (failure as NodeJS.ErrnoException).code;
+    if (code === 'ECONNREFUSED') return 'connection refused';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+    if (code === 'ECONNRESET') return 'connection reset';
+    return failure.message || code || error.message;
   }
   return String(error);
 }
@@ -210,18 +209,17 @@ export class ApiProxy {
         authorization: `Bearer ${target.token}`,
       };
       if (request.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(url, {
+      const response = await httpCall(url, {
         method: request.method,
         headers,
-        redirect: 'manual',
         signal: controller.signal,
         ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
       });
-      const text = await response.text();
+      const text = response.text;
       if (response.status >= 300 && response.status < 400) {
         return fail(
           502,
-          `${origin} answered a redirect (${response.status}) to ${response.headers.get('location') ?? 'nowhere'}; redirects are not followed: check the base URL`,
+          `${origin} answered a redirect (${response.status}) to ${response.location ?? 'nowhere'}; redirects are not followed: check the base URL`,
           true,
         );
       }
@@ -231,7 +229,7 @@ export class ApiProxy {
       try {
         return { status: response.status, body: JSON.parse(safe) as unknown, reached: true };
       } catch {
-        const type = response.headers.get('content-type') ?? 'no content type';
+        const type = response.contentType ?? 'no content type';
         const status = response.status >= 400 ? response.status : 502;
         return fail(
           status,

@@ -1,12 +1,12 @@
 /** The organization overview: title, plan, and the counts of members, teams, spaces and sites. */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Organization } from '../../../../shared/contract/resources/organizations.ts';
 import { profileLabel } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { memberCountQuery } from '../../queries/members.ts';
-import { orgQuery } from '../../queries/orgs.ts';
+import { orgQuery, orgsQuery } from '../../queries/orgs.ts';
 import { profilesQuery } from '../../queries/profiles.ts';
 import { siteCountQuery } from '../../queries/sites.ts';
 import { spaceCountQuery } from '../../queries/spaces.ts';
@@ -30,7 +30,13 @@ const PLAN_NAMES: Record<Organization['plan'], string> = {
 
 /** The overview of one organization of one profile. */
 export function OrgOverview({ profileId, orgId }: { profileId: string; orgId: string }) {
-  const org = useQuery(orgQuery(profileId, orgId));
+  const queryClient = useQueryClient();
+  // The organizations list (usually loaded already, by the switcher) holds this one: show it while it refreshes.
+  const org = useQuery({
+    ...orgQuery(profileId, orgId),
+    placeholderData: () =>
+      queryClient.getQueryData(orgsQuery(profileId).queryKey)?.items.find((o) => o.id === orgId),
+  });
   const profiles = useQuery(profilesQuery());
   const profileName = profileLabel(
     profiles.data?.profiles.find((p) => p.id === profileId),
