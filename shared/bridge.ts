@@ -160,5 +160,6 @@ export type DocsAdminBridge = {
  */
 export const BRIDGE_HTTP_PREFIX = '/bridge/';
 export const BRIDGE_LAUNCH_PARAM = 'launch';
-export const BRIDGE_SESSION_COOKIE = 'docs_admin_session';
+/** The session cookie's name carries the port: cookies ignore ports, and two instances must not share one. */
+export const bridgeSessionCookie = (port: number) => `docs_admin_session_${port}`;
 export const BRIDGE_REQUEST_HEADER = 'x-docs-admin-bridge';

@@ -3,7 +3,7 @@ import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'no
 import {
   BRIDGE_HTTP_PREFIX,
   BRIDGE_REQUEST_HEADER,
-  BRIDGE_SESSION_COOKIE,
+  bridgeSessionCookie,
   type BridgeRequest,
   type BridgeResult,
   type BridgeResponse,
@@ -62,11 +62,12 @@ export interface BridgeSession {
 export async function openSession(launchUrl: string): Promise<BridgeSession> {
   const url = new URL(launchUrl);
   const answer = await httpCall(url.origin, { path: `${url.pathname}${url.search}` });
+  const name = bridgeSessionCookie(Number(url.port));
   const cookie = (answer.headers['set-cookie'] ?? [])
     .map((line) => line.split(';')[0]!)
-    .find((pair) => pair.startsWith(`${BRIDGE_SESSION_COOKIE}=`));
+    .find((pair) => pair.startsWith(`${name}=`));
   if (cookie === undefined)
-    throw new Error(`the launch URL answered ${answer.status} without a ${BRIDGE_SESSION_COOKIE} cookie`);
+    throw new Error(`the launch URL answered ${answer.status} without a ${name} cookie`);
   return { origin: url.origin, cookie };
 }
 

@@ -82,7 +82,7 @@ beforeAll(async () => {
   });
   host = await startBrowserHost({ handlers, staticDir });
   secret = new URL(host.url).searchParams.get('launch')!;
-  cookie = `docs_admin_session=${secret}`;
+  cookie = `docs_admin_session_${host.port}=${secret}`;
   origin = `http://127.0.0.1:${host.port}`;
   hostHeader = `127.0.0.1:${host.port}`;
 });
@@ -102,7 +102,7 @@ describe('launch', () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe('/');
     expect(answer.headers['set-cookie']).toEqual([
-      `docs_admin_session=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+      `docs_admin_session_${host.port}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
     ]);
   });
 
@@ -122,7 +122,9 @@ describe('refusals', () => {
       expect(answer.body.length).toBeLessThan(100);
       expect(answer.body).not.toContain(secret);
     }
-    const wrong = await raw('/', { headers: { host: hostHeader, cookie: 'docs_admin_session=guess' } });
+    const wrong = await raw('/', {
+      headers: { host: hostHeader, cookie: `docs_admin_session_${host.port}=guess` },
+    });
     expect(wrong.status).toBe(401);
     const noCookieBridge = await bridge('app.info', {}, bridgeHeaders({ cookie: '' }));
     expect(noCookieBridge.status).toBe(401);

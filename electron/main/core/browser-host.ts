@@ -13,7 +13,7 @@ import {
   BRIDGE_HTTP_PREFIX,
   BRIDGE_LAUNCH_PARAM,
   BRIDGE_REQUEST_HEADER,
-  BRIDGE_SESSION_COOKIE,
+  bridgeSessionCookie,
   CHANNEL_NAMES,
   type ChannelName,
 } from '../../../shared/bridge.ts';
@@ -217,10 +217,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (!sameSecret(launch, secret)) return send(res, 401, 'Unauthorized');
       return send(res, 302, 'Found', {
         location: '/',
-        'set-cookie': `${BRIDGE_SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+        'set-cookie': `${bridgeSessionCookie(port)}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
       });
     }
-    if (!sameSecret(cookieValue(req.headers.cookie, BRIDGE_SESSION_COOKIE), secret))
+    if (!sameSecret(cookieValue(req.headers.cookie, bridgeSessionCookie(port)), secret))
       return send(res, 401, 'Unauthorized: open the address Docs Admin printed when it started.');
 
     if (rawPath.startsWith(BRIDGE_HTTP_PREFIX)) return serveBridge(req, res, rawPath);
