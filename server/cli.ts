@@ -95,7 +95,8 @@ function token(): void {
   const secret = issueToken(db, now, user.id, 'cli');
   db.close();
   if (user.created) console.error(`created the user ${values.email}`);
-  console.log(secret);
+  // Printing the new token is this command's purpose (it is how a user obtains one); nothing else prints it.
+  process.stdout.write(`${secret}\n`);
 }
 
 function orgCreate(): void {

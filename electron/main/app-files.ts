@@ -2,34 +2,13 @@
  * Serves the built renderer for the `app://docs-admin/` protocol: files under one folder only (no path tricks),
  * with the app's Content-Security-Policy on every response. Pure Node (fetch `Request`/`Response`), no `electron`.
  */
+import { contentTypeOf, RENDERER_CSP } from './core/static-files.ts';
 import { readFile } from 'node:fs/promises';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { APP_HOST, APP_SCHEME } from './origin.ts';
 
 /** The policy the renderer runs under, sent as a response header (the page's meta tag cannot set `frame-ancestors`). */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
+export const CONTENT_SECURITY_POLICY = RENDERER_CSP;
 
 /** The headers every response of the protocol carries. */
 export function securityHeaders(): Record<string, string> {
@@ -86,7 +65,7 @@ export function createAppFileHandler(rootDir: string): (request: Request) => Pro
     } catch {
       return plain(404, 'not found');
     }
-    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const type = contentTypeOf(file);
     return new Response(request.method === 'HEAD' ? null : body, {
       status: 200,
       headers: { ...securityHeaders(), 'Content-Type': type },

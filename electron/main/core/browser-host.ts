@@ -8,7 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import {
   BRIDGE_HTTP_PREFIX,
   BRIDGE_LAUNCH_PARAM,
@@ -18,10 +18,10 @@ import {
   type ChannelName,
 } from '../../../shared/bridge.ts';
 import type { BridgeHandlers } from './bridge-handlers.ts';
+import { contentTypeOf, RENDERER_CSP } from './static-files.ts';
 
 /** The Content-Security-Policy of every answer. */
-export const BROWSER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+export const BROWSER_CSP = RENDERER_CSP;
 
 /** The largest bridge request body accepted. */
 export const BRIDGE_BODY_LIMIT = 1024 * 1024;
@@ -32,27 +32,6 @@ const SECURITY_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-};
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
 };
 
 /** What the host is started with. */
@@ -160,7 +139,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
           ? 'private, max-age=31536000, immutable'
           : 'no-cache';
       send(res, 200, body, {
-        'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'content-type': contentTypeOf(file),
         'cache-control': cache,
       });
     } catch {
