@@ -1,4 +1,5 @@
 /** Loading an organization as the caller sees it: a caller who is not a member gets 404, never a hint. */
+import { sql } from 'kysely';
 import type { Role } from '../../shared/contract/index.ts';
 import { notFound } from '../errors.ts';
 import type { OrgActor } from '../policies/index.ts';
@@ -19,18 +20,7 @@ const orgAccess = prepared((organizationId: string, userId: string) =>
     )
     .selectAll('o')
     .select('m.role as member_role')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('team_members as tm')
-            .select('tm.team_id')
-            .where('tm.organization_id', '=', organizationId)
-            .where('tm.user_id', '=', userId)
-            .where('tm.role', '=', 'owner'),
-        )
-        .as('owns_team'),
-    )
+    .select(ownsTeamColumn(userId))
     .where('o.id', '=', organizationId)
     .where('m.disabled', '=', 0),
 );
@@ -44,6 +34,13 @@ export function loadOrgAccess(db: Database, organizationId: string, userId: stri
     org,
     actor: { userId, role: member_role as Role | null, ownsTeam: Boolean(owns_team) },
   };
+}
+
+/** Selects `owns_team`: whether `userId` owns a team of the organization aliased `o` in the query. */
+export function ownsTeamColumn(userId: string) {
+  return sql<number>`EXISTS (SELECT 1 FROM team_members AS owned WHERE owned.organization_id = o.id AND owned.user_id = ${userId} AND owned.role = 'owner')`.as(
+    'owns_team',
+  );
 }
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern used with `ESCAPE '\'`. */

@@ -2,9 +2,10 @@
  * Keyset pagination: a page cursor holds the sort keys of the last item shown, so pages stay correct when rows
  * are inserted or deleted between requests (no offsets).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { LIST_LIMIT_DEFAULT } from '../../shared/contract/common.ts';
 import { badRequest } from '../errors.ts';
+import type { Compilable, Database } from '../storage/database.ts';
 
 export type KeyValue = string | number;
 export interface SortKey {
@@ -108,4 +109,26 @@ export function orderByKeys(keys: readonly SortKey[]): RawBuilder<unknown> {
     keys.map((k) => sql`${keyExpression(k)} ${sql.raw(k.direction === 'asc' ? 'ASC' : 'DESC')}`),
     sql`, `,
   );
+}
+
+/** The page and count queries of a keyset list over a base query (filters applied, columns selected). */
+export function keysetQueries<D, TB extends keyof D, O>(
+  db: Database,
+  base: SelectQueryBuilder<D, TB, O>,
+  keys: readonly SortKey[],
+): { fetch: (after: KeyValue[] | undefined, take: number) => O[]; count: () => number } {
+  return {
+    fetch: (after, take) => {
+      let query = base.orderBy(orderByKeys(keys)).limit(take);
+      if (after) query = query.where(afterKeys(keys, after));
+      return db.all(query);
+    },
+    count: () => {
+      // Through the generic builder Kysely cannot resolve the selected column's name; the row is { n }.
+      const counted = base.clearSelect().select(sql<number>`count(*)`.as('n')) as unknown as Compilable<{
+        n: number;
+      }>;
+      return Number(db.first(counted)?.n ?? 0);
+    },
+  };
 }

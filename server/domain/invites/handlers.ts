@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/contract/index.ts';
 import type { Invite } from '../../../shared/contract/resources/organizations.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize, roleRank, type OrgActor } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
@@ -38,17 +38,12 @@ export const inviteHandlers = {
   listOrganizationInviteLinks: ({ params, query, actor, services: { db } }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.manageInvites', null);
-    const base = db.q.selectFrom('invites').where('organization_id', '=', params.organizationId);
+    const base = db.q.selectFrom('invites').selectAll().where('organization_id', '=', params.organizationId);
     return listPage({
       query,
       keys: INVITE_KEYS,
-      fetch: (after, take) => {
-        let q = base.selectAll().orderBy(orderByKeys(INVITE_KEYS)).limit(take);
-        if (after) q = q.where(afterKeys(INVITE_KEYS, after));
-        return db.all(q);
-      },
+      ...keysetQueries(db, base, INVITE_KEYS),
       keyOf: (row) => [row.created_at, row.id],
-      count: () => Number(db.first(base.select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: (row) => presentInvite(row, orgActor),
     });
   },

@@ -1,7 +1,7 @@
 /** Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. */
 import { conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
@@ -69,14 +69,11 @@ export const memberHandlers = {
     }
     const filter = sql<boolean>`(${conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`1 = 1`})`;
     const base = memberQuery(params.organizationId).where(filter);
+    const { fetch, count } = keysetQueries(db, base, keys);
     return listPage({
       query,
       keys,
-      fetch: (after, take) => {
-        let q = base.orderBy(orderByKeys(keys)).limit(take);
-        if (after) q = q.where(afterKeys(keys, after));
-        return db.all(q);
-      },
+      fetch,
       keyOf: (row) => [
         sort === 'joinedAt'
           ? row.joined_at
@@ -85,18 +82,8 @@ export const memberHandlers = {
             : (row.last_seen_at ?? ''),
         row.user_id,
       ],
-      count: () =>
-        conditions.length === 0
-          ? org.member_count
-          : Number(
-              db.first(
-                builder
-                  .selectFrom('members as m')
-                  .where('m.organization_id', '=', params.organizationId)
-                  .where(filter)
-                  .select((eb) => eb.fn.countAll().as('n')),
-              )?.n ?? 0,
-            ),
+      // Unfiltered, the stored count answers without counting.
+      count: conditions.length === 0 ? () => org.member_count : count,
       present: (row) => presentMember(row, baseUrl),
     });
   },

@@ -3,10 +3,10 @@ import type { Role } from '../../../shared/contract/index.ts';
 import { EmailDomain } from '../../../shared/contract/resources/organizations.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import type { OrganizationsTable } from '../../storage/schema.ts';
-import { loadOrgAccess } from '../access.ts';
+import { loadOrgAccess, ownsTeamColumn } from '../access.ts';
 import { recordEvent } from '../events.ts';
 import { presentOrganization } from './present.ts';
 
@@ -23,34 +23,16 @@ export const organizationHandlers = {
     const base = db.q
       .selectFrom('organizations as o')
       .innerJoin('members as m', 'm.organization_id', 'o.id')
+      .selectAll('o')
+      .select('m.role as member_role')
+      .select(ownsTeamColumn(actor.userId))
       .where('m.user_id', '=', actor.userId)
       .where('m.disabled', '=', 0);
     return listPage({
       query,
       keys: ORG_KEYS,
-      fetch: (after, take) => {
-        let q = base
-          .selectAll('o')
-          .select('m.role as member_role')
-          .select((eb) =>
-            eb
-              .exists(
-                eb
-                  .selectFrom('team_members as tm')
-                  .select('tm.team_id')
-                  .whereRef('tm.organization_id', '=', 'o.id')
-                  .where('tm.user_id', '=', actor.userId)
-                  .where('tm.role', '=', 'owner'),
-              )
-              .as('owns_team'),
-          )
-          .orderBy(orderByKeys(ORG_KEYS))
-          .limit(take);
-        if (after) q = q.where(afterKeys(ORG_KEYS, after));
-        return db.all(q);
-      },
+      ...keysetQueries(db, base, ORG_KEYS),
       keyOf: (row) => [row.title, row.id],
-      count: () => Number(db.first(base.select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: ({ member_role, owns_team, ...org }) =>
         presentOrganization(
           org,
@@ -144,18 +126,7 @@ export const organizationHandlers = {
         )
         .selectAll('o')
         .select(['m.role as member_role', 'm.user_id as member_id'])
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('team_members as tm')
-                .select('tm.team_id')
-                .whereRef('tm.organization_id', '=', 'o.id')
-                .where('tm.user_id', '=', actor.userId)
-                .where('tm.role', '=', 'owner'),
-            )
-            .as('owns_team'),
-        )
+        .select(ownsTeamColumn(actor.userId))
         // A coarse pre-filter on the JSON text; the exact match on the parsed list follows.
         .where('o.email_domains', 'like', `%"${domain}"%`)
         .orderBy('o.title')

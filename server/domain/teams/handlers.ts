@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TeamRole } from '../../../shared/contract/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
@@ -82,13 +82,8 @@ export const teamHandlers = {
     return listPage({
       query,
       keys: TEAM_KEYS,
-      fetch: (after, take) => {
-        let q = base.orderBy(orderByKeys(TEAM_KEYS)).limit(take);
-        if (after) q = q.where(afterKeys(TEAM_KEYS, after));
-        return db.all(q);
-      },
+      ...keysetQueries(db, base, TEAM_KEYS),
       keyOf: (row) => [row.title.toLowerCase(), row.id],
-      count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: (row) => presentTeam(row, orgActor),
     });
   },
@@ -194,13 +189,8 @@ export const teamHandlers = {
     return listPage({
       query,
       keys: TEAM_KEYS,
-      fetch: (after, take) => {
-        let q = base.orderBy(orderByKeys(TEAM_KEYS)).limit(take);
-        if (after) q = q.where(afterKeys(TEAM_KEYS, after));
-        return db.all(q);
-      },
+      ...keysetQueries(db, base, TEAM_KEYS),
       keyOf: (row) => [row.title.toLowerCase(), row.id],
-      count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: (row) => ({ team: presentTeam(row, orgActor), member: { role: row.member_role as TeamRole } }),
     });
   },

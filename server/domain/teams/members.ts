@@ -2,7 +2,7 @@
 import type { TeamRole } from '../../../shared/contract/index.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { afterKeys, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize, can } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import { loadOrgAccess } from '../access.ts';
@@ -76,13 +76,8 @@ export const teamMemberHandlers = {
     return listPage({
       query,
       keys: TEAM_MEMBER_KEYS,
-      fetch: (after, take) => {
-        let q = base.orderBy(orderByKeys(TEAM_MEMBER_KEYS)).limit(take);
-        if (after) q = q.where(afterKeys(TEAM_MEMBER_KEYS, after));
-        return db.all(q);
-      },
+      ...keysetQueries(db, base, TEAM_MEMBER_KEYS),
       keyOf: (row) => [row.display_name.toLowerCase(), row.user_id],
-      count: () => Number(db.first(base.clearSelect().select((eb) => eb.fn.countAll().as('n')))?.n ?? 0),
       present: (row) => ({
         organization: presentMember(row, baseUrl),
         team: { role: row.team_role as TeamRole },
