@@ -1,4 +1,6 @@
 /** The command palette (Ctrl/Cmd+K): every screen, every organization of the active profile, profile switches. */
+import { usePaletteActionsStore } from './paletteActions.ts';
+import { ORG_SCREENS } from './Sidebar.tsx';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,13 +12,19 @@ import { useActiveProfile } from './activeProfile.ts';
 /** One entry of the palette. */
 interface PaletteCommand {
   id: string;
-  group: 'Screens' | 'Organizations' | 'Profiles' | 'Theme';
+  group: 'Actions' | 'Screens' | 'Organizations' | 'Profiles' | 'Theme';
   label: string;
   keywords?: string[];
   run: () => void;
 }
 
-const GROUPS: readonly PaletteCommand['group'][] = ['Screens', 'Organizations', 'Profiles', 'Theme'];
+const GROUPS: readonly PaletteCommand['group'][] = [
+  'Actions',
+  'Screens',
+  'Organizations',
+  'Profiles',
+  'Theme',
+];
 
 /** The palette in a modal dialog; `Enter` runs the highlighted entry. */
 export function CommandPalette({
@@ -27,6 +35,7 @@ export function CommandPalette({
   onOpenChange: (open: boolean) => void;
 }) {
   const navigate = useNavigate();
+  const registered = usePaletteActionsStore((state) => state.bySource);
   const { profileId, profile, orgId, profiles } = useActiveProfile();
   const orgs = useQuery({ ...orgsQuery(profileId ?? ''), enabled: open && profileId !== undefined });
   const orgItems = orgs.data?.items ?? [];
@@ -42,6 +51,32 @@ export function CommandPalette({
       run: () =>
         void navigate({ to: '/p/$profileId/orgs/$orgId', params: { profileId, orgId: currentOrg.id } }),
     });
+  }
+  if (profileId !== undefined && currentOrg !== undefined) {
+    for (const screen of ORG_SCREENS) {
+      commands.push({
+        id: `screen:${screen.path}`,
+        group: 'Screens',
+        label: `${screen.label} — ${currentOrg.title}`,
+        keywords: [...screen.keywords],
+        run: () =>
+          void navigate({
+            to: `/p/$profileId/orgs/$orgId/${screen.path}`,
+            params: { profileId, orgId: currentOrg.id },
+          }),
+      });
+    }
+  }
+  for (const actions of Object.values(registered)) {
+    for (const action of actions) {
+      commands.push({
+        id: `action:${action.id}`,
+        group: 'Actions',
+        label: action.label,
+        keywords: action.keywords ?? [],
+        run: action.run,
+      });
+    }
   }
   commands.push({
     id: 'screen:profiles',

@@ -7,6 +7,13 @@ import { ProfileSwitcher } from './ProfileSwitcher.tsx';
 import { paletteShortcut } from './shortcut.ts';
 import { ThemeMenu } from './ThemeMenu.tsx';
 
+/** The screens of an organization besides its overview, in sidebar order. */
+export const ORG_SCREENS = [
+  { path: 'people', label: 'Members & teams', keywords: ['members', 'teams', 'people', 'roles'] },
+  { path: 'invites', label: 'Invites', keywords: ['invite', 'links', 'email', 'csv'] },
+  { path: 'settings', label: 'Settings', keywords: ['organization', 'settings', 'title', 'sso', 'domains'] },
+] as const;
+
 /** The app's sidebar. */
 export function Sidebar({ onOpenPalette }: { onOpenPalette: () => void }) {
   const { profileId, orgId } = useActiveProfile();
@@ -44,6 +51,25 @@ export function Sidebar({ onOpenPalette }: { onOpenPalette: () => void }) {
               </span>
             )}
           </li>
+          {ORG_SCREENS.map((screen) => (
+            <li key={screen.path}>
+              {profileId !== undefined && orgId !== undefined ? (
+                <Link
+                  to={`/p/$profileId/orgs/$orgId/${screen.path}`}
+                  params={{ profileId, orgId }}
+                  className="nav-link"
+                  activeProps={{ 'aria-current': 'page' }}
+                  data-testid={`nav-${screen.path}`}
+                >
+                  {screen.label}
+                </Link>
+              ) : (
+                <span className="nav-link nav-link-disabled" aria-disabled="true">
+                  {screen.label}
+                </span>
+              )}
+            </li>
+          ))}
           <li>
             <Link to="/profiles" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
               Profiles

@@ -60,16 +60,70 @@ const orgRoute = createRoute({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(orgQuery(params.profileId, params.orgId));
   },
-  component: function OrgRoute() {
-    const { profileId, orgId } = orgRoute.useParams();
+});
+
+const orgIndexRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/',
+  component: function OrgIndex() {
+    const { profileId, orgId } = orgIndexRoute.useParams();
     return <OrgOverview profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const PeopleScreen = lazyRouteComponent(() => import('../screens/people/PeopleScreen.tsx'), 'PeopleScreen');
+const peopleRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/people',
+  component: function PeopleRoute() {
+    const { profileId, orgId } = peopleRoute.useParams();
+    return <PeopleScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const TeamScreen = lazyRouteComponent(() => import('../screens/people/TeamScreen.tsx'), 'TeamScreen');
+const teamRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/teams/$teamId',
+  component: function TeamRoute() {
+    const { profileId, orgId, teamId } = teamRoute.useParams();
+    return <TeamScreen profileId={profileId} orgId={orgId} teamId={teamId} />;
+  },
+});
+
+const InvitesScreen = lazyRouteComponent(
+  () => import('../screens/invites/InvitesScreen.tsx'),
+  'InvitesScreen',
+);
+const invitesRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/invites',
+  component: function InvitesRoute() {
+    const { profileId, orgId } = invitesRoute.useParams();
+    return <InvitesScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const SettingsScreen = lazyRouteComponent(
+  () => import('../screens/settings/SettingsScreen.tsx'),
+  'SettingsScreen',
+);
+const settingsRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/settings',
+  component: function SettingsRoute() {
+    const { profileId, orgId } = settingsRoute.useParams();
+    return <SettingsScreen profileId={profileId} orgId={orgId} />;
   },
 });
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
   profilesRoute,
-  profileRoute.addChildren([profileIndexRoute, orgRoute]),
+  profileRoute.addChildren([
+    profileIndexRoute,
+    orgRoute.addChildren([orgIndexRoute, peopleRoute, teamRoute, invitesRoute, settingsRoute]),
+  ]),
 ]);
 
 /** Creates the router of the app. */

@@ -1,0 +1,23 @@
+/** Members and teams of an organization: the members table beside the teams panel, joined by drag and drop. */
+import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
+import { PeopleDnd } from './dnd.tsx';
+import { MembersTable } from './members/MembersTable.tsx';
+import { TeamsPanel } from './teams/TeamsPanel.tsx';
+
+/** The Members & teams screen of one organization. */
+export function PeopleScreen({ profileId, orgId }: { profileId: string; orgId: string }) {
+  useDocumentTitle('Members & teams');
+  return (
+    <section className="screen people-screen" data-testid="people-screen" aria-labelledby="people-title">
+      <header className="screen-header">
+        <h1 id="people-title">Members &amp; teams</h1>
+      </header>
+      <PeopleDnd>
+        <div className="people-layout">
+          <MembersTable profileId={profileId} orgId={orgId} />
+          <TeamsPanel profileId={profileId} orgId={orgId} />
+        </div>
+      </PeopleDnd>
+    </section>
+  );
+}
