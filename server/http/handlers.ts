@@ -4,6 +4,7 @@ import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
 import { teamHandlers } from '../domain/teams/handlers.ts';
 import { teamMemberHandlers } from '../domain/teams/members.ts';
+import { userHandlers } from '../domain/users/handlers.ts';
 import type { Handlers } from './context.ts';
 
 export const handlers: Handlers = {
@@ -12,4 +13,5 @@ export const handlers: Handlers = {
   ...memberHandlers,
   ...teamHandlers,
   ...teamMemberHandlers,
+  ...userHandlers,
 };

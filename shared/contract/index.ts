@@ -17,6 +17,7 @@ import { siteOperations } from './operations/sites.ts';
 import { spaceCommentOperations } from './operations/spaceComments.ts';
 import { spaceOperations } from './operations/spaces.ts';
 import { translationOperations } from './operations/translations.ts';
+import { userOperations } from './operations/users.ts';
 
 /** All operations, keyed by name (GitBook's operation id). */
 export const operations = {
@@ -37,6 +38,7 @@ export const operations = {
   ...samlOperations,
   ...openApiOperations,
   ...translationOperations,
+  ...userOperations,
 };
 
 export type Operations = typeof operations;
