@@ -41,6 +41,7 @@ export function Sidebar({ onOpenPalette }: { onOpenPalette: () => void }) {
                 to="/p/$profileId/orgs/$orgId"
                 params={{ profileId, orgId }}
                 className="nav-link"
+                activeOptions={{ exact: true }}
                 activeProps={{ 'aria-current': 'page' }}
               >
                 Overview

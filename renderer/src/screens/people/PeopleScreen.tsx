@@ -2,20 +2,22 @@
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { PeopleDnd } from './dnd.tsx';
 import { MembersTable } from './members/MembersTable.tsx';
+import { useTableSelection } from './teams/selection.ts';
 import { TeamsPanel } from './teams/TeamsPanel.tsx';
 
 /** The Members & teams screen of one organization. */
 export function PeopleScreen({ profileId, orgId }: { profileId: string; orgId: string }) {
   useDocumentTitle('Members & teams');
+  const selection = useTableSelection(orgId);
   return (
     <section className="screen people-screen" data-testid="people-screen" aria-labelledby="people-title">
       <header className="screen-header">
         <h1 id="people-title">Members &amp; teams</h1>
       </header>
-      <PeopleDnd>
+      <PeopleDnd profileId={profileId} orgId={orgId}>
         <div className="people-layout">
           <MembersTable profileId={profileId} orgId={orgId} />
-          <TeamsPanel profileId={profileId} orgId={orgId} />
+          <TeamsPanel profileId={profileId} orgId={orgId} selection={selection} />
         </div>
       </PeopleDnd>
     </section>

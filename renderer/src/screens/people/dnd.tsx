@@ -2,8 +2,27 @@
  * Drag and drop on the people screens (members onto teams, between teams). The drag and drop data shapes are the
  * contract between the members table (drag source) and the teams panel (drop targets).
  */
-import { DndContext } from '@dnd-kit/core';
-import type { ReactNode } from 'react';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  announcements,
+  detectTeam,
+  isMembersDragData,
+  isTeamDropData,
+  screenReaderInstructions,
+  teamKeyboardCoordinates,
+} from './teams/dndSetup.ts';
+import { addOrMoveMembers, membersPhrase } from './teams/teamMoves.ts';
 
 /** What a drag of members carries: one member, or every selected member when the dragged one is selected. */
 export interface MembersDragData {
@@ -22,7 +41,69 @@ export interface TeamDropData {
   title: string;
 }
 
-/** The drag and drop context of the people screens (drop handling is added by the teams panel's owner). */
-export function PeopleDnd({ children }: { children: ReactNode }) {
-  return <DndContext>{children}</DndContext>;
+/** The chip that follows the pointer while members are dragged. */
+function DragChip({ data }: { data: MembersDragData }) {
+  const shown = data.names.slice(0, 3);
+  const more = data.userIds.length - shown.length;
+  return (
+    <div className="drag-chip" data-testid="drag-overlay" aria-hidden="true">
+      <span className="drag-chip-count">{membersPhrase(data.userIds.length)}</span>
+      <span className="drag-chip-names">
+        {shown.join(', ')}
+        {more > 0 && ` +${more}`}
+      </span>
+    </div>
+  );
+}
+
+/** The drag and drop context of the people screens: drops of members on a team add them, or move them. */
+export function PeopleDnd({
+  profileId,
+  orgId,
+  children,
+}: {
+  profileId: string;
+  orgId: string;
+  children: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const [dragged, setDragged] = useState<MembersDragData | undefined>(undefined);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: teamKeyboardCoordinates }),
+  );
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    const data = active.data.current;
+    setDragged(isMembersDragData(data) ? data : undefined);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(undefined);
+    const data = active.data.current;
+    const team = over?.data.current;
+    if (!isMembersDragData(data) || !isTeamDropData(team) || data.fromTeamId === team.teamId) return;
+    void addOrMoveMembers(queryClient, {
+      profileId,
+      orgId,
+      userIds: data.userIds,
+      target: { teamId: team.teamId, title: team.title },
+      fromTeamId: data.fromTeamId,
+    });
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={detectTeam}
+      // Scroll lists up and down while dragging, never sideways (the table would slide under the pointer).
+      autoScroll={{ threshold: { x: 0, y: 0.2 } }}
+      accessibility={{ announcements, screenReaderInstructions }}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragged(undefined)}
+    >
+      {children}
+      <DragOverlay dropAnimation={null}>{dragged !== undefined && <DragChip data={dragged} />}</DragOverlay>
+    </DndContext>
+  );
 }

@@ -1,0 +1,78 @@
+/** Invite links and email invites of an organization. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Static } from '@sinclair/typebox';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import type { Invite, InviteUsers } from '../../../shared/contract/resources/organizations.ts';
+import type { Role } from '../../../shared/contract/common.ts';
+import { clientFor } from '../bridge/api.ts';
+import { keys } from './keys.ts';
+
+/** The query key of the invite links of an organization. */
+export function inviteLinksKey(profileId: string, orgId: string) {
+  return keys.orgResource(profileId, orgId, 'invites', 'links');
+}
+
+/** Every invite link of an organization (all pages, newest first). */
+export function inviteLinksQuery(profileId: string, orgId: string) {
+  return queryOptions({
+    queryKey: inviteLinksKey(profileId, orgId),
+    queryFn: async () => {
+      const client = clientFor(profileId);
+      const items: Invite[] = [];
+      let page: string | undefined;
+      do {
+        const result = await client.call('listOrganizationInviteLinks', {
+          params: { organizationId: orgId },
+          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
+        });
+        items.push(...result.items);
+        page = result.next?.page;
+      } while (page !== undefined);
+      return items;
+    },
+  });
+}
+
+/** Creates, re-roles and revokes invite links; each refreshes the list when done. */
+export function useInviteLinkMutations(profileId: string, orgId: string) {
+  const queryClient = useQueryClient();
+  const client = clientFor(profileId);
+  const organizationId = orgId;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inviteLinksKey(profileId, orgId) });
+  const create = useMutation({
+    mutationFn: (role: Role | null) =>
+      client.call('createOrganizationInvite', { params: { organizationId }, body: { role } }),
+    onSettled: refresh,
+  });
+  const setRole = useMutation({
+    mutationFn: ({ inviteId, role }: { inviteId: string; role: Role | null }) =>
+      client.call('updateOrganizationInviteById', { params: { organizationId, inviteId }, body: { role } }),
+    onSuccess: (invite) =>
+      queryClient.setQueryData(inviteLinksKey(profileId, orgId), (old: Invite[] | undefined) =>
+        old?.map((item) => (item.id === invite.id ? invite : item)),
+      ),
+    onSettled: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: (inviteId: string) =>
+      client.call('deleteOrganizationInviteById', { params: { organizationId, inviteId } }),
+    onSettled: refresh,
+  });
+  return { create, setRole, revoke };
+}
+
+/** Sends one batch of email invites. */
+export function inviteByEmail(profileId: string, orgId: string, body: Static<typeof InviteUsers>) {
+  return clientFor(profileId).call('inviteUsersToOrganization', { params: { organizationId: orgId }, body });
+}
+
+/** The email addresses of members, by user id (members without a visible address are left out). */
+export async function memberEmails(profileId: string, orgId: string, userIds: string[]): Promise<string[]> {
+  const client = clientFor(profileId);
+  const members = await Promise.all(
+    userIds.map((userId) =>
+      client.call('getMemberInOrganizationById', { params: { organizationId: orgId, userId } }),
+    ),
+  );
+  return members.flatMap((member) => (member.user.email !== undefined ? [member.user.email] : []));
+}

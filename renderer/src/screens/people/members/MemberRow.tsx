@@ -1,0 +1,175 @@
+/** One row of the members table: drag grip, checkbox, name and email, role select, counts, dates, SSO, menu. */
+import { useDraggable } from '@dnd-kit/core';
+import { memo, type ChangeEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import type { Member } from '../../../../../shared/contract/resources/members.ts';
+import { useUpdateMemberRole } from '../../../queries/members.ts';
+import { cx } from '../../../ui/cx.ts';
+import { Badge, Skeleton } from '../../../ui/Feedback.tsx';
+import type { MembersDragData } from '../dnd.tsx';
+import { formatDate, isRoleChoice, ROLE_CHOICES, roleChoice, roleLabel, roleOfChoice } from './format.ts';
+import { toastFailure } from './notify.ts';
+import { RowMenu } from './RowMenu.tsx';
+
+/** The fixed height of a row, in pixels (the virtualizer relies on it). */
+export const ROW_HEIGHT = 48;
+
+/** What the table tells a row. */
+export interface MemberRowProps {
+  profileId: string;
+  orgId: string;
+  member: Member;
+  index: number;
+  start: number;
+  selected: boolean;
+  /** The row holding the roving tab stop: its controls are reachable with Tab. */
+  tabbable: boolean;
+  /** The drag data of the whole selection, used when this row is selected. */
+  selectionDrag: MembersDragData | undefined;
+  onRowClick: (index: number, event: ReactMouseEvent) => void;
+  onCheck: (index: number, shiftKey: boolean) => void;
+  onRemove: (member: Member) => void;
+}
+
+const INTERACTIVE = 'button, select, input, a, [role="menuitem"]';
+
+/** A loaded member's row. */
+export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
+  const { member, index, start, selected, tabbable, profileId, orgId } = props;
+  const name = member.user.displayName;
+  const data: MembersDragData =
+    selected && props.selectionDrag !== undefined
+      ? props.selectionDrag
+      : { kind: 'members', userIds: [member.id], names: [name] };
+  const drag = useDraggable({ id: `member:${member.id}`, data });
+  const update = useUpdateMemberRole(profileId, orgId);
+  const tabIndex = tabbable ? 0 : -1;
+  const dragCount = data.userIds.length;
+
+  function changeRole(event: ChangeEvent<HTMLSelectElement>) {
+    const value = event.target.value;
+    if (!isRoleChoice(value)) return;
+    update.mutate(
+      { userId: member.id, role: roleOfChoice(value) },
+      { onError: (error) => toastFailure(`change the role of ${name}`, error) },
+    );
+  }
+
+  return (
+    <div
+      ref={drag.setNodeRef}
+      role="row"
+      className={cx('member-row', selected && 'is-selected', drag.isDragging && 'is-dragging')}
+      style={{ transform: `translateY(${start}px)` }}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      tabIndex={tabIndex}
+      data-index={index}
+      data-testid="member-row"
+      data-user-id={member.id}
+      data-selected={selected ? 'true' : 'false'}
+      onClick={(event) => {
+        if (event.target instanceof Element && event.target.closest(INTERACTIVE) !== null) return;
+        props.onRowClick(index, event);
+      }}
+    >
+      <div role="gridcell" className="member-cell member-cell-grip">
+        <button
+          type="button"
+          ref={drag.setActivatorNodeRef}
+          className="member-grip"
+          {...drag.attributes}
+          {...drag.listeners}
+          tabIndex={tabIndex}
+          aria-label={dragCount > 1 ? `Drag ${dragCount} selected members` : `Drag ${name}`}
+          data-testid="member-drag-handle"
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+      </div>
+      <div role="gridcell" className="member-cell member-cell-check">
+        <input
+          type="checkbox"
+          checked={selected}
+          tabIndex={tabIndex}
+          aria-label={`Select ${name}`}
+          onChange={(event) => {
+            const native = event.nativeEvent;
+            props.onCheck(index, native instanceof MouseEvent && native.shiftKey);
+          }}
+          data-testid="member-checkbox"
+        />
+      </div>
+      <div
+        role="gridcell"
+        className="member-cell member-cell-name"
+        title={`${name}${member.user.email !== undefined ? ` <${member.user.email}>` : ''}`}
+      >
+        <span className="member-name">
+          {name}
+          {member.disabled && <Badge tone="warning">Disabled</Badge>}
+        </span>
+        <span className="member-email muted">{member.user.email ?? 'No email'}</span>
+      </div>
+      <div role="gridcell" className="member-cell">
+        <select
+          className="input member-role-select"
+          value={roleChoice(member.role)}
+          onChange={changeRole}
+          disabled={update.isPending}
+          aria-busy={update.isPending || undefined}
+          aria-label={`Role of ${name} (now ${roleLabel(member.role)})`}
+          tabIndex={tabIndex}
+          data-testid="member-role-select"
+        >
+          {ROLE_CHOICES.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div role="gridcell" className="member-cell member-cell-num">
+        {member.teams}
+      </div>
+      <div role="gridcell" className="member-cell member-cell-num">
+        {member.spaces}
+      </div>
+      <div role="gridcell" className="member-cell">
+        {formatDate(member.joinedAt)}
+      </div>
+      <div role="gridcell" className="member-cell">
+        {formatDate(member.lastSeenAt)}
+      </div>
+      <div role="gridcell" className="member-cell">
+        {member.sso ? <Badge tone="accent">SSO</Badge> : <span className="muted">No</span>}
+      </div>
+      <div role="gridcell" className="member-cell member-cell-menu">
+        <RowMenu
+          profileId={profileId}
+          orgId={orgId}
+          member={member}
+          tabIndex={tabIndex}
+          onRemove={props.onRemove}
+        />
+      </div>
+    </div>
+  );
+});
+
+/** A placeholder row while its page loads. */
+export function SkeletonRow({ index, start }: { index: number; start: number }) {
+  return (
+    <div
+      role="row"
+      className="member-row member-row-skeleton"
+      style={{ transform: `translateY(${start}px)` }}
+      aria-rowindex={index + 2}
+      aria-busy="true"
+    >
+      <div role="gridcell" className="member-cell member-cell-wide">
+        <Skeleton width={`${10 + ((index * 7) % 8)}em`} />
+        <span className="visually-hidden">Loading</span>
+      </div>
+    </div>
+  );
+}
