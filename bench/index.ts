@@ -1,10 +1,12 @@
 /** Entry point of `npm run bench -- <suite> [flags]`: runs one benchmark suite. */
 import { runAppBench } from './app.ts';
+import { runPeopleBench } from './people.ts';
 import { runServerBench } from './server.ts';
 
 const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['server', runServerBench],
   ['app', runAppBench],
+  ['people', runPeopleBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,9 +1,14 @@
 /** The whole app as a user meets it: one page with its sidebar, palette and screens. */
 import type { Page } from 'playwright-core';
 import { CommandPalette } from './command-palette.ts';
+import { InvitesPage } from './invites.ts';
+import { MembersPage } from './members.ts';
 import { OverviewPage } from './overview.ts';
 import { ProfilesPage } from './profiles.ts';
+import { SettingsPage } from './settings.ts';
 import { Sidebar } from './sidebar.ts';
+import { TeamPage } from './team.ts';
+import { TeamsPanel } from './teams-panel.ts';
 
 /** The page objects of one open app. */
 export class DocsAdmin {
@@ -11,6 +16,11 @@ export class DocsAdmin {
   readonly palette: CommandPalette;
   readonly profiles: ProfilesPage;
   readonly overview: OverviewPage;
+  readonly members: MembersPage;
+  readonly teams: TeamsPanel;
+  readonly team: TeamPage;
+  readonly invites: InvitesPage;
+  readonly settings: SettingsPage;
   readonly page: Page;
 
   constructor(page: Page) {
@@ -19,6 +29,11 @@ export class DocsAdmin {
     this.palette = new CommandPalette(page);
     this.profiles = new ProfilesPage(page);
     this.overview = new OverviewPage(page);
+    this.teams = new TeamsPanel(page);
+    this.members = new MembersPage(page, this.teams);
+    this.team = new TeamPage(page, this.teams);
+    this.invites = new InvitesPage(page);
+    this.settings = new SettingsPage(page);
   }
 
   /**

@@ -27,9 +27,14 @@ export interface Tab {
   page: Page;
 }
 
-/** Opens a fresh context and page; callers close the context when the test ends. */
-export async function openTab(browser: Browser): Promise<Tab> {
-  const context = await browser.newContext();
+/** Opens a fresh context and page (at Playwright's default viewport unless given); callers close the context. */
+export async function openTab(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<Tab> {
+  const context = await browser.newContext(
+    options.viewport === undefined ? {} : { viewport: options.viewport },
+  );
   // Fail a missing element well inside the test's own time limit, with Playwright's message.
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

@@ -70,9 +70,17 @@ export function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
   });
 }
 
-/** Runs `node <script> [args]` to completion and answers its stdout; rejects on a non-zero exit. */
-export function runNode(script: string, args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `node <script> [args]` to completion (with `env`, else this process's) and answers its stdout; rejects on a non-zero exit. */
+export function runNode(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   let out = '';
   let errors = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));

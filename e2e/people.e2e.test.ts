@@ -1,0 +1,153 @@
+/** User stories of the members table: find members, change roles one by one and in bulk, and the last-admin rule. */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DocsAdmin } from './pages/docs-admin.ts';
+import type { Tab } from './support/browser.ts';
+import { eventually } from './support/expect.ts';
+import { startRig, type Rig } from './support/rig.ts';
+import { keepFailureScreenshot, screenshotBothSchemes } from './support/screenshots.ts';
+
+describe('an administrator managing the members of an organization', () => {
+  let rig: Rig;
+  let tab: Tab;
+
+  beforeAll(async () => {
+    rig = await startRig();
+  }, 60_000);
+  afterAll(async () => {
+    await rig?.stop();
+  });
+  beforeEach(async () => {
+    tab = await rig.tab();
+  });
+  afterEach(async ({ task }) => {
+    await keepFailureScreenshot(task.result?.state, task.name, tab.page);
+    await tab.context.close();
+  });
+
+  const open = async () => {
+    const app = await DocsAdmin.open(tab.page, rig.running.url);
+    await app.members.goto();
+    return app;
+  };
+
+  it('finds members by name or email and filters them by role', async () => {
+    const { members } = await open();
+    await expect.poll(() => members.total(), eventually).toBe(32);
+    await screenshotBothSchemes(tab.page, 'members');
+
+    await members.search('hopper');
+    await expect.poll(() => members.names(), eventually).toEqual(['Grace Hopper']);
+    expect(await members.total()).toBe(1);
+
+    await members.search('radia.perlman@');
+    await expect.poll(() => members.names(), eventually).toEqual(['Radia Perlman']);
+
+    await members.search('');
+    await members.filterRole('admin');
+    await expect
+      .poll(async () => (await members.names()).sort(), eventually)
+      .toEqual(['Ada Lovelace', 'Grace Hopper']);
+    await members.filterRole('guest');
+    await expect
+      .poll(async () => (await members.names()).sort(), eventually)
+      .toEqual(['Carol Shaw', 'Ken Thompson']);
+
+    await members.filterRole('edit');
+    await members.search('john');
+    await expect.poll(() => members.names(), eventually).toEqual(['John McCarthy']);
+    await members.filterRole('all');
+    await members.search('');
+    await expect.poll(() => members.total(), eventually).toBe(32);
+  });
+
+  it("changes a member's role from the row, and the change is kept", async () => {
+    const { members } = await open();
+    const dennis = await rig.api.memberId(rig.orgId, 'Dennis Ritchie');
+
+    await members.search('dennis');
+    await expect.poll(() => members.names(), eventually).toEqual(['Dennis Ritchie']);
+    await members.changeRole('Dennis Ritchie', 'edit');
+    await expect.poll(() => rig.api.memberRole(rig.orgId, dennis), eventually).toBe('edit');
+
+    await tab.page.reload();
+    await members.search('dennis');
+    await expect.poll(() => members.names(), eventually).toEqual(['Dennis Ritchie']);
+    expect(await members.roleOf('Dennis Ritchie')).toBe('edit');
+  });
+
+  it("opens a member's details, then removes them after a confirmation naming what they lose", async () => {
+    const { members } = await open();
+    const whitfield = await rig.api.memberId(rig.orgId, 'Whitfield Diffie');
+
+    await members.openDetail('Whitfield Diffie');
+    const teams = members.detail.getByTestId('member-teams');
+    await teams.filter({ hasText: 'Security' }).waitFor();
+    expect(await teams.innerText()).toMatch(/Teams \(1 team\)/);
+    await tab.page.keyboard.press('Escape');
+    await members.detail.waitFor({ state: 'hidden' });
+
+    const asked = await members.remove('Whitfield Diffie');
+    expect(asked).toMatch(/Remove Whitfield Diffie from the organization\?/);
+    expect(asked).toMatch(/loses their membership of 1 team/);
+    await members.row('Whitfield Diffie').waitFor({ state: 'detached' });
+    await expect.poll(() => members.total(), eventually).toBe(31);
+    expect((await rig.api.call('GET', `/v1/orgs/${rig.orgId}/members/${whitfield}`)).status).toBe(404);
+  });
+
+  it('is told that the last admin cannot be demoted, and the role stays', async () => {
+    const { members } = await open();
+    const [ada, grace] = await Promise.all([
+      rig.api.memberId(rig.orgId, 'Ada Lovelace'),
+      rig.api.memberId(rig.orgId, 'Grace Hopper'),
+    ]);
+    await members.setOrder('asc');
+
+    await members.changeRole('Grace Hopper', 'read');
+    await expect.poll(() => rig.api.memberRole(rig.orgId, grace), eventually).toBe('read');
+
+    await members.changeRole('Ada Lovelace', 'read');
+    const refusal = tab.page.getByTestId('toast').filter({ hasText: 'last admin' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toMatch(/Ada Lovelace is the last admin of the organization/);
+    await expect.poll(() => members.roleOf('Ada Lovelace'), eventually).toBe('admin');
+    expect(await rig.api.memberRole(rig.orgId, ada)).toBe('admin');
+  });
+
+  it('changes the role of several members at once and sees the one the server refused', async () => {
+    const { members } = await open();
+    // Given Ada is the only admin left (the previous story demoted Grace; make sure on its own too).
+    const [ada, grace, linus, margaret] = await Promise.all(
+      ['Ada Lovelace', 'Grace Hopper', 'Linus Pauling', 'Margaret Hamilton'].map((name) =>
+        rig.api.memberId(rig.orgId, name),
+      ),
+    );
+    if ((await rig.api.memberRole(rig.orgId, grace!)) === 'admin')
+      await rig.api.call('PATCH', `/v1/orgs/${rig.orgId}/members/${grace}`, { body: { role: 'read' } });
+    await members.setOrder('asc');
+
+    await members.shiftSelect('Ada Lovelace', 'Margaret Hamilton');
+    await expect
+      .poll(async () => (await members.selectedIds()).sort(), eventually)
+      .toEqual([ada, grace, linus, margaret].sort());
+    await members.bulkChangeRole('comment');
+
+    const lines = await members.bulkReportLines();
+    expect(Object.fromEntries(lines.map((line) => [line.userId, line.ok]))).toEqual({
+      [ada!]: false,
+      [grace!]: true,
+      [linus!]: true,
+      [margaret!]: true,
+    });
+    const failed = lines.find((line) => !line.ok);
+    expect(failed?.text).toMatch(/Ada Lovelace is the last admin of the organization/);
+    for (const id of [grace, linus, margaret])
+      expect(await rig.api.memberRole(rig.orgId, id!)).toBe('comment');
+    expect(await rig.api.memberRole(rig.orgId, ada!)).toBe('admin');
+
+    await tab.page.keyboard.press('Escape');
+    await members.bulkReport.waitFor({ state: 'hidden' });
+    // The failed row stays selected, ready for another try.
+    await expect.poll(() => members.selectedIds(), eventually).toEqual([ada]);
+    await expect.poll(() => members.roleOf('Linus Pauling'), eventually).toBe('comment');
+  });
+});
