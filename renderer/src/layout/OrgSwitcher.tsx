@@ -33,9 +33,9 @@ export function OrgSwitcher() {
           type="button"
           className="switcher"
           data-testid="org-switcher"
-          aria-label={`Organization: ${label}. Switch organization`}
           disabled={profileId === undefined}
         >
+          <span className="visually-hidden">Organization: </span>
           <span className="switcher-text">
             {orgs.isPending && profileId !== undefined ? (
               <Skeleton width="9em" />
@@ -48,6 +48,7 @@ export function OrgSwitcher() {
               </span>
             )}
           </span>
+          <span className="visually-hidden">. Switch organization</span>
           <span className="switcher-chevron" aria-hidden="true">
             ▾
           </span>

@@ -22,12 +22,9 @@ export function ProfileSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className="switcher"
-          data-testid="profile-switcher"
-          aria-label={`Profile: ${label}. Switch profile`}
-        >
+        <button type="button" className="switcher" data-testid="profile-switcher">
+          {/* The accessible name is the visible text plus hidden context (axe: label-content-name-mismatch). */}
+          <span className="visually-hidden">Profile: </span>
           <span className="switcher-text">
             {profiles.isPending ? <Skeleton width="8em" /> : <span className="switcher-name">{label}</span>}
             {profile !== undefined && (
@@ -36,6 +33,7 @@ export function ProfileSwitcher() {
               </span>
             )}
           </span>
+          <span className="visually-hidden">. Switch profile</span>
           <span className="switcher-chevron" aria-hidden="true">
             ▾
           </span>

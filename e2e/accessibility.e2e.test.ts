@@ -1,0 +1,70 @@
+/** Accessibility: axe finds no serious or critical violation on any screen, in the light and the dark theme. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DocsAdmin } from './pages/docs-admin.ts';
+import type { Tab } from './support/browser.ts';
+import { startRig, type Rig } from './support/rig.ts';
+
+/** Serious and critical violations, one line each: rule, impact, and the elements it names. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+describe('every screen is usable with assistive technology', () => {
+  let rig: Rig;
+  let tab: Tab;
+  let teamId: string;
+
+  beforeAll(async () => {
+    rig = await startRig();
+    teamId = await rig.api.teamId(rig.orgId, 'Engineering');
+  }, 60_000);
+  afterAll(async () => {
+    await rig?.stop();
+  });
+  beforeEach(async () => {
+    tab = await rig.tab();
+  });
+  afterEach(async () => {
+    await tab.context.close();
+  });
+
+  const screens: { name: string; visit: (app: DocsAdmin) => Promise<void> }[] = [
+    { name: 'organization overview', visit: async (app) => app.overview.title.waitFor() },
+    { name: 'members and teams', visit: async (app) => app.members.goto() },
+    {
+      name: 'team detail',
+      visit: async (app) => {
+        await app.page.goto(`${new URL(app.page.url()).origin}/#/p/local/orgs/${rig.orgId}/teams/${teamId}`);
+        await app.page.getByTestId('team-member-row').first().waitFor();
+      },
+    },
+    { name: 'invites', visit: async (app) => app.invites.goto() },
+    { name: 'settings', visit: async (app) => app.settings.goto() },
+    { name: 'profiles', visit: async (app) => app.profiles.goto() },
+  ];
+
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const screen of screens) {
+      it(`${screen.name} (${scheme})`, async () => {
+        await tab.page.emulateMedia({ colorScheme: scheme });
+        const app = await DocsAdmin.open(tab.page, rig.running.url);
+        await screen.visit(app);
+        const violations = await seriousViolations(tab.page);
+        expect(violations, violations.join('\n')).toEqual([]);
+      });
+    }
+  }
+});
