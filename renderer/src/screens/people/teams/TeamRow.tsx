@@ -5,14 +5,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Team } from '../../../../../shared/contract/resources/members.ts';
 import { renameTeam } from '../../../queries/teams.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { cx } from '../../../ui/cx.ts';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../ui/Menu.tsx';
+import { LazyMenu } from '../../../ui/LazyMenu.tsx';
+import { DropdownMenuItem } from '../../../ui/Menu.tsx';
 import type { TeamDropData } from '../dnd.tsx';
 import { isMembersDragData } from './dndSetup.ts';
 import { DeleteTeamDialog } from './DeleteTeamDialog.tsx';
@@ -75,45 +70,45 @@ export function TeamRow({ profileId, orgId, team, current = false }: TeamRowProp
           {membersPhrase(members.userIds.length)}
         </span>
       )}
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Actions for team ${team.title}`}
-            data-testid="team-menu"
-          >
-            ⋯
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setRenaming(true)} data-testid="team-rename">
-            Rename…
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setDeleting(true)} data-testid="team-delete">
-            Delete…
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <TeamTitleDialog
-        open={renaming}
-        onOpenChange={setRenaming}
-        mode="rename"
-        initialTitle={team.title}
-        onSave={(title) => renameTeam(queryClient, profileId, orgId, team.id, title)}
+      <LazyMenu
+        label={`Actions for team ${team.title}`}
+        testId="team-menu"
+        className="btn btn-ghost btn-sm"
+        items={() => (
+          <>
+            <DropdownMenuItem onSelect={() => setRenaming(true)} data-testid="team-rename">
+              Rename…
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setDeleting(true)} data-testid="team-delete">
+              Delete…
+            </DropdownMenuItem>
+          </>
+        )}
       />
-      <DeleteTeamDialog
-        profileId={profileId}
-        orgId={orgId}
-        team={team}
-        open={deleting}
-        onOpenChange={setDeleting}
-        onDeleted={
-          current
-            ? () => void navigate({ to: '/p/$profileId/orgs/$orgId/people', params: { profileId, orgId } })
-            : undefined
-        }
-      />
+      {/* Mounted only while open: a dialog per row of hundreds of teams slowed the first paint. */}
+      {renaming && (
+        <TeamTitleDialog
+          open={renaming}
+          onOpenChange={setRenaming}
+          mode="rename"
+          initialTitle={team.title}
+          onSave={(title) => renameTeam(queryClient, profileId, orgId, team.id, title)}
+        />
+      )}
+      {deleting && (
+        <DeleteTeamDialog
+          profileId={profileId}
+          orgId={orgId}
+          team={team}
+          open={deleting}
+          onOpenChange={setDeleting}
+          onDeleted={
+            current
+              ? () => void navigate({ to: '/p/$profileId/orgs/$orgId/people', params: { profileId, orgId } })
+              : undefined
+          }
+        />
+      )}
     </li>
   );
 }
