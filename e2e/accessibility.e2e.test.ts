@@ -1,10 +1,9 @@
 /** Accessibility: axe finds no serious or critical violation on any screen, in the light and the dark theme. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
-import type { Tab } from './support/browser.ts';
-import { startRig, type Rig } from './support/rig.ts';
+import { useRig } from './support/rig.ts';
 
 /** Serious and critical violations, one line each: rule, impact, and the elements it names. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -23,22 +22,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('every screen is usable with assistive technology', () => {
-  let rig: Rig;
-  let tab: Tab;
+  const session = useRig();
   let teamId: string;
-
   beforeAll(async () => {
-    rig = await startRig();
-    teamId = await rig.api.teamId(rig.orgId, 'Engineering');
-  }, 60_000);
-  afterAll(async () => {
-    await rig?.stop();
-  });
-  beforeEach(async () => {
-    tab = await rig.tab();
-  });
-  afterEach(async () => {
-    await tab.context.close();
+    teamId = await session.rig.api.teamId(session.rig.orgId, 'Engineering');
   });
 
   const screens: { name: string; visit: (app: DocsAdmin) => Promise<void> }[] = [
@@ -47,7 +34,9 @@ describe('every screen is usable with assistive technology', () => {
     {
       name: 'team detail',
       visit: async (app) => {
-        await app.page.goto(`${new URL(app.page.url()).origin}/#/p/local/orgs/${rig.orgId}/teams/${teamId}`);
+        await app.page.goto(
+          `${new URL(app.page.url()).origin}/#/p/local/orgs/${session.rig.orgId}/teams/${teamId}`,
+        );
         await app.page.getByTestId('team-member-row').first().waitFor();
       },
     },
@@ -59,10 +48,10 @@ describe('every screen is usable with assistive technology', () => {
   for (const scheme of ['light', 'dark'] as const) {
     for (const screen of screens) {
       it(`${screen.name} (${scheme})`, async () => {
-        await tab.page.emulateMedia({ colorScheme: scheme });
-        const app = await DocsAdmin.open(tab.page, rig.running.url);
+        await session.tab.page.emulateMedia({ colorScheme: scheme });
+        const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
         await screen.visit(app);
-        const violations = await seriousViolations(tab.page);
+        const violations = await seriousViolations(session.tab.page);
         expect(violations, violations.join('\n')).toEqual([]);
       });
     }

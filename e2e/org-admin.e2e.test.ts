@@ -1,44 +1,29 @@
 /** User stories of invites and organization settings: invite links, email invites, and settings the server refuses. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
-import type { Tab } from './support/browser.ts';
 import { eventually } from './support/expect.ts';
-import { startRig, type Rig } from './support/rig.ts';
-import { keepFailureScreenshot } from './support/screenshots.ts';
+import { useRig } from './support/rig.ts';
 
 describe('an administrator managing invites and organization settings', () => {
-  let rig: Rig;
-  let tab: Tab;
-
-  beforeAll(async () => {
-    rig = await startRig();
-  }, 60_000);
-  afterAll(async () => {
-    await rig?.stop();
-  });
-  beforeEach(async () => {
-    tab = await rig.tab();
-  });
-  afterEach(async ({ task }) => {
-    await keepFailureScreenshot(task.result?.state, task.name, tab.page);
-    await tab.context.close();
-  });
+  const session = useRig();
 
   /** The organization as the API answers it now. */
   const organization = async (): Promise<Record<string, unknown>> => {
-    const answer = await rig.api.call('GET', `/v1/orgs/${rig.orgId}`);
+    const answer = await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}`);
     if (answer.status !== 200) throw new Error(`GET organization: HTTP ${answer.status}`);
     return answer.body as Record<string, unknown>;
   };
   /** The invite links as the API lists them: id → role. */
   const inviteLinks = async (): Promise<Record<string, unknown>> => {
-    const answer = await rig.api.call('GET', `/v1/orgs/${rig.orgId}/link-invites`, { query: { limit: 100 } });
+    const answer = await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}/link-invites`, {
+      query: { limit: 100 },
+    });
     const body = answer.body as { items?: { id: string; role: unknown }[] };
     return Object.fromEntries((body.items ?? []).map((invite) => [invite.id, invite.role]));
   };
 
   it('creates an invite link with a role, changes its role, and revokes it', async () => {
-    const { invites } = await DocsAdmin.open(tab.page, rig.running.url);
+    const { invites } = await DocsAdmin.open(session.tab.page, session.rig.running.url);
     await invites.goto();
     const before = await invites.ids();
 
@@ -57,7 +42,7 @@ describe('an administrator managing invites and organization settings', () => {
   });
 
   it('invites people by email and sees which addresses were invited and which were refused', async () => {
-    const { invites } = await DocsAdmin.open(tab.page, rig.running.url);
+    const { invites } = await DocsAdmin.open(session.tab.page, session.rig.running.url);
     await invites.goto();
 
     const report = await invites.inviteByEmail(
@@ -70,7 +55,7 @@ describe('an administrator managing invites and organization settings', () => {
   });
 
   it('edits the organization settings and finds them saved', async () => {
-    const { settings } = await DocsAdmin.open(tab.page, rig.running.url);
+    const { settings } = await DocsAdmin.open(session.tab.page, session.rig.running.url);
     await settings.goto();
 
     await settings.fill('title', 'Acme Documentation');
@@ -78,7 +63,7 @@ describe('an administrator managing invites and organization settings', () => {
     await settings.setDefaultRole('comment');
     await settings.setSwitch('ai', false);
     await settings.save();
-    await tab.page.getByTestId('toast').filter({ hasText: 'saved' }).waitFor();
+    await session.tab.page.getByTestId('toast').filter({ hasText: 'saved' }).waitFor();
 
     const saved = await organization();
     expect(saved['title']).toBe('Acme Documentation');
@@ -86,14 +71,14 @@ describe('an administrator managing invites and organization settings', () => {
     expect(saved['defaultRole']).toBe('comment');
     expect(saved['ai']).toBe(false);
 
-    await tab.page.reload();
+    await session.tab.page.reload();
     await settings.title.waitFor();
     await expect.poll(() => settings.valueOf('title'), eventually).toBe('Acme Documentation');
     expect(await settings.isOn('ai')).toBe(false);
   });
 
   it('keeps what was typed when a value is refused, by the form or by the server', async () => {
-    const { settings } = await DocsAdmin.open(tab.page, rig.running.url);
+    const { settings } = await DocsAdmin.open(session.tab.page, session.rig.running.url);
     await settings.goto();
     const titleBefore = (await organization())['title'];
 

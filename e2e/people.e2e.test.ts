@@ -1,31 +1,15 @@
 /** User stories of the members table: find members, change roles one by one and in bulk, and the last-admin rule. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
-import type { Tab } from './support/browser.ts';
 import { eventually } from './support/expect.ts';
-import { startRig, type Rig } from './support/rig.ts';
-import { keepFailureScreenshot, screenshotBothSchemes } from './support/screenshots.ts';
+import { useRig } from './support/rig.ts';
+import { screenshotBothSchemes } from './support/screenshots.ts';
 
 describe('an administrator managing the members of an organization', () => {
-  let rig: Rig;
-  let tab: Tab;
-
-  beforeAll(async () => {
-    rig = await startRig();
-  }, 60_000);
-  afterAll(async () => {
-    await rig?.stop();
-  });
-  beforeEach(async () => {
-    tab = await rig.tab();
-  });
-  afterEach(async ({ task }) => {
-    await keepFailureScreenshot(task.result?.state, task.name, tab.page);
-    await tab.context.close();
-  });
+  const session = useRig();
 
   const open = async () => {
-    const app = await DocsAdmin.open(tab.page, rig.running.url);
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
     await app.members.goto();
     return app;
   };
@@ -33,7 +17,7 @@ describe('an administrator managing the members of an organization', () => {
   it('finds members by name or email and filters them by role', async () => {
     const { members } = await open();
     await expect.poll(() => members.total(), eventually).toBe(32);
-    await screenshotBothSchemes(tab.page, 'members');
+    await screenshotBothSchemes(session.tab.page, 'members');
 
     await members.search('hopper');
     await expect.poll(() => members.names(), eventually).toEqual(['Grace Hopper']);
@@ -62,14 +46,14 @@ describe('an administrator managing the members of an organization', () => {
 
   it("changes a member's role from the row, and the change is kept", async () => {
     const { members } = await open();
-    const dennis = await rig.api.memberId(rig.orgId, 'Dennis Ritchie');
+    const dennis = await session.rig.api.memberId(session.rig.orgId, 'Dennis Ritchie');
 
     await members.search('dennis');
     await expect.poll(() => members.names(), eventually).toEqual(['Dennis Ritchie']);
     await members.changeRole('Dennis Ritchie', 'edit');
-    await expect.poll(() => rig.api.memberRole(rig.orgId, dennis), eventually).toBe('edit');
+    await expect.poll(() => session.rig.api.memberRole(session.rig.orgId, dennis), eventually).toBe('edit');
 
-    await tab.page.reload();
+    await session.tab.page.reload();
     await members.search('dennis');
     await expect.poll(() => members.names(), eventually).toEqual(['Dennis Ritchie']);
     expect(await members.roleOf('Dennis Ritchie')).toBe('edit');
@@ -77,13 +61,13 @@ describe('an administrator managing the members of an organization', () => {
 
   it("opens a member's details, then removes them after a confirmation naming what they lose", async () => {
     const { members } = await open();
-    const whitfield = await rig.api.memberId(rig.orgId, 'Whitfield Diffie');
+    const whitfield = await session.rig.api.memberId(session.rig.orgId, 'Whitfield Diffie');
 
     await members.openDetail('Whitfield Diffie');
     const teams = members.detail.getByTestId('member-teams');
     await teams.filter({ hasText: 'Security' }).waitFor();
     expect(await teams.innerText()).toMatch(/Teams \(1 team\)/);
-    await tab.page.keyboard.press('Escape');
+    await session.tab.page.keyboard.press('Escape');
     await members.detail.waitFor({ state: 'hidden' });
 
     const asked = await members.remove('Whitfield Diffie');
@@ -91,26 +75,28 @@ describe('an administrator managing the members of an organization', () => {
     expect(asked).toMatch(/loses their membership of 1 team/);
     await members.row('Whitfield Diffie').waitFor({ state: 'detached' });
     await expect.poll(() => members.total(), eventually).toBe(31);
-    expect((await rig.api.call('GET', `/v1/orgs/${rig.orgId}/members/${whitfield}`)).status).toBe(404);
+    expect(
+      (await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}/members/${whitfield}`)).status,
+    ).toBe(404);
   });
 
   it('is told that the last admin cannot be demoted, and the role stays', async () => {
     const { members } = await open();
     const [ada, grace] = await Promise.all([
-      rig.api.memberId(rig.orgId, 'Ada Lovelace'),
-      rig.api.memberId(rig.orgId, 'Grace Hopper'),
+      session.rig.api.memberId(session.rig.orgId, 'Ada Lovelace'),
+      session.rig.api.memberId(session.rig.orgId, 'Grace Hopper'),
     ]);
     await members.setOrder('asc');
 
     await members.changeRole('Grace Hopper', 'read');
-    await expect.poll(() => rig.api.memberRole(rig.orgId, grace), eventually).toBe('read');
+    await expect.poll(() => session.rig.api.memberRole(session.rig.orgId, grace), eventually).toBe('read');
 
     await members.changeRole('Ada Lovelace', 'read');
-    const refusal = tab.page.getByTestId('toast').filter({ hasText: 'last admin' });
+    const refusal = session.tab.page.getByTestId('toast').filter({ hasText: 'last admin' });
     await refusal.waitFor();
     expect(await refusal.innerText()).toMatch(/Ada Lovelace is the last admin of the organization/);
     await expect.poll(() => members.roleOf('Ada Lovelace'), eventually).toBe('admin');
-    expect(await rig.api.memberRole(rig.orgId, ada)).toBe('admin');
+    expect(await session.rig.api.memberRole(session.rig.orgId, ada)).toBe('admin');
   });
 
   it('changes the role of several members at once and sees the one the server refused', async () => {
@@ -118,11 +104,13 @@ describe('an administrator managing the members of an organization', () => {
     // Given Ada is the only admin left (the previous story demoted Grace; make sure on its own too).
     const [ada, grace, linus, margaret] = await Promise.all(
       ['Ada Lovelace', 'Grace Hopper', 'Linus Pauling', 'Margaret Hamilton'].map((name) =>
-        rig.api.memberId(rig.orgId, name),
+        session.rig.api.memberId(session.rig.orgId, name),
       ),
     );
-    if ((await rig.api.memberRole(rig.orgId, grace!)) === 'admin')
-      await rig.api.call('PATCH', `/v1/orgs/${rig.orgId}/members/${grace}`, { body: { role: 'read' } });
+    if ((await session.rig.api.memberRole(session.rig.orgId, grace!)) === 'admin')
+      await session.rig.api.call('PATCH', `/v1/orgs/${session.rig.orgId}/members/${grace}`, {
+        body: { role: 'read' },
+      });
     await members.setOrder('asc');
 
     await members.shiftSelect('Ada Lovelace', 'Margaret Hamilton');
@@ -141,10 +129,10 @@ describe('an administrator managing the members of an organization', () => {
     const failed = lines.find((line) => !line.ok);
     expect(failed?.text).toMatch(/Ada Lovelace is the last admin of the organization/);
     for (const id of [grace, linus, margaret])
-      expect(await rig.api.memberRole(rig.orgId, id!)).toBe('comment');
-    expect(await rig.api.memberRole(rig.orgId, ada!)).toBe('admin');
+      expect(await session.rig.api.memberRole(session.rig.orgId, id!)).toBe('comment');
+    expect(await session.rig.api.memberRole(session.rig.orgId, ada!)).toBe('admin');
 
-    await tab.page.keyboard.press('Escape');
+    await session.tab.page.keyboard.press('Escape');
     await members.bulkReport.waitFor({ state: 'hidden' });
     // The failed row stays selected, ready for another try.
     await expect.poll(() => members.selectedIds(), eventually).toEqual([ada]);

@@ -1,38 +1,22 @@
 /** User stories of teams: create one, fill it by drag and drop, move members by drag and by keyboard, rename, delete. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { ADD_TO_TEAM } from './pages/members.ts';
-import type { Tab } from './support/browser.ts';
 import { eventually } from './support/expect.ts';
-import { startRig, type Rig } from './support/rig.ts';
-import { keepFailureScreenshot, screenshotBothSchemes } from './support/screenshots.ts';
+import { useRig } from './support/rig.ts';
+import { screenshotBothSchemes } from './support/screenshots.ts';
 
 describe('an administrator organizing members into teams', () => {
-  let rig: Rig;
-  let tab: Tab;
-
-  beforeAll(async () => {
-    rig = await startRig();
-  }, 60_000);
-  afterAll(async () => {
-    await rig?.stop();
-  });
-  beforeEach(async () => {
-    tab = await rig.tab();
-  });
-  afterEach(async ({ task }) => {
-    await keepFailureScreenshot(task.result?.state, task.name, tab.page);
-    await tab.context.close();
-  });
+  const session = useRig();
 
   const open = async () => {
-    const app = await DocsAdmin.open(tab.page, rig.running.url);
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
     await app.members.goto();
     await app.teams.rows().first().waitFor();
     return app;
   };
   const membersOf = async (title: string) =>
-    rig.api.teamMembers(rig.orgId, await rig.api.teamId(rig.orgId, title));
+    session.rig.api.teamMembers(session.rig.orgId, await session.rig.api.teamId(session.rig.orgId, title));
   const namesIn = async (title: string) => (await membersOf(title)).map((member) => member.name).sort();
 
   it('creates a team, drags two members onto it, then moves one to another team by drag and one by keyboard', async () => {
@@ -44,8 +28,8 @@ describe('an administrator organizing members into teams', () => {
     expect(await teams.memberCount('Onboarding')).toBe(0);
 
     await members.dragMembersToTeam(['Ward Cunningham', 'Adele Goldberg'], 'Onboarding', async () => {
-      await tab.page.getByTestId('drag-overlay').waitFor();
-      await screenshotBothSchemes(tab.page, 'drag');
+      await session.tab.page.getByTestId('drag-overlay').waitFor();
+      await screenshotBothSchemes(session.tab.page, 'drag');
     });
     await expect.poll(() => teams.memberCount('Onboarding'), eventually).toBe(2);
     await expect.poll(() => namesIn('Onboarding'), eventually).toEqual(['Adele Goldberg', 'Ward Cunningham']);
@@ -55,7 +39,7 @@ describe('an administrator organizing members into teams', () => {
     await expect
       .poll(async () => (await team.names()).sort(), eventually)
       .toEqual(['Adele Goldberg', 'Ward Cunningham']);
-    await screenshotBothSchemes(tab.page, 'team');
+    await screenshotBothSchemes(session.tab.page, 'team');
 
     // By drag: from this team's list onto another team of the panel.
     await team.dragMemberToTeam('Ward Cunningham', 'Mentors');
@@ -102,11 +86,13 @@ describe('an administrator organizing members into teams', () => {
     await teams.rename('Temporary', 'Short-lived');
     await expect.poll(() => teams.titles(), eventually).toContain('Short-lived');
     expect(await teams.titles()).not.toContain('Temporary');
-    await expect.poll(() => rig.api.teamId(rig.orgId, 'Short-lived'), eventually).toMatch(/\S/);
+    await expect
+      .poll(() => session.rig.api.teamId(session.rig.orgId, 'Short-lived'), eventually)
+      .toMatch(/\S/);
 
     const asked = await teams.delete('Short-lived');
     expect(asked).toMatch(/Short-lived/);
     await expect.poll(() => teams.titles(), eventually).not.toContain('Short-lived');
-    await expect(rig.api.teamId(rig.orgId, 'Short-lived')).rejects.toThrow(/not found/);
+    await expect(session.rig.api.teamId(session.rig.orgId, 'Short-lived')).rejects.toThrow(/not found/);
   });
 });

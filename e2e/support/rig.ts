@@ -1,10 +1,12 @@
 /** What a people, teams or organization spec file starts: the app on its own data folder, Chromium, the sandbox API. */
 import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchApp, type RunningApp } from './app.ts';
 import { launchBrowser, openTab, type Tab } from './browser.ts';
 import { assertKeychainReachable } from './keychain.ts';
 import { startTogether } from './process.ts';
 import { sandboxApi, type SandboxApi } from './sandbox-api.ts';
+import { keepFailureScreenshot } from './screenshots.ts';
 
 /** The demo organization the sandbox opens on. */
 export const DEMO_ORG = 'Acme Docs';
@@ -54,4 +56,43 @@ export async function startRig(): Promise<Rig> {
     await stop();
     throw error;
   }
+}
+
+/** A spec file's rig and the current test's tab, as hooks set them. */
+export interface RigSession {
+  readonly rig: Rig;
+  readonly tab: Tab;
+}
+
+/**
+ * Registers the hooks every people, teams and organization spec uses: one rig per file, a fresh tab per test, a
+ * screenshot kept when a test fails. Call it inside `describe`.
+ */
+export function useRig(): RigSession {
+  let rig: Rig | undefined;
+  let tab: Tab | undefined;
+  beforeAll(async () => {
+    rig = await startRig();
+  }, 60_000);
+  afterAll(async () => {
+    await rig?.stop();
+  });
+  beforeEach(async () => {
+    tab = await (rig as Rig).tab();
+  });
+  afterEach(async ({ task }) => {
+    if (tab === undefined) return;
+    await keepFailureScreenshot(task.result?.state, task.name, tab.page);
+    await tab.context.close();
+  });
+  return {
+    get rig() {
+      if (rig === undefined) throw new Error('the rig is not started yet (use it inside a test or hook)');
+      return rig;
+    },
+    get tab() {
+      if (tab === undefined) throw new Error('no tab yet (use it inside a test)');
+      return tab;
+    },
+  };
 }
