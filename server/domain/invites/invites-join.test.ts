@@ -1,7 +1,5 @@
 /** Route tests: joining an organization with an invite link (POST /v1/orgs/{organizationId}/invites/{inviteId}). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../../shared/contract/index.ts';
-import type { Invite } from '../../../shared/contract/resources/organizations.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import {
   expectError,
@@ -11,25 +9,13 @@ import {
   roleName,
   UNKNOWN_ID,
 } from '../organizations/test-helpers.ts';
+import { orgWithInvite } from './testing.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server.close());
-
-/** A fresh organization, its admin and one invite link with the given role. */
-async function orgWithInvite(
-  role: Role | null = 'read',
-): Promise<{ owner: TestUser; id: string; invite: Invite }> {
-  const owner = server.buildUser();
-  const { id } = server.buildOrg(owner);
-  const invite = await owner.client.call('createOrganizationInvite', {
-    params: { organizationId: id },
-    body: { role },
-  });
-  return { owner, id, invite };
-}
 
 const join = (user: TestUser, organizationId: string, inviteId: string) =>
   user.client.request('joinOrganizationWithInvite', { params: { organizationId, inviteId } });
@@ -54,7 +40,7 @@ const joinedEvents = (organizationId: string, userId: string) =>
 
 describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWithInvite)', () => {
   it('401 without a token, with a malformed Authorization header, with an unknown token; nobody joins', async () => {
-    const { owner, id, invite } = await orgWithInvite();
+    const { owner, id, invite } = await orgWithInvite(server);
     await expectUnauthorized(server, 'joinOrganizationWithInvite', {
       params: { organizationId: id, inviteId: invite.id },
     });
@@ -65,13 +51,13 @@ describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWit
   });
 
   it('400 when the invite id is longer than an id may be, naming `inviteId`', async () => {
-    const { id } = await orgWithInvite();
+    const { id } = await orgWithInvite(server);
     const newcomer = server.buildUser();
     expectError(await join(newcomer, id, 'i'.repeat(257)), 400, '`inviteId`');
   });
 
   it('403 when invite links are turned off, and the user does not join; allowed again once turned on', async () => {
-    const { owner, id, invite } = await orgWithInvite('edit');
+    const { owner, id, invite } = await orgWithInvite(server, 'edit');
     await owner.client.call('updateOrganizationById', {
       params: { organizationId: id },
       body: { inviteLinks: false },
@@ -93,7 +79,7 @@ describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWit
   });
 
   it('404 for an unknown invite and for an unknown organization, with the same answer', async () => {
-    const { id, invite } = await orgWithInvite();
+    const { id, invite } = await orgWithInvite(server);
     const newcomer = server.buildUser();
     expectHidden(
       await join(newcomer, id, UNKNOWN_ID),
@@ -105,8 +91,8 @@ describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWit
   });
 
   it("404 for another organization's invite used on this organization, and nobody joins either", async () => {
-    const mine = await orgWithInvite('admin');
-    const other = await orgWithInvite('read');
+    const mine = await orgWithInvite(server, 'admin');
+    const other = await orgWithInvite(server, 'read');
     const newcomer = server.buildUser();
     expectHidden(
       await join(newcomer, mine.id, UNKNOWN_ID),
@@ -119,7 +105,7 @@ describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWit
   });
 
   it('404 when the invite link was revoked', async () => {
-    const { owner, id, invite } = await orgWithInvite();
+    const { owner, id, invite } = await orgWithInvite(server);
     await owner.client.call('deleteOrganizationInviteById', {
       params: { organizationId: id, inviteId: invite.id },
     });
@@ -130,7 +116,7 @@ describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWit
 
   for (const role of ROLES_OR_GUEST) {
     it(`200: a new user joins with the invite's role ${roleName(role)}, then sees the organization`, async () => {
-      const { owner, id, invite } = await orgWithInvite(role);
+      const { owner, id, invite } = await orgWithInvite(server, role);
       const newcomer = server.buildUser();
       expect(await newcomer.client.call('listOrganizationsForAuthenticatedUser')).toEqual({
         items: [],
@@ -153,7 +139,7 @@ describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWit
   }
 
   it('joining twice changes nothing: same role, one membership, one event', async () => {
-    const { owner, id, invite } = await orgWithInvite('comment');
+    const { owner, id, invite } = await orgWithInvite(server, 'comment');
     const newcomer = server.buildUser();
     expect((await join(newcomer, id, invite.id)).status).toBe(200);
     await owner.client.call('updateOrganizationInviteById', {
@@ -172,7 +158,7 @@ describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWit
   });
 
   it('an existing member who uses a link keeps their role, whatever the link grants', async () => {
-    const { owner, id, invite } = await orgWithInvite('read');
+    const { owner, id, invite } = await orgWithInvite(server, 'read');
     const editor = server.buildMember(id, 'edit');
     expect((await join(editor, id, invite.id)).status).toBe(200);
     expect(await membership(owner, id, editor.id)).toEqual({ role: 'edit', sso: false });
@@ -181,7 +167,7 @@ describe('POST /v1/orgs/{organizationId}/invites/{inviteId} (joinOrganizationWit
   });
 
   it('the invite link stays usable by others after someone joins with it', async () => {
-    const { owner, id, invite } = await orgWithInvite('review');
+    const { owner, id, invite } = await orgWithInvite(server, 'review');
     const first = server.buildUser();
     const second = server.buildUser();
     expect((await join(first, id, invite.id)).status).toBe(200);

@@ -1,7 +1,5 @@
 /** Route tests: changing the role of an invite link and revoking it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../../shared/contract/index.ts';
-import type { Invite } from '../../../shared/contract/resources/organizations.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import {
   expectError,
@@ -13,6 +11,7 @@ import {
   sendRaw,
   UNKNOWN_ID,
 } from '../organizations/test-helpers.ts';
+import { orgWithInvite } from './testing.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,25 +19,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-/** A fresh organization, its admin and one invite link with the given role. */
-async function orgWithInvite(
-  role: Role | null = 'read',
-): Promise<{ owner: TestUser; id: string; invite: Invite }> {
-  const owner = server.buildUser();
-  const { id } = server.buildOrg(owner);
-  const invite = await owner.client.call('createOrganizationInvite', {
-    params: { organizationId: id },
-    body: { role },
-  });
-  return { owner, id, invite };
-}
-
 const reread = (user: TestUser, organizationId: string, inviteId: string) =>
   user.client.call('getOrganizationInviteLink', { params: { organizationId, inviteId } });
 
 describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganizationInviteById)', () => {
   it('401 without a token, with a malformed Authorization header, with an unknown token', async () => {
-    const { owner, id, invite } = await orgWithInvite();
+    const { owner, id, invite } = await orgWithInvite(server);
     await expectUnauthorized(server, 'updateOrganizationInviteById', {
       params: { organizationId: id, inviteId: invite.id },
       body: { role: 'admin' },
@@ -56,7 +42,7 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
     ];
     for (const [label, json, fragment] of cases) {
       it(label, async () => {
-        const { owner, id, invite } = await orgWithInvite();
+        const { owner, id, invite } = await orgWithInvite(server);
         const path = `/v1/orgs/${id}/link-invites/${invite.id}`;
         expectError(
           await sendRaw(server, { method: 'PATCH', path, token: owner.token, json }),
@@ -68,7 +54,7 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
     }
 
     it('malformed JSON, no body, an empty body', async () => {
-      const { owner, id, invite } = await orgWithInvite();
+      const { owner, id, invite } = await orgWithInvite(server);
       const path = `/v1/orgs/${id}/link-invites/${invite.id}`;
       expectError(
         await sendRaw(server, { method: 'PATCH', path, token: owner.token, text: '{role: edit}' }),
@@ -87,7 +73,7 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
 
   for (const role of NON_ADMIN_ROLES) {
     it(`403 for a member with the role ${roleName(role)}, and the role stays`, async () => {
-      const { owner, id, invite } = await orgWithInvite();
+      const { owner, id, invite } = await orgWithInvite(server);
       const member = server.buildMember(id, role);
       const answer = await member.client.request('updateOrganizationInviteById', {
         params: { organizationId: id, inviteId: invite.id },
@@ -99,8 +85,8 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
   }
 
   it('404 for an unknown or foreign organization, and for an unknown or foreign invite, never revealing', async () => {
-    const mine = await orgWithInvite();
-    const foreign = await orgWithInvite();
+    const mine = await orgWithInvite(server);
+    const foreign = await orgWithInvite(server);
     const body = { role: 'admin' as const };
     const update = (organizationId: string, inviteId: string) =>
       mine.owner.client.request('updateOrganizationInviteById', {
@@ -124,7 +110,7 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
 
   for (const role of ROLES_OR_GUEST) {
     it(`200 changes the role to ${roleName(role)}, seen by get and list`, async () => {
-      const { owner, id, invite } = await orgWithInvite(role === 'read' ? 'admin' : 'read');
+      const { owner, id, invite } = await orgWithInvite(server, role === 'read' ? 'admin' : 'read');
       const answer = await owner.client.call('updateOrganizationInviteById', {
         params: { organizationId: id, inviteId: invite.id },
         body: { role },
@@ -137,7 +123,7 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
   }
 
   it('changes the role even while invite links are turned off, and writes an `invite.role_changed` event', async () => {
-    const { owner, id, invite } = await orgWithInvite('read');
+    const { owner, id, invite } = await orgWithInvite(server, 'read');
     await owner.client.call('updateOrganizationById', {
       params: { organizationId: id },
       body: { inviteLinks: false },
@@ -160,7 +146,7 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
 
 describe('DELETE /v1/orgs/{organizationId}/link-invites/{inviteId} (deleteOrganizationInviteById)', () => {
   it('401 without a token, with a malformed Authorization header, with an unknown token', async () => {
-    const { owner, id, invite } = await orgWithInvite();
+    const { owner, id, invite } = await orgWithInvite(server);
     await expectUnauthorized(server, 'deleteOrganizationInviteById', {
       params: { organizationId: id, inviteId: invite.id },
     });
@@ -168,7 +154,7 @@ describe('DELETE /v1/orgs/{organizationId}/link-invites/{inviteId} (deleteOrgani
   });
 
   it('400 when the invite id is longer than an id may be, naming `inviteId`', async () => {
-    const { owner, id } = await orgWithInvite();
+    const { owner, id } = await orgWithInvite(server);
     const answer = await owner.client.request('deleteOrganizationInviteById', {
       params: { organizationId: id, inviteId: 'i'.repeat(257) },
     });
@@ -177,7 +163,7 @@ describe('DELETE /v1/orgs/{organizationId}/link-invites/{inviteId} (deleteOrgani
 
   for (const role of NON_ADMIN_ROLES) {
     it(`403 for a member with the role ${roleName(role)}, and the link stays`, async () => {
-      const { owner, id, invite } = await orgWithInvite();
+      const { owner, id, invite } = await orgWithInvite(server);
       const member = server.buildMember(id, role);
       const answer = await member.client.request('deleteOrganizationInviteById', {
         params: { organizationId: id, inviteId: invite.id },
@@ -188,8 +174,8 @@ describe('DELETE /v1/orgs/{organizationId}/link-invites/{inviteId} (deleteOrgani
   }
 
   it('404 for an unknown or foreign organization, and for an unknown or foreign invite, never revealing', async () => {
-    const mine = await orgWithInvite();
-    const foreign = await orgWithInvite();
+    const mine = await orgWithInvite(server);
+    const foreign = await orgWithInvite(server);
     const remove = (organizationId: string, inviteId: string) =>
       mine.owner.client.request('deleteOrganizationInviteById', { params: { organizationId, inviteId } });
     expectHidden(
@@ -208,7 +194,7 @@ describe('DELETE /v1/orgs/{organizationId}/link-invites/{inviteId} (deleteOrgani
   });
 
   it('205 with no body; then the link is gone from get, list and a second delete', async () => {
-    const { owner, id, invite } = await orgWithInvite();
+    const { owner, id, invite } = await orgWithInvite(server);
     const kept = await owner.client.call('createOrganizationInvite', {
       params: { organizationId: id },
       body: { role: 'edit' },
@@ -236,7 +222,7 @@ describe('DELETE /v1/orgs/{organizationId}/link-invites/{inviteId} (deleteOrgani
   });
 
   it('a revoked link no longer lets anyone join', async () => {
-    const { owner, id, invite } = await orgWithInvite();
+    const { owner, id, invite } = await orgWithInvite(server);
     await owner.client.call('deleteOrganizationInviteById', {
       params: { organizationId: id, inviteId: invite.id },
     });

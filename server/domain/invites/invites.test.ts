@@ -1,6 +1,5 @@
 /** Route tests: invite links of an organization (list, create, get, change role, revoke). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../../shared/contract/index.ts';
 import type { Invite } from '../../../shared/contract/resources/organizations.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import {
@@ -13,6 +12,7 @@ import {
   sendRaw,
   UNKNOWN_ID,
 } from '../organizations/test-helpers.ts';
+import { orgWithInvites } from './testing.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,24 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-/** A fresh organization, its admin, and invite links with the given roles (created through the API). */
-async function orgWithInvites(
-  roles: (Role | null)[] = [],
-): Promise<{ owner: TestUser; id: string; invites: Invite[] }> {
-  const owner = server.buildUser();
-  const { id } = server.buildOrg(owner);
-  const invites: Invite[] = [];
-  for (const role of roles) {
-    invites.push(
-      await owner.client.call('createOrganizationInvite', { params: { organizationId: id }, body: { role } }),
-    );
-  }
-  return { owner, id, invites };
-}
-
 /** Another organization, with an invite link, that the callers of a test do not belong to. */
 async function foreignInvite(): Promise<{ id: string; inviteId: string }> {
-  const { id, invites } = await orgWithInvites(['read']);
+  const { id, invites } = await orgWithInvites(server, ['read']);
   return { id, inviteId: invites[0]!.id };
 }
 
@@ -51,12 +36,12 @@ const listAll = async (user: TestUser, organizationId: string) =>
 
 describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLinks)', () => {
   it('401 without a token, with a malformed Authorization header, with an unknown token', async () => {
-    const { id } = await orgWithInvites(['read']);
+    const { id } = await orgWithInvites(server, ['read']);
     await expectUnauthorized(server, 'listOrganizationInviteLinks', { params: { organizationId: id } });
   });
 
   it('400 for `limit` 0, 1001 or not an integer, and for a bad page cursor, naming the parameter', async () => {
-    const { owner, id } = await orgWithInvites(['read']);
+    const { owner, id } = await orgWithInvites(server, ['read']);
     const params = { organizationId: id };
     for (const limit of [0, 1001]) {
       expectError(
@@ -78,7 +63,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLink
 
   for (const role of NON_ADMIN_ROLES) {
     it(`403 for a member with the role ${roleName(role)}`, async () => {
-      const { id } = await orgWithInvites(['read']);
+      const { id } = await orgWithInvites(server, ['read']);
       const member = server.buildMember(id, role);
       const answer = await member.client.request('listOrganizationInviteLinks', {
         params: { organizationId: id },
@@ -88,7 +73,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLink
   }
 
   it('404 for an unknown organization and for one the caller is not a member of, with the same answer', async () => {
-    const { owner } = await orgWithInvites();
+    const { owner } = await orgWithInvites(server);
     const foreign = await foreignInvite();
     expectHidden(
       await owner.client.request('listOrganizationInviteLinks', { params: { organizationId: UNKNOWN_ID } }),
@@ -99,7 +84,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLink
   });
 
   it("lists this organization's links only, newest first, with their count", async () => {
-    const { owner, id, invites } = await orgWithInvites(['read', null]);
+    const { owner, id, invites } = await orgWithInvites(server, ['read', null]);
     server.clock.advance(1000);
     const newest = await owner.client.call('createOrganizationInvite', {
       params: { organizationId: id },
@@ -122,7 +107,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLink
   });
 
   it('pages with limit 1 through `next.page`, visiting each link exactly once', async () => {
-    const { owner, id, invites } = await orgWithInvites(['admin', 'read', null, 'edit']);
+    const { owner, id, invites } = await orgWithInvites(server, ['admin', 'read', null, 'edit']);
     const seen: string[] = [];
     let page: string | undefined;
     do {
@@ -140,7 +125,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLink
   });
 
   it('answers an empty list when there are no links', async () => {
-    const { owner, id } = await orgWithInvites();
+    const { owner, id } = await orgWithInvites(server);
     expect(
       await owner.client.call('listOrganizationInviteLinks', { params: { organizationId: id } }),
     ).toEqual({
@@ -152,7 +137,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLink
 
 describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)', () => {
   it('401 without a token, with a malformed Authorization header, with an unknown token', async () => {
-    const { owner, id } = await orgWithInvites();
+    const { owner, id } = await orgWithInvites(server);
     await expectUnauthorized(server, 'createOrganizationInvite', {
       params: { organizationId: id },
       body: { role: 'read' },
@@ -171,7 +156,7 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
     ];
     for (const [label, json, fragment] of cases) {
       it(label, async () => {
-        const { owner, id } = await orgWithInvites();
+        const { owner, id } = await orgWithInvites(server);
         const path = `/v1/orgs/${id}/link-invites`;
         expectError(await sendRaw(server, { method: 'POST', path, token: owner.token, json }), 400, fragment);
         expect(await listAll(owner, id)).toEqual([]);
@@ -179,7 +164,7 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
     }
 
     it('malformed JSON, no body, an empty body', async () => {
-      const { owner, id } = await orgWithInvites();
+      const { owner, id } = await orgWithInvites(server);
       const path = `/v1/orgs/${id}/link-invites`;
       expectError(
         await sendRaw(server, { method: 'POST', path, token: owner.token, text: '{"role":' }),
@@ -194,7 +179,7 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
 
   for (const role of NON_ADMIN_ROLES) {
     it(`403 for a member with the role ${roleName(role)}, and nothing is created`, async () => {
-      const { owner, id } = await orgWithInvites();
+      const { owner, id } = await orgWithInvites(server);
       const member = server.buildMember(id, role);
       const answer = await member.client.request('createOrganizationInvite', {
         params: { organizationId: id },
@@ -206,8 +191,8 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
   }
 
   it('404 for an unknown organization and for one the caller is not a member of, with the same answer', async () => {
-    const { owner } = await orgWithInvites();
-    const foreign = await orgWithInvites();
+    const { owner } = await orgWithInvites(server);
+    const foreign = await orgWithInvites(server);
     const body = { role: 'admin' as const };
     expectHidden(
       await owner.client.request('createOrganizationInvite', {
@@ -249,7 +234,7 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
 
   for (const role of ROLES_OR_GUEST) {
     it(`201 with the role ${roleName(role)}, then found by get and list`, async () => {
-      const { owner, id } = await orgWithInvites();
+      const { owner, id } = await orgWithInvites(server);
       const answer = await owner.client.request('createOrganizationInvite', {
         params: { organizationId: id },
         body: { role },
@@ -266,7 +251,7 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
   }
 
   it('writes an `invite.created` event', async () => {
-    const { owner, id, invites } = await orgWithInvites(['comment']);
+    const { owner, id, invites } = await orgWithInvites(server, ['comment']);
     const events = server.db.all(
       server.db.q
         .selectFrom('events')
@@ -282,14 +267,14 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
 
 describe('GET /v1/orgs/{organizationId}/link-invites/{inviteId} (getOrganizationInviteLink)', () => {
   it('401 without a token, with a malformed Authorization header, with an unknown token', async () => {
-    const { id, invites } = await orgWithInvites(['read']);
+    const { id, invites } = await orgWithInvites(server, ['read']);
     await expectUnauthorized(server, 'getOrganizationInviteLink', {
       params: { organizationId: id, inviteId: invites[0]!.id },
     });
   });
 
   it('400 when the invite id is longer than an id may be, naming `inviteId`', async () => {
-    const { owner, id } = await orgWithInvites();
+    const { owner, id } = await orgWithInvites(server);
     const answer = await owner.client.request('getOrganizationInviteLink', {
       params: { organizationId: id, inviteId: 'i'.repeat(257) },
     });
@@ -298,7 +283,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites/{inviteId} (getOrganization
 
   for (const role of NON_ADMIN_ROLES) {
     it(`403 for a member with the role ${roleName(role)}`, async () => {
-      const { id, invites } = await orgWithInvites(['read']);
+      const { id, invites } = await orgWithInvites(server, ['read']);
       const member = server.buildMember(id, role);
       const answer = await member.client.request('getOrganizationInviteLink', {
         params: { organizationId: id, inviteId: invites[0]!.id },
@@ -308,7 +293,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites/{inviteId} (getOrganization
   }
 
   it('404 for an unknown organization and for one the caller is not a member of, with the same answer', async () => {
-    const { owner } = await orgWithInvites();
+    const { owner } = await orgWithInvites(server);
     const foreign = await foreignInvite();
     expectHidden(
       await owner.client.request('getOrganizationInviteLink', {
@@ -323,7 +308,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites/{inviteId} (getOrganization
   });
 
   it("404 for an unknown invite and for another organization's invite, with the same answer", async () => {
-    const { owner, id } = await orgWithInvites(['read']);
+    const { owner, id } = await orgWithInvites(server, ['read']);
     const foreign = await foreignInvite();
     expectHidden(
       await owner.client.request('getOrganizationInviteLink', {
@@ -338,7 +323,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites/{inviteId} (getOrganization
   });
 
   it('answers the invite, `redundant` since an admin already has every right an invite grants', async () => {
-    const { owner, id, invites } = await orgWithInvites(ROLES_OR_GUEST.slice());
+    const { owner, id, invites } = await orgWithInvites(server, ROLES_OR_GUEST.slice());
     for (const invite of invites) {
       const read = await owner.client.call('getOrganizationInviteLink', {
         params: { organizationId: id, inviteId: invite.id },
