@@ -110,6 +110,68 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 3,
+    name: 'collections, spaces, revisions, documents and files',
+    // Collections and spaces share one sibling order per parent: `sort_key` is a fractional index, so a move writes
+    // the moved row only. Revisions are immutable: `tree` is the page tree as JSON (pages refer to documents by id);
+    // documents and file bytes are stored once by content hash, so copying a revision costs one row.
+    sql: `
+      CREATE TABLE collections (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        parent_id TEXT REFERENCES collections(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        description TEXT,
+        default_level TEXT,
+        sort_key TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX collections_siblings ON collections(organization_id, parent_id, sort_key);
+      CREATE INDEX collections_parent ON collections(parent_id);
+      CREATE TABLE spaces (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        parent_id TEXT REFERENCES collections(id) ON DELETE SET NULL,
+        title TEXT NOT NULL,
+        emoji TEXT NOT NULL,
+        visibility TEXT NOT NULL,
+        edit_mode TEXT NOT NULL,
+        default_level TEXT,
+        language TEXT,
+        sort_key TEXT NOT NULL,
+        revision_id TEXT NOT NULL,
+        created_by TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        deleted_at TEXT
+      );
+      CREATE INDEX spaces_siblings ON spaces(organization_id, parent_id, sort_key);
+      CREATE INDEX spaces_parent ON spaces(parent_id);
+      CREATE INDEX spaces_deleted ON spaces(deleted_at);
+      CREATE TABLE revisions (
+        id TEXT PRIMARY KEY,
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        parents TEXT NOT NULL,
+        tree TEXT NOT NULL,
+        created_by TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX revisions_space ON revisions(space_id, created_at);
+      CREATE TABLE documents (
+        id TEXT PRIMARY KEY,
+        markdown TEXT NOT NULL
+      );
+      CREATE TABLE blobs (
+        id TEXT PRIMARY KEY,
+        content_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        data BLOB NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

@@ -82,6 +82,66 @@ export interface EventsTable {
   created_at: string;
 }
 
+export interface CollectionsTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string | null;
+  /** A role, `inherit`, or null (no access by default). */
+  default_level: string | null;
+  /** Fractional index among the siblings (collections and spaces of the same parent). */
+  sort_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SpacesTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  emoji: string;
+  visibility: string;
+  edit_mode: string;
+  default_level: string | null;
+  language: string | null;
+  sort_key: string;
+  /** The active revision. */
+  revision_id: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set while the space is in the trash. */
+  deleted_at: string | null;
+}
+
+export interface RevisionsTable {
+  id: string;
+  space_id: string;
+  type: string;
+  /** JSON array of parent revision ids. */
+  parents: string;
+  /** JSON of the revision's content (`RevisionTree` in server/domain/content). */
+  tree: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A page body, stored once by content hash. */
+export interface DocumentsTable {
+  id: string;
+  markdown: string;
+}
+
+/** File bytes, stored once by content hash. */
+export interface BlobsTable {
+  id: string;
+  content_type: string;
+  size: number;
+  data: Uint8Array;
+}
+
 export interface MigrationsTable {
   version: number;
   name: string;
@@ -97,5 +157,10 @@ export interface DB {
   team_members: TeamMembersTable;
   invites: InvitesTable;
   events: EventsTable;
+  collections: CollectionsTable;
+  spaces: SpacesTable;
+  revisions: RevisionsTable;
+  documents: DocumentsTable;
+  blobs: BlobsTable;
   migrations: MigrationsTable;
 }

@@ -9,8 +9,10 @@ import { ThemeMenu } from './ThemeMenu.tsx';
 
 /** The screens of an organization besides its overview, in sidebar order. */
 export const ORG_SCREENS = [
+  { path: 'content', label: 'Content', keywords: ['spaces', 'collections', 'tree', 'move'] },
   { path: 'people', label: 'Members & teams', keywords: ['members', 'teams', 'people', 'roles'] },
   { path: 'invites', label: 'Invites', keywords: ['invite', 'links', 'email', 'csv'] },
+  { path: 'trash', label: 'Trash', keywords: ['deleted', 'restore', 'spaces'] },
   { path: 'settings', label: 'Settings', keywords: ['organization', 'settings', 'title', 'sso', 'domains'] },
 ] as const;
 

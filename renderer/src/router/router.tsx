@@ -117,12 +117,54 @@ const settingsRoute = createRoute({
   },
 });
 
+const ContentScreen = lazyRouteComponent(
+  () => import('../screens/content/ContentScreen.tsx'),
+  'ContentScreen',
+);
+const contentRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/content',
+  component: function ContentRoute() {
+    const { profileId, orgId } = contentRoute.useParams();
+    return <ContentScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const SpaceScreen = lazyRouteComponent(() => import('../screens/spaces/SpaceScreen.tsx'), 'SpaceScreen');
+const spaceRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/spaces/$spaceId',
+  component: function SpaceRoute() {
+    const { profileId, orgId, spaceId } = spaceRoute.useParams();
+    return <SpaceScreen profileId={profileId} orgId={orgId} spaceId={spaceId} />;
+  },
+});
+
+const TrashScreen = lazyRouteComponent(() => import('../screens/trash/TrashScreen.tsx'), 'TrashScreen');
+const trashRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/trash',
+  component: function TrashRoute() {
+    const { profileId, orgId } = trashRoute.useParams();
+    return <TrashScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   profilesRoute,
   profileRoute.addChildren([
     profileIndexRoute,
-    orgRoute.addChildren([orgIndexRoute, peopleRoute, teamRoute, invitesRoute, settingsRoute]),
+    orgRoute.addChildren([
+      orgIndexRoute,
+      contentRoute,
+      spaceRoute,
+      trashRoute,
+      peopleRoute,
+      teamRoute,
+      invitesRoute,
+      settingsRoute,
+    ]),
   ]),
 ]);
 

@@ -91,7 +91,16 @@ export const spaceOperations = {
     method: 'GET',
     path: '/v1/orgs/{organizationId}/spaces',
     summary: 'List the spaces of an organization',
-    query: Type.Object(ListQuery),
+    query: Type.Object({
+      ...ListQuery,
+      deleted: Type.Optional(
+        Type.Boolean({
+          default: false,
+          description:
+            'True lists the spaces in the trash (deleted in the last 7 days, restorable) instead of the active ones.',
+        }),
+      ),
+    }),
     response: List(Space),
     success: 200,
     extension: true,

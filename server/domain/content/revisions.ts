@@ -1,0 +1,241 @@
+/**
+ * The content model: a space's content is an immutable revision. A revision row holds its page tree as JSON; page
+ * bodies (markdown) and file bytes are stored once each, by content hash, so a copy of a revision (a duplicated
+ * space, a change request's first revision) costs one row.
+ */
+import { createHash } from 'node:crypto';
+import { notFound } from '../../errors.ts';
+import { newId } from '../../ids.ts';
+import type { Database } from '../../storage/database.ts';
+
+/** A page as stored in a revision tree. `documentId` points at the `documents` row of its body. */
+export interface StoredPage {
+  id: string;
+  title: string;
+  slug: string;
+  type: 'document' | 'group' | 'link';
+  emoji?: string;
+  description?: string;
+  hidden?: boolean;
+  documentId?: string;
+  /** Target of a link page. */
+  href?: string;
+  createdAt: string;
+  updatedAt: string;
+  pages: StoredPage[];
+}
+
+/** A file as stored in a revision tree; `blobId` points at its bytes. */
+export interface StoredFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  blobId: string;
+  dimensions?: { width: number; height: number };
+}
+
+/** Everything a revision holds. */
+export interface RevisionTree {
+  pages: StoredPage[];
+  files: StoredFile[];
+}
+
+export type RevisionType = 'edits' | 'merge' | 'rollback' | 'update';
+
+/** A page to create: its body as markdown, its children nested. */
+export interface PageInput {
+  title: string;
+  slug?: string;
+  emoji?: string;
+  description?: string;
+  markdown?: string;
+  type?: 'document' | 'group' | 'link';
+  href?: string;
+  hidden?: boolean;
+  pages?: PageInput[];
+}
+
+/** A file to create, with its bytes. */
+export interface FileInput {
+  name: string;
+  contentType: string;
+  data: Uint8Array;
+  dimensions?: { width: number; height: number };
+}
+
+export interface LoadedRevision {
+  id: string;
+  spaceId: string;
+  type: RevisionType;
+  parents: string[];
+  createdAt: string;
+  tree: RevisionTree;
+}
+
+function contentHash(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url').slice(0, 32);
+}
+
+/** Stores a page body once; answers its id. */
+export function putDocument(db: Database, markdown: string): string {
+  const id = contentHash('md:', markdown);
+  db.run(db.q.insertInto('documents').values({ id, markdown }).onConflict((oc) => oc.column('id').doNothing()));
+  return id;
+}
+
+/** The markdown of a stored document ('' for none). */
+export function readDocument(db: Database, documentId: string | undefined): string {
+  if (documentId === undefined) return '';
+  return db.first(db.q.selectFrom('documents').select('markdown').where('id', '=', documentId))?.markdown ?? '';
+}
+
+/** The markdown of many documents at once, by id. */
+export function readDocuments(db: Database, documentIds: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const unique = [...new Set(documentIds)];
+  // Chunks stay under SQLite's limit on bound parameters.
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500);
+    for (const row of db.all(db.q.selectFrom('documents').select(['id', 'markdown']).where('id', 'in', chunk)))
+      found.set(row.id, row.markdown);
+  }
+  return found;
+}
+
+/** Stores file bytes once; answers the blob id. */
+export function putBlob(db: Database, contentType: string, data: Uint8Array): string {
+  const id = contentHash('blob:', contentType, ':', data);
+  db.run(
+    db.q
+      .insertInto('blobs')
+      .values({ id, content_type: contentType, size: data.byteLength, data })
+      .onConflict((oc) => oc.column('id').doNothing()),
+  );
+  return id;
+}
+
+/** A URL path segment for a title: lower case, ASCII letters and digits joined by dashes. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'page' : slug.slice(0, 100);
+}
+
+/** Builds stored pages from inputs, storing their bodies; sibling slugs are made unique. */
+export function buildPages(db: Database, now: Date, inputs: readonly PageInput[]): StoredPage[] {
+  const at = now.toISOString();
+  const taken = new Set<string>();
+  return inputs.map((input) => {
+    let slug = input.slug ?? slugify(input.title);
+    for (let n = 2; taken.has(slug); n++) slug = `${input.slug ?? slugify(input.title)}-${n}`;
+    taken.add(slug);
+    const type = input.type ?? 'document';
+    const page: StoredPage = {
+      id: newId(),
+      title: input.title,
+      slug,
+      type,
+      createdAt: at,
+      updatedAt: at,
+      pages: buildPages(db, now, input.pages ?? []),
+    };
+    if (input.emoji !== undefined) page.emoji = input.emoji;
+    if (input.description !== undefined) page.description = input.description;
+    if (input.hidden !== undefined) page.hidden = input.hidden;
+    if (input.href !== undefined) page.href = input.href;
+    if (type === 'document' && input.markdown !== undefined && input.markdown !== '')
+      page.documentId = putDocument(db, input.markdown);
+    return page;
+  });
+}
+
+/** Builds stored files from inputs, storing their bytes. */
+export function buildFiles(db: Database, inputs: readonly FileInput[]): StoredFile[] {
+  return inputs.map((input) => {
+    const file: StoredFile = {
+      id: newId(),
+      name: input.name,
+      contentType: input.contentType,
+      size: input.data.byteLength,
+      blobId: putBlob(db, input.contentType, input.data),
+    };
+    if (input.dimensions) file.dimensions = input.dimensions;
+    return file;
+  });
+}
+
+/** Writes a new immutable revision of a space; answers its id. Call inside the caller's transaction. */
+export function insertRevision(
+  db: Database,
+  revision: {
+    spaceId: string;
+    type: RevisionType;
+    parents: readonly string[];
+    tree: RevisionTree;
+    createdBy: string | null;
+    now: Date;
+  },
+): string {
+  const id = newId();
+  db.run(
+    db.q.insertInto('revisions').values({
+      id,
+      space_id: revision.spaceId,
+      type: revision.type,
+      parents: JSON.stringify(revision.parents),
+      tree: JSON.stringify(revision.tree),
+      created_by: revision.createdBy,
+      created_at: revision.now.toISOString(),
+    }),
+  );
+  return id;
+}
+
+/** Reads a revision, or 404. */
+export function loadRevision(db: Database, revisionId: string): LoadedRevision {
+  const row = db.first(db.q.selectFrom('revisions').selectAll().where('id', '=', revisionId));
+  if (!row) throw notFound(`no revision with id \`${revisionId}\``);
+  return {
+    id: row.id,
+    spaceId: row.space_id,
+    type: row.type as RevisionType,
+    parents: JSON.parse(row.parents) as string[],
+    createdAt: row.created_at,
+    tree: JSON.parse(row.tree) as RevisionTree,
+  };
+}
+
+/** A page with its place in the tree: the slash-joined slugs from the root, and its parent page. */
+export interface PlacedPage {
+  page: StoredPage;
+  path: string;
+  parentId: string | null;
+}
+
+/** Every page of a tree, depth first in reading order. */
+export function flattenPages(pages: readonly StoredPage[], prefix = '', parentId: string | null = null): PlacedPage[] {
+  const out: PlacedPage[] = [];
+  for (const page of pages) {
+    const path = prefix === '' ? page.slug : `${prefix}/${page.slug}`;
+    out.push({ page, path, parentId });
+    out.push(...flattenPages(page.pages, path, page.id));
+  }
+  return out;
+}
+
+/**
+ * A copy of a tree for another space: the same pages, bodies and files (bodies and bytes are shared by hash), with
+ * new page and file ids so that the copy's history is its own.
+ */
+export function copyTree(tree: RevisionTree): RevisionTree {
+  const copyPages = (pages: readonly StoredPage[]): StoredPage[] =>
+    pages.map((page) => ({ ...page, id: newId(), pages: copyPages(page.pages) }));
+  return { pages: copyPages(tree.pages), files: tree.files.map((file) => ({ ...file, id: newId() })) };
+}
