@@ -1,7 +1,10 @@
 /** Every implemented operation's handler, keyed by operation name. */
+import { collectionHandlers } from '../domain/collections/handlers.ts';
+import { contentHandlers } from '../domain/content/handlers.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
+import { spaceHandlers } from '../domain/spaces/handlers.ts';
 import { teamHandlers } from '../domain/teams/handlers.ts';
 import { teamMemberHandlers } from '../domain/teams/members.ts';
 import { userHandlers } from '../domain/users/handlers.ts';
@@ -14,4 +17,7 @@ export const handlers: Handlers = {
   ...teamHandlers,
   ...teamMemberHandlers,
   ...userHandlers,
+  ...collectionHandlers,
+  ...spaceHandlers,
+  ...contentHandlers,
 };

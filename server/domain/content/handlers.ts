@@ -1,0 +1,4 @@
+/** Handlers of the content operations. */
+import type { Handlers } from '../../http/context.ts';
+
+export const contentHandlers = {} satisfies Handlers;
