@@ -1,23 +1,582 @@
 /** The actions on a collection or space, shared by the content tree's context menu and the detail panel. */
-import type { ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Value } from '@sinclair/typebox/value';
+import { Emoji } from '../../../../shared/contract/resources/content.ts';
+import { errorMessage } from '../../bridge/errors.ts';
+import {
+  collectionContentsQuery,
+  collectionQuery,
+  deleteCollection,
+  transferCollection,
+  updateCollection,
+} from '../../queries/collections.ts';
+import { orgsQuery } from '../../queries/orgs.ts';
+import { deleteSpace, duplicateSpace, spaceQuery, transferSpace, updateSpace } from '../../queries/spaces.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
+import { Banner, Skeleton } from '../../ui/Feedback.tsx';
+import { toast } from '../../ui/Toast.tsx';
+import { CopyToast, type CopyNotice } from './CopyToast.tsx';
+import {
+  DEFAULT_LEVEL_OPTIONS,
+  defaultLevelLabel,
+  fromOption,
+  inheritExplanation,
+  toOption,
+  type DefaultLevelOption,
+} from './defaultLevel.ts';
+import { EmojiPicker } from './EmojiPicker.tsx';
+import { collectionDeletePhrase } from './phrases.ts';
+import { itemParent, itemTitle, useItem, type ItemData } from './useItem.ts';
+import './spaces.css';
 
 /** A collection or space of the content tree. */
 export type ContentItemRef = { kind: 'space'; id: string } | { kind: 'collection'; id: string };
 
 /** What a menu can ask for. */
 export type ContentAction =
-  | 'emoji'
-  | 'defaultLevel'
-  | 'lock'
-  | 'unlock'
-  | 'duplicate'
-  | 'transfer'
-  | 'delete';
+  'emoji' | 'defaultLevel' | 'lock' | 'unlock' | 'duplicate' | 'transfer' | 'delete';
 
-/** Placeholder until the actions land: `run` opens the action's dialog (or runs it), `dialogs` renders them. */
-export function useContentActions(
-  _profileId: string,
-  _orgId: string,
-): { run(action: ContentAction, item: ContentItemRef): void; dialogs: ReactNode } {
-  return { run: () => undefined, dialogs: null };
+/** An action under way on an item. */
+export interface RunningAction {
+  action: ContentAction;
+  item: ContentItemRef;
+}
+
+/** What `useContentActions` gives: `run` opens the action's dialog (or runs it), `dialogs` renders them once. */
+export interface ContentActions {
+  run(action: ContentAction, item: ContentItemRef): void;
+  dialogs: ReactNode;
+  /** The immediate action (unlock, duplicate) running now, for buttons to show it. */
+  pending: RunningAction | undefined;
+}
+
+/** The actions each kind of item has. */
+export const ACTIONS_OF: Record<ContentItemRef['kind'], readonly ContentAction[]> = {
+  space: ['emoji', 'defaultLevel', 'lock', 'unlock', 'duplicate', 'transfer', 'delete'],
+  collection: ['defaultLevel', 'transfer', 'delete'],
+};
+
+/** The actions on the content of one organization; dialogs keep what was typed when the server refuses. */
+export function useContentActions(profileId: string, orgId: string): ContentActions {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<RunningAction | undefined>();
+  const [pending, setPending] = useState<RunningAction | undefined>();
+  const [copy, setCopy] = useState<CopyNotice | undefined>();
+
+  const runNow = useCallback(
+    async (action: 'unlock' | 'duplicate', item: ContentItemRef & { kind: 'space' }) => {
+      setPending({ action, item });
+      const title = quoted(queryClient, profileId, item);
+      try {
+        if (action === 'unlock') {
+          await updateSpace(queryClient, profileId, orgId, item.id, { editMode: 'live' });
+          toast({
+            title: `${title} is unlocked`,
+            description: 'Its content can be edited.',
+            tone: 'success',
+          });
+        } else {
+          const created = await duplicateSpace(queryClient, profileId, orgId, item.id);
+          setCopy({ id: created.id, title: created.title, key: Date.now() });
+        }
+      } catch (error) {
+        toast({
+          title: action === 'unlock' ? `${title} was not unlocked` : `${title} was not duplicated`,
+          description: errorMessage(error),
+          tone: 'error',
+        });
+      } finally {
+        setPending(undefined);
+      }
+    },
+    [queryClient, profileId, orgId],
+  );
+
+  const run = useCallback(
+    (action: ContentAction, item: ContentItemRef) => {
+      if (!ACTIONS_OF[item.kind].includes(action)) return;
+      if (item.kind === 'space' && (action === 'unlock' || action === 'duplicate'))
+        return void runNow(action, item);
+      setOpen({ action, item });
+    },
+    [runNow],
+  );
+
+  const close = useCallback(() => setOpen(undefined), []);
+  const dialogs = (
+    <>
+      {open !== undefined && (
+        <ActionDialog
+          key={`${open.action}:${open.item.id}`}
+          profileId={profileId}
+          orgId={orgId}
+          running={open}
+          onClose={close}
+        />
+      )}
+      {/* Mounted only with a notice, so that screens with several action hooks hold no empty toast regions. */}
+      {copy !== undefined && (
+        <CopyToast
+          notice={copy}
+          onDismiss={() => setCopy(undefined)}
+          onOpen={(id) =>
+            void navigate({
+              to: '/p/$profileId/orgs/$orgId/spaces/$spaceId',
+              params: { profileId, orgId, spaceId: id },
+            })
+          }
+        />
+      )}
+    </>
+  );
+  return { run, dialogs, pending };
+}
+
+/** “Title” of a cached item, or “The space” when it is not cached. */
+function quoted(
+  queryClient: ReturnType<typeof useQueryClient>,
+  profileId: string,
+  item: ContentItemRef,
+): string {
+  const data =
+    item.kind === 'space'
+      ? queryClient.getQueryData(spaceQuery(profileId, item.id).queryKey)
+      : queryClient.getQueryData(collectionQuery(profileId, item.id).queryKey);
+  const title = (data as { title?: string } | undefined)?.title;
+  return title !== undefined && title !== '' ? `“${title}”` : `The ${item.kind}`;
+}
+
+interface DialogProps {
+  profileId: string;
+  orgId: string;
+  running: RunningAction;
+  onClose: () => void;
+}
+
+/** The dialog of one action, once its item is loaded. */
+function ActionDialog({ profileId, orgId, running, onClose }: DialogProps) {
+  const item = useItem(profileId, running.item);
+  const onOpenChange = (next: boolean) => {
+    if (!next) onClose();
+  };
+  if (item.data === undefined) {
+    return (
+      <Dialog open onOpenChange={onOpenChange} title="Loading…" data-testid="action-dialog">
+        {item.isError ? (
+          <Banner tone="error" title="This item could not be loaded">
+            {errorMessage(item.error)}
+          </Banner>
+        ) : (
+          <Skeleton width="16em" height="2rem" />
+        )}
+      </Dialog>
+    );
+  }
+  const props = { profileId, orgId, data: item.data, onOpenChange, onDone: onClose };
+  switch (running.action) {
+    case 'emoji':
+      return item.data.kind === 'space' ? <EmojiDialog {...props} space={item.data.space} /> : null;
+    case 'defaultLevel':
+      return <DefaultLevelDialog {...props} />;
+    case 'lock':
+      return item.data.kind === 'space' ? <LockDialog {...props} spaceId={item.data.space.id} /> : null;
+    case 'transfer':
+      return <TransferDialog {...props} />;
+    case 'delete':
+      return <DeleteDialog {...props} />;
+    default:
+      return null;
+  }
+}
+
+interface ItemDialogProps {
+  profileId: string;
+  orgId: string;
+  data: ItemData;
+  onOpenChange: (open: boolean) => void;
+  /** Closes the dialog after success. */
+  onDone: () => void;
+}
+
+/** Runs a save: pending while it runs, the server's message kept in the dialog on failure, closed on success. */
+function useSave(onDone: () => void) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const save = async (work: () => Promise<string>) => {
+    setPending(true);
+    setError(undefined);
+    try {
+      const message = await work();
+      toast({ title: message, tone: 'success' });
+      onDone();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, error, save };
+}
+
+function EmojiDialog({
+  profileId,
+  orgId,
+  data,
+  space,
+  onOpenChange,
+  onDone,
+}: ItemDialogProps & { space: { id: string; emoji: string } }) {
+  const queryClient = useQueryClient();
+  const [emoji, setEmoji] = useState(space.emoji);
+  const [problem, setProblem] = useState<string | undefined>();
+  const { pending, error, save } = useSave(onDone);
+  const title = itemTitle(data);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = emoji.trim();
+    if (!Value.Check(Emoji, value)) return setProblem('Emoji can have at most 50 characters.');
+    setProblem(undefined);
+    void save(async () => {
+      await updateSpace(queryClient, profileId, orgId, space.id, { emoji: value });
+      return value === '' ? `Emoji of “${title}” removed` : `Emoji of “${title}” set to ${value}`;
+    });
+  };
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={`Emoji of “${title}”`} data-testid="emoji-dialog">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <EmojiPicker
+          value={emoji}
+          onChange={(next) => {
+            setEmoji(next);
+            setProblem(undefined);
+          }}
+          error={problem}
+        />
+        {error !== undefined && (
+          <Banner tone="error" title="The emoji was not saved" data-testid="action-error">
+            {error}
+          </Banner>
+        )}
+        <div className="dialog-actions">
+          <Button variant="ghost" onClick={() => setEmoji('')} disabled={emoji === ''}>
+            Clear
+          </Button>
+          <DialogClose>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" variant="primary" pending={pending} data-testid="emoji-save">
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DefaultLevelDialog({ profileId, orgId, data, onOpenChange, onDone }: ItemDialogProps) {
+  const queryClient = useQueryClient();
+  const current = data.kind === 'space' ? data.space.defaultLevel : data.collection.defaultLevel;
+  const [option, setOption] = useState<DefaultLevelOption>(toOption(current));
+  const { pending, error, save } = useSave(onDone);
+  const parentId = itemParent(data);
+  const parent = useQuery({ ...collectionQuery(profileId, parentId ?? ''), enabled: parentId !== undefined });
+  const title = itemTitle(data);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (option === toOption(current)) return onDone();
+    const defaultLevel = fromOption(option);
+    void save(async () => {
+      if (data.kind === 'space')
+        await updateSpace(queryClient, profileId, orgId, data.space.id, { defaultLevel });
+      else await updateCollection(queryClient, profileId, orgId, data.collection.id, { defaultLevel });
+      return `Default access of “${title}” set to ${defaultLevelLabel(option)}`;
+    });
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Default access of “${title}”`}
+      description="What members of the organization can do here unless a team or personal access says otherwise."
+      data-testid="default-level-dialog"
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <DefaultLevelField
+          kind={data.kind}
+          value={option}
+          onChange={setOption}
+          parentTitle={parentId === undefined ? undefined : (parent.data?.title ?? '…')}
+          testId="default-level-select"
+        />
+        {error !== undefined && (
+          <Banner tone="error" title="The default access was not saved" data-testid="action-error">
+            {error}
+          </Banner>
+        )}
+        <div className="dialog-actions">
+          <DialogClose>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" variant="primary" pending={pending} data-testid="default-level-save">
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The default access select with the sentence saying what inherit means for this item. */
+export function DefaultLevelField({
+  kind,
+  value,
+  onChange,
+  parentTitle,
+  disabled,
+  testId,
+}: {
+  kind: 'space' | 'collection';
+  value: DefaultLevelOption;
+  onChange: (option: DefaultLevelOption) => void;
+  /** The parent collection's title; undefined at the top level. */
+  parentTitle: string | undefined;
+  disabled?: boolean;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        Default access
+      </label>
+      <select
+        id={id}
+        className="input select default-level-select"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value as DefaultLevelOption)}
+        aria-describedby={`${id}-hint`}
+        data-testid={testId}
+      >
+        {DEFAULT_LEVEL_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {defaultLevelLabel(option)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="field-hint">
+        {inheritExplanation(kind, parentTitle)}
+      </p>
+    </div>
+  );
+}
+
+/** A confirmation that keeps the server's refusal in view (the kit's `ConfirmDialog` has no room for it). */
+function Confirm({
+  title,
+  description,
+  children,
+  confirmLabel,
+  tone,
+  pending,
+  error,
+  errorTitle,
+  onConfirm,
+  onOpenChange,
+  testId,
+}: {
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+  confirmLabel: string;
+  tone: 'danger' | 'primary';
+  pending: boolean;
+  error: string | undefined;
+  errorTitle: string;
+  onConfirm: () => void;
+  onOpenChange: (open: boolean) => void;
+  testId: string;
+}) {
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={title} description={description} data-testid={testId}>
+      {children}
+      {error !== undefined && (
+        <Banner tone="error" title={errorTitle} data-testid="action-error">
+          {error}
+        </Banner>
+      )}
+      <div className="dialog-actions">
+        <DialogClose>
+          <Button variant="secondary" autoFocus>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button variant={tone} onClick={onConfirm} pending={pending} data-testid="confirm-button">
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function LockDialog({
+  profileId,
+  orgId,
+  data,
+  spaceId,
+  onOpenChange,
+  onDone,
+}: ItemDialogProps & { spaceId: string }) {
+  const queryClient = useQueryClient();
+  const { pending, error, save } = useSave(onDone);
+  const title = itemTitle(data);
+  return (
+    <Confirm
+      title={`Lock “${title}”?`}
+      description="While the space is locked, every edit of its content is refused, by this app and by the API, until someone unlocks it. Settings and comments stay open."
+      confirmLabel="Lock space"
+      tone="primary"
+      pending={pending}
+      error={error}
+      errorTitle="The space was not locked"
+      onOpenChange={onOpenChange}
+      testId="lock-dialog"
+      onConfirm={() =>
+        void save(async () => {
+          await updateSpace(queryClient, profileId, orgId, spaceId, { editMode: 'locked' });
+          return `“${title}” is locked`;
+        })
+      }
+    />
+  );
+}
+
+function TransferDialog({ profileId, orgId, data, onOpenChange, onDone }: ItemDialogProps) {
+  const queryClient = useQueryClient();
+  const orgs = useQuery(orgsQuery(profileId));
+  const targets = (orgs.data?.items ?? []).filter((org) => org.id !== orgId);
+  const [target, setTarget] = useState<string | undefined>();
+  const { pending, error, save } = useSave(onDone);
+  const title = itemTitle(data);
+  const chosen = targets.find((org) => org.id === target);
+  const onConfirm = () => {
+    if (chosen === undefined) return;
+    void save(async () => {
+      if (data.kind === 'space') await transferSpace(queryClient, profileId, orgId, data.space.id, chosen.id);
+      else await transferCollection(queryClient, profileId, orgId, data.collection.id, chosen.id);
+      return `“${title}” moved to ${chosen.title}`;
+    });
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Transfer “${title}” to another organization`}
+      description={
+        data.kind === 'collection'
+          ? 'The collection moves with everything inside it: its sub-collections and their spaces. It needs admin rights in both organizations.'
+          : 'The space moves with its content and history. It needs admin rights in both organizations.'
+      }
+      data-testid="transfer-dialog"
+    >
+      {orgs.isPending ? (
+        <Skeleton width="16em" height="4rem" />
+      ) : orgs.isError ? (
+        <Banner tone="error" title="The organizations could not be loaded">
+          {errorMessage(orgs.error)}
+        </Banner>
+      ) : targets.length === 0 ? (
+        <p className="muted">This profile sees no other organization.</p>
+      ) : (
+        <fieldset className="transfer-targets" disabled={pending}>
+          <legend className="field-label">Organization</legend>
+          {targets.map((org) => (
+            <label key={org.id} className="transfer-target">
+              <input
+                type="radio"
+                name="transfer-target"
+                value={org.id}
+                checked={target === org.id}
+                onChange={() => setTarget(org.id)}
+                data-testid="transfer-target"
+                data-title={org.title}
+              />
+              <span>{org.title}</span>
+              {!org.permissions.admin && <span className="muted">you are not an admin there</span>}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {error !== undefined && (
+        <Banner tone="error" title="Nothing was transferred" data-testid="action-error">
+          {error}
+        </Banner>
+      )}
+      <div className="dialog-actions">
+        <DialogClose>
+          <Button variant="secondary" autoFocus>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button
+          variant="primary"
+          onClick={onConfirm}
+          disabled={chosen === undefined}
+          pending={pending}
+          data-testid="confirm-button"
+        >
+          {chosen === undefined ? 'Transfer' : `Transfer to ${chosen.title}`}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ profileId, orgId, data, onOpenChange, onDone }: ItemDialogProps) {
+  const queryClient = useQueryClient();
+  const { pending, error, save } = useSave(onDone);
+  const title = itemTitle(data);
+  const collectionId = data.kind === 'collection' ? data.collection.id : '';
+  const contents = useQuery({
+    ...collectionContentsQuery(profileId, orgId, collectionId),
+    enabled: data.kind === 'collection',
+  });
+  let description: ReactNode;
+  if (data.kind === 'space') {
+    description =
+      'It stays in the Trash for 7 days, where an admin can restore it; after that it is gone for good.';
+  } else if (contents.data === undefined) {
+    description = contents.isError
+      ? `Its sub-collections are removed and its spaces go to the Trash for 7 days (${errorMessage(contents.error)}).`
+      : 'Its sub-collections are removed and its spaces go to the Trash for 7 days.';
+  } else {
+    description = collectionDeletePhrase(contents.data.subCollections, contents.data.spaces);
+  }
+  return (
+    <Confirm
+      title={data.kind === 'space' ? `Delete space “${title}”?` : `Delete collection “${title}”?`}
+      description={description}
+      confirmLabel={data.kind === 'space' ? 'Move to Trash' : 'Delete collection'}
+      tone="danger"
+      pending={pending}
+      error={error}
+      errorTitle="Nothing was deleted"
+      onOpenChange={onOpenChange}
+      testId="delete-dialog"
+      onConfirm={() =>
+        void save(async () => {
+          if (data.kind === 'space') {
+            await deleteSpace(queryClient, profileId, orgId, data.space.id);
+            return `“${title}” moved to the Trash`;
+          }
+          await deleteCollection(queryClient, profileId, orgId, data.collection.id);
+          return `Collection “${title}” deleted`;
+        })
+      }
+    />
+  );
 }

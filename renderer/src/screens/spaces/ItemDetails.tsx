@@ -1,12 +1,107 @@
-/** The detail panel of a collection or space beside the content tree. */
-import type { ContentItemRef } from './ContentActions.tsx';
+/** The detail panel of a collection or space beside the content tree; Escape closes it. */
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
+import { ErrorState } from '../../layout/ErrorState.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Badge } from '../../ui/Feedback.tsx';
+import { useContentActions, type ContentItemRef } from './ContentActions.tsx';
+import { DeletedBanner } from './DeletedBanner.tsx';
+import { CollectionSettings, OpenSpaceLink, SettingsPlaceholder, SpaceSettings } from './ItemSettings.tsx';
+import { useItem } from './useItem.ts';
 
-/** Placeholder until the panel lands. */
-export function ItemDetails(props: {
+/** The panel. */
+export function ItemDetails({
+  profileId,
+  orgId,
+  item,
+  onClose,
+}: {
   profileId: string;
   orgId: string;
   item: ContentItemRef;
   onClose(): void;
 }) {
-  return <aside data-testid="item-details">{props.item.id}</aside>;
+  const loaded = useItem(profileId, item);
+  const actions = useContentActions(profileId, orgId);
+  const { profile } = useActiveProfile();
+  const panel = useRef<HTMLElement>(null);
+  const data = loaded.data;
+
+  // A panel opened for another item starts at its top, so a screen reader hears the new item's name.
+  useEffect(() => {
+    panel.current?.scrollTo?.({ top: 0 });
+  }, [item.id]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Keys from the dialogs reach here through React's portals: only the panel's own keys close it.
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (!(event.target instanceof Node) || panel.current?.contains(event.target) !== true) return;
+    event.preventDefault();
+    onClose();
+  };
+
+  const heading = item.kind === 'space' ? 'Space' : 'Collection';
+  return (
+    <aside
+      ref={panel}
+      className="item-details"
+      data-testid="item-details"
+      data-kind={item.kind}
+      data-id={item.id}
+      aria-label={`${heading} details`}
+      onKeyDown={onKeyDown}
+    >
+      <header className="item-details-header">
+        <h2>
+          {heading}
+          {data?.kind === 'space' && data.space.editMode === 'locked' && (
+            <Badge tone="warning" data-testid="details-locked-badge">
+              Locked
+            </Badge>
+          )}
+        </h2>
+        {data?.kind === 'space' && data.space.deletedAt === undefined && (
+          <OpenSpaceLink profileId={profileId} orgId={orgId} spaceId={data.space.id} />
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onClose}
+          aria-label="Close details"
+          data-testid="details-close"
+        >
+          ×
+        </Button>
+      </header>
+      {loaded.isError ? (
+        <ErrorState
+          error={loaded.error}
+          what={`this ${item.kind}`}
+          profileName={profileLabel(profile, profileId)}
+          onRetry={loaded.refetch}
+        />
+      ) : data === undefined ? (
+        <SettingsPlaceholder />
+      ) : data.kind === 'space' ? (
+        <>
+          {data.space.deletedAt !== undefined && (
+            <DeletedBanner
+              profileId={profileId}
+              orgId={orgId}
+              space={{ ...data.space, deletedAt: data.space.deletedAt }}
+            />
+          )}
+          <SpaceSettings profileId={profileId} orgId={orgId} space={data.space} actions={actions} />
+        </>
+      ) : (
+        <CollectionSettings
+          profileId={profileId}
+          orgId={orgId}
+          collection={data.collection}
+          actions={actions}
+        />
+      )}
+      {actions.dialogs}
+    </aside>
+  );
 }

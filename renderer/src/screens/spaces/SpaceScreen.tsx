@@ -1,4 +1,127 @@
-/** Placeholder until the screen lands. */
-export function SpaceScreen(props: { profileId: string; orgId: string; spaceId?: string }) {
-  return <p data-testid="placeholder">{JSON.stringify(props)}</p>;
+/** One space: breadcrumb, header, the settings of the detail panel, and its links report. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
+import { ErrorState } from '../../layout/ErrorState.tsx';
+import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
+import { collectionPathQuery } from '../../queries/collections.ts';
+import { orgQuery } from '../../queries/orgs.ts';
+import { spaceQuery } from '../../queries/spaces.ts';
+import { Badge } from '../../ui/Feedback.tsx';
+import '../invites/invites.css';
+import { useContentActions } from './ContentActions.tsx';
+import { DeletedBanner } from './DeletedBanner.tsx';
+import { ItemDetails } from './ItemDetails.tsx';
+import { SettingsPlaceholder, SpaceSettings, visibilityLabel } from './ItemSettings.tsx';
+import { LinksReport } from './LinksReport.tsx';
+
+/** The space screen (`/p/$profileId/orgs/$orgId/spaces/$spaceId`). */
+export function SpaceScreen({
+  profileId,
+  orgId,
+  spaceId,
+}: {
+  profileId: string;
+  orgId: string;
+  spaceId?: string;
+}) {
+  const id = spaceId ?? '';
+  const space = useQuery({ ...spaceQuery(profileId, id), enabled: id !== '' });
+  const org = useQuery(orgQuery(profileId, orgId));
+  const path = useQuery(collectionPathQuery(profileId, space.data?.parent));
+  const actions = useContentActions(profileId, orgId);
+  const { profile } = useActiveProfile();
+  useDocumentTitle(space.data !== undefined ? `${space.data.title} · Space` : 'Space');
+  const data = space.data;
+  // A collection of the breadcrumb opens its settings beside the space, as the content tree's panel does.
+  const [collectionId, setCollectionId] = useState<string | undefined>();
+
+  return (
+    <section
+      className="screen space-screen"
+      data-testid="space-screen"
+      data-space-id={id}
+      aria-labelledby="space-title"
+    >
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/p/$profileId/orgs/$orgId/content" params={{ profileId, orgId }}>
+              {org.data?.title ?? 'Organization'}
+            </Link>
+          </li>
+          {(path.data ?? []).map((collection) => (
+            <li key={collection.id}>
+              <button
+                type="button"
+                className="breadcrumb-button"
+                onClick={() => setCollectionId(collection.id)}
+                aria-expanded={collectionId === collection.id}
+                title="Show the collection's settings"
+                data-testid="breadcrumb-collection"
+              >
+                {collection.title === '' ? 'Untitled' : collection.title}
+              </button>
+            </li>
+          ))}
+          <li aria-current="page">{data?.title ?? '…'}</li>
+        </ol>
+      </nav>
+      <header className="screen-header space-header">
+        <h1 id="space-title">
+          {data !== undefined && data.emoji !== '' && (
+            <span className="space-emoji" aria-hidden="true">
+              {data.emoji}
+            </span>
+          )}
+          {data === undefined ? 'Space' : data.title === '' ? 'Untitled' : data.title}
+        </h1>
+        {data !== undefined && (
+          <p className="space-badges">
+            <Badge>{visibilityLabel(data.visibility)}</Badge>
+            {data.editMode === 'locked' && <Badge tone="warning">Locked</Badge>}
+            {data.deletedAt !== undefined && <Badge tone="warning">In the trash</Badge>}
+          </p>
+        )}
+      </header>
+      <div className={collectionId !== undefined ? 'space-body has-panel' : 'space-body'}>
+        <div className="space-main">
+          {space.isError ? (
+            <ErrorState
+              error={space.error}
+              what="this space"
+              profileName={profileLabel(profile, profileId)}
+              onRetry={() => void space.refetch()}
+            />
+          ) : data === undefined ? (
+            <SettingsPlaceholder />
+          ) : (
+            <>
+              {data.deletedAt !== undefined && (
+                <DeletedBanner
+                  profileId={profileId}
+                  orgId={orgId}
+                  space={{ ...data, deletedAt: data.deletedAt }}
+                />
+              )}
+              <div className="section space-settings-section">
+                <SpaceSettings profileId={profileId} orgId={orgId} space={data} actions={actions} />
+              </div>
+              {data.deletedAt === undefined && <LinksReport profileId={profileId} spaceId={data.id} />}
+            </>
+          )}
+        </div>
+        {collectionId !== undefined && (
+          <ItemDetails
+            profileId={profileId}
+            orgId={orgId}
+            item={{ kind: 'collection', id: collectionId }}
+            onClose={() => setCollectionId(undefined)}
+          />
+        )}
+      </div>
+      {actions.dialogs}
+    </section>
+  );
 }

@@ -1,0 +1,67 @@
+/** The banner of a space in the trash: how long it can still be restored, and Restore. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Space } from '../../../../shared/contract/resources/content.ts';
+import { errorMessage } from '../../bridge/errors.ts';
+import { restoreSpace } from '../../queries/spaces.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Banner } from '../../ui/Feedback.tsx';
+import { toast } from '../../ui/Toast.tsx';
+import { timeLeftLabel } from '../trash/timeLeft.ts';
+
+/** Shown instead of the actions while a space is in the trash. */
+export function DeletedBanner({
+  profileId,
+  orgId,
+  space,
+}: {
+  profileId: string;
+  orgId: string;
+  space: Space & { deletedAt: string };
+}) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const left = timeLeftLabel(space.deletedAt, Date.now());
+  const restore = async () => {
+    setPending(true);
+    setError(undefined);
+    try {
+      await restoreSpace(queryClient, profileId, orgId, space.id);
+      toast({ title: `“${space.title}” restored`, tone: 'success' });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Banner
+      tone="warning"
+      title={`In the trash — ${left}`}
+      data-testid="deleted-banner"
+      actions={
+        space.permissions.admin ? (
+          <Button
+            variant="primary"
+            onClick={() => void restore()}
+            pending={pending}
+            data-testid="restore-space"
+          >
+            Restore
+          </Button>
+        ) : undefined
+      }
+    >
+      <p>
+        Deleted on {new Date(space.deletedAt).toLocaleString()}. Nothing in it can be changed until it is
+        restored.
+      </p>
+      {error !== undefined && (
+        <p className="field-error" data-testid="restore-error">
+          Not restored: {error}
+        </p>
+      )}
+    </Banner>
+  );
+}
