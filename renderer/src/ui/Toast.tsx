@@ -8,6 +8,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   tone?: 'info' | 'success' | 'error';
+  /** A button in the toast (for example "Open copy"); `altText` says how to do the same without the toast. */
+  action?: { label: string; altText: string; onClick(): void; testId?: string };
 }
 
 interface ToastItem extends ToastInput {
@@ -60,6 +62,18 @@ export function Toaster() {
           <RadixToast.Title className="toast-title">{item.title}</RadixToast.Title>
           {item.description !== undefined && (
             <RadixToast.Description className="toast-description">{item.description}</RadixToast.Description>
+          )}
+          {item.action !== undefined && (
+            <RadixToast.Action asChild altText={item.action.altText}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={item.action.onClick}
+                data-testid={item.action.testId}
+              >
+                {item.action.label}
+              </button>
+            </RadixToast.Action>
           )}
           <RadixToast.Close className="toast-close" aria-label="Dismiss">
             ×

@@ -1,5 +1,5 @@
 /** The link report of a space: where its content links to, and whether each target still exists. */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { List, named, StringEnum, User } from '../common.ts';
 import { Collection, Space } from './content.ts';
 import { Organization } from './organizations.ts';
@@ -26,7 +26,7 @@ export const CONTENT_LOCATION_KINDS = [
 ] as const;
 
 /** Objects whose full shape belongs to other resources (revision content, change requests, OpenAPI specs): passed through as they are. */
-const Embedded = (fields: Record<string, ReturnType<typeof Type.String>>) =>
+const Embedded = <T extends TProperties>(fields: T) =>
   Type.Object({ id: Type.String(), ...fields }, { additionalProperties: true });
 
 /** Which revision or change request a location is read in. */

@@ -18,7 +18,6 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { CopyToast, type CopyNotice } from './CopyToast.tsx';
 import {
   DEFAULT_LEVEL_OPTIONS,
   defaultLevelLabel,
@@ -65,7 +64,6 @@ export function useContentActions(profileId: string, orgId: string): ContentActi
   const navigate = useNavigate();
   const [open, setOpen] = useState<RunningAction | undefined>();
   const [pending, setPending] = useState<RunningAction | undefined>();
-  const [copy, setCopy] = useState<CopyNotice | undefined>();
 
   const runNow = useCallback(
     async (action: 'unlock' | 'duplicate', item: ContentItemRef & { kind: 'space' }) => {
@@ -81,7 +79,20 @@ export function useContentActions(profileId: string, orgId: string): ContentActi
           });
         } else {
           const created = await duplicateSpace(queryClient, profileId, orgId, item.id);
-          setCopy({ id: created.id, title: created.title, key: Date.now() });
+          toast({
+            title: `Duplicated as “${created.title}”`,
+            tone: 'success',
+            action: {
+              label: 'Open copy',
+              altText: 'Open the copy from the content tree',
+              testId: 'open-copy',
+              onClick: () =>
+                void navigate({
+                  to: '/p/$profileId/orgs/$orgId/spaces/$spaceId',
+                  params: { profileId, orgId, spaceId: created.id },
+                }),
+            },
+          });
         }
       } catch (error) {
         toast({
@@ -93,7 +104,7 @@ export function useContentActions(profileId: string, orgId: string): ContentActi
         setPending(undefined);
       }
     },
-    [queryClient, profileId, orgId],
+    [queryClient, profileId, orgId, navigate],
   );
 
   const run = useCallback(
@@ -116,19 +127,6 @@ export function useContentActions(profileId: string, orgId: string): ContentActi
           orgId={orgId}
           running={open}
           onClose={close}
-        />
-      )}
-      {/* Mounted only with a notice, so that screens with several action hooks hold no empty toast regions. */}
-      {copy !== undefined && (
-        <CopyToast
-          notice={copy}
-          onDismiss={() => setCopy(undefined)}
-          onOpen={(id) =>
-            void navigate({
-              to: '/p/$profileId/orgs/$orgId/spaces/$spaceId',
-              params: { profileId, orgId, spaceId: id },
-            })
-          }
         />
       )}
     </>

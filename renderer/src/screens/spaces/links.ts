@@ -36,7 +36,11 @@ function webUrl(url: string | undefined): string | undefined {
 export function describeLocation(location: ContentLocation): LocationLabel {
   switch (location.kind) {
     case 'page':
-      return { label: text(prop(location.page, 'title')) ?? 'Untitled page', href: appUrl(location.page) };
+      // A broken target has no page, only what the markdown said (`url`).
+      return {
+        label: text(prop(location.page, 'title')) ?? text(location.url) ?? 'Untitled page',
+        href: appUrl(location.page),
+      };
     case 'url':
       return { label: location.url ?? 'URL', href: webUrl(location.url) };
     case 'space':
@@ -47,7 +51,7 @@ export function describeLocation(location: ContentLocation): LocationLabel {
         href: webUrl(location.collection?.urls.app),
       };
     case 'file':
-      return { label: text(prop(location.file, 'name')) ?? 'A file', href: undefined };
+      return { label: text(prop(location.file, 'name')) ?? text(location.url) ?? 'A file', href: undefined };
     case 'user':
       return { label: text(location.user?.displayName) ?? 'A user', href: undefined };
     case 'reusable-content':
