@@ -208,10 +208,13 @@ function registerOperation(
       }
       void reply;
     },
-    ...(operation.body && operation.bodyRequired
+    ...(operation.body
       ? {
           preValidation: async (request: FastifyRequest) => {
-            if (request.body === undefined) throw new ApiError(400, 'body: a JSON object is required');
+            if (request.body !== undefined) return;
+            if (operation.bodyRequired) throw new ApiError(400, 'body: a JSON object is required');
+            // An optional body may be left out: it reads as an empty object.
+            request.body = {};
           },
         }
       : {}),

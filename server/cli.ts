@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createOrganization, ensureUser, issueToken } from './domain/organizations/commands.ts';
+import { startPurgeScheduler } from './jobs/purge.ts';
 import { seedDemo } from './seed/demo.ts';
 import { openDatabase } from './storage/database.ts';
 
@@ -75,7 +76,9 @@ async function serve(): Promise<void> {
   const app = buildApp({ db, ...(rateLimit !== undefined ? { rateLimit } : {}) });
   const address = await app.listen({ port, host: values.host });
   console.log(`Docs Admin API listening on ${address} (data in ${dataDir})`);
+  const purge = startPurgeScheduler(db, systemClock);
   const stop = async () => {
+    purge.stop();
     await app.close();
     db.close();
     process.exit(0);

@@ -20,3 +20,5 @@ export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
 /** 409: the request conflicts with the current state. */
 export const conflict = (message: string) => new ApiError(409, message);
+/** 410: existed, and can no longer be reached (e.g. past the trash's 7 days). */
+export const gone = (message: string) => new ApiError(410, message);

@@ -49,10 +49,17 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'The caller lacks the right',
   404: 'Absent, or not visible to the caller',
   409: 'Conflicts with the current state',
+  410: 'No longer available',
   413: 'Body too large',
   415: 'Body is not JSON',
   429: 'Too many requests with this token (see Retry-After)',
   501: 'Not implemented by this server yet',
+};
+
+/** Error statuses only some operations answer, beyond the ones every operation may. */
+const EXTRA_ERRORS: Record<string, readonly number[]> = {
+  // A space deleted more than 7 days ago can no longer be restored.
+  restoreSpace: [410],
 };
 
 function queryParameters(operation: Operation, writer: SchemaWriter): Json[] {
@@ -90,7 +97,18 @@ export function openApiDocument(): Record<string, Json> {
           content: { 'application/json': { schema: writer.ref(operation.response) } },
         }
       : { description: STATUS_TEXT[operation.success] ?? 'OK' };
-    for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 501]) {
+    for (const status of [
+      400,
+      401,
+      403,
+      404,
+      409,
+      ...(EXTRA_ERRORS[operation.name] ?? []),
+      413,
+      415,
+      429,
+      501,
+    ]) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'Error',
         content: { 'application/json': { schema: errorRef } },

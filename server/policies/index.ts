@@ -24,6 +24,11 @@ export interface MemberSubject {
   userId: string;
 }
 
+/** A collection or a space, as the caller reaches it: the caller's effective level on it (`null`: no access). */
+export interface ContentSubject {
+  level: Role | null;
+}
+
 const RANK: Record<Role, number> = { admin: 6, create: 5, review: 4, edit: 3, comment: 2, read: 1 };
 
 /** The rank of a role; guests rank 0. */
@@ -31,10 +36,32 @@ export function roleRank(role: Role | null): number {
   return role === null ? 0 : RANK[role];
 }
 
+/** The lower of two levels (`null`, no access, is the lowest). */
+export function minLevel(a: Role | null, b: Role | null): Role | null {
+  return roleRank(a) <= roleRank(b) ? a : b;
+}
+
+/**
+ * The caller's effective level on a collection or space. Organization admins have `admin` everywhere and guests
+ * reach nothing; otherwise the item's `defaultLevel` decides (`inherit`: the parent collection's level, or the
+ * caller's role at the top level), capped by the caller's role: a default level restricts, never escalates.
+ */
+export function contentLevel(
+  role: Role | null,
+  defaultLevel: string | null,
+  inherited: () => Role | null,
+): Role | null {
+  if (role === 'admin') return 'admin';
+  if (role === null || defaultLevel === null) return null;
+  if (defaultLevel === 'inherit') return minLevel(role, inherited());
+  return minLevel(role, defaultLevel as Role);
+}
+
 const isAdmin = (a: OrgActor) => a.role === 'admin';
 const atLeast = (role: Role) => (a: OrgActor) => roleRank(a.role) >= roleRank(role);
 const notGuest = (a: OrgActor) => a.role !== null;
 const always = () => true;
+const levelAtLeast = (role: Role) => (_a: OrgActor, c: ContentSubject) => roleRank(c.level) >= roleRank(role);
 
 const rules = {
   organization: {
@@ -52,6 +79,9 @@ const rules = {
     createTeam: isAdmin,
     manageInvites: isAdmin,
     inviteMembers: isAdmin,
+    /** Move collections and spaces between organizations: needs this in both. */
+    transferContent: isAdmin,
+    viewTrash: isAdmin,
   },
   team: {
     view: (a: OrgActor, t: TeamSubject) => notGuest(a) || t.actorTeamRole !== null,
@@ -69,10 +99,29 @@ const rules = {
     viewSpaces: (a: OrgActor, m: MemberSubject) => isAdmin(a) || a.userId === m.userId,
     viewTeams: (a: OrgActor, m: MemberSubject) => notGuest(a) || a.userId === m.userId,
   },
+  collection: {
+    view: levelAtLeast('read'),
+    create: levelAtLeast('create'),
+    admin: levelAtLeast('admin'),
+    viewInviteLinks: levelAtLeast('admin'),
+  },
+  space: {
+    view: levelAtLeast('read'),
+    access: levelAtLeast('read'),
+    comment: levelAtLeast('comment'),
+    edit: levelAtLeast('edit'),
+    triggerGitSync: levelAtLeast('edit'),
+    review: levelAtLeast('review'),
+    merge: levelAtLeast('review'),
+    admin: levelAtLeast('admin'),
+    viewInviteLinks: levelAtLeast('admin'),
+  },
 } satisfies {
   organization: Record<string, (actor: OrgActor, subject: null) => boolean>;
   team: Record<string, (actor: OrgActor, subject: TeamSubject) => boolean>;
   member: Record<string, (actor: OrgActor, subject: MemberSubject) => boolean>;
+  collection: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
+  space: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
 };
 
 type Rules = typeof rules;
@@ -80,6 +129,8 @@ interface Subjects {
   organization: null;
   team: TeamSubject;
   member: MemberSubject;
+  collection: ContentSubject;
+  space: ContentSubject;
 }
 /** Every action, as `subject.action`. */
 export type Action = { [S in keyof Rules]: `${S}.${keyof Rules[S] & string}` }[keyof Rules];
@@ -116,6 +167,8 @@ const REFUSALS: Record<Action, string> = {
   'organization.createTeam': 'only admins of the organization may create teams',
   'organization.manageInvites': 'only admins of the organization may manage invite links',
   'organization.inviteMembers': 'only admins of the organization may invite members',
+  'organization.transferContent': 'only admins of both organizations may transfer content between them',
+  'organization.viewTrash': 'only admins of the organization may see its trash',
   'team.view': 'guests may only see the teams they belong to',
   'team.admin': "only admins of the organization and the team's owners may manage its members",
   'team.rename': 'only admins of the organization may rename teams',
@@ -126,6 +179,19 @@ const REFUSALS: Record<Action, string> = {
   'member.setSSO': 'only admins of the organization may mark members as SSO members',
   'member.viewSpaces': "only admins of the organization may list another member's spaces",
   'member.viewTeams': "guests may not list another member's teams",
+  'collection.view': 'you may not see this collection',
+  'collection.create': 'creating content in this collection needs the create or admin level on it',
+  'collection.admin': 'this needs the admin level on the collection',
+  'collection.viewInviteLinks': 'only admins of the collection may see its invite links',
+  'space.view': 'you may not see this space',
+  'space.access': 'you may not open this space',
+  'space.comment': 'commenting needs the comment level or higher on this space',
+  'space.edit': 'editing needs the edit level or higher on this space',
+  'space.triggerGitSync': 'triggering a Git sync needs the edit level or higher on this space',
+  'space.review': 'reviewing needs the review level or higher on this space',
+  'space.merge': 'merging needs the review level or higher on this space',
+  'space.admin': 'this needs the admin level on the space',
+  'space.viewInviteLinks': 'only admins of the space may see its invite links',
 };
 
 /** Throws a 403 that says what is missing, unless the caller may do `action`. */

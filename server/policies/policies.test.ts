@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role, TeamRole } from '../../shared/contract/index.ts';
 import { ApiError } from '../errors.ts';
-import { ACTIONS, authorize, can, type Action, type OrgActor } from './index.ts';
+import { ACTIONS, authorize, can, contentLevel, type Action, type OrgActor } from './index.ts';
 
 /** Columns of every row below, from the most to the least powerful; `guest` is a member without a role. */
 const COLUMNS = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'] as const;
@@ -30,6 +30,8 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['organization.createTeam', '', 'Y......'],
   ['organization.manageInvites', '', 'Y......'],
   ['organization.inviteMembers', '', 'Y......'],
+  ['organization.transferContent', '', 'Y......'],
+  ['organization.viewTrash', '', 'Y......'],
   ['team.view', 'owner', 'YYYYYYY'],
   ['team.view', 'member', 'YYYYYYY'],
   ['team.view', 'not in team', 'YYYYYY.'],
@@ -56,6 +58,34 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['member.viewTeams', 'other', 'YYYYYY.'],
 ];
 
+/**
+ * Collection and space rows depend on the caller's effective level on the item (variant `level <x>`), which
+ * already folds in the role: the minimum level of each action, written out.
+ */
+const CONTENT_MINIMUMS: readonly [Action, Role][] = [
+  ['collection.view', 'read'],
+  ['collection.create', 'create'],
+  ['collection.admin', 'admin'],
+  ['collection.viewInviteLinks', 'admin'],
+  ['space.view', 'read'],
+  ['space.access', 'read'],
+  ['space.comment', 'comment'],
+  ['space.edit', 'edit'],
+  ['space.triggerGitSync', 'edit'],
+  ['space.review', 'review'],
+  ['space.merge', 'review'],
+  ['space.admin', 'admin'],
+  ['space.viewInviteLinks', 'admin'],
+];
+const LEVELS: readonly (Role | null)[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', null];
+const CONTENT_ROWS: (readonly [Action, string, string])[] = CONTENT_MINIMUMS.flatMap(([action, minimum]) =>
+  LEVELS.map((level) => {
+    const allowed = LEVELS.indexOf(level) <= LEVELS.indexOf(minimum);
+    return [action, `level ${level ?? 'none'}`, (allowed ? 'Y' : '.').repeat(7)] as const;
+  }),
+);
+const ALL_ROWS = [...EXPECTED, ...CONTENT_ROWS];
+
 const ME = 'user-me';
 const OTHER = 'user-other';
 const TEAM_ROLES: Record<string, TeamRole | null> = { owner: 'owner', member: 'member', 'not in team': null };
@@ -72,6 +102,11 @@ function ask(action: Action, variant: string, column: Column): boolean {
       actorTeamRole: teamRole,
     });
   }
+  if (kind === 'collection' || kind === 'space') {
+    const name = variant.replace('level ', '');
+    const level = name === 'none' ? null : (name as Role);
+    return can(actor, action as Extract<Action, `collection.${string}` | `space.${string}`>, { level });
+  }
   if (kind === 'member') {
     return can(actor, action as Extract<Action, `member.${string}`>, {
       userId: variant === 'self' ? ME : OTHER,
@@ -82,10 +117,10 @@ function ask(action: Action, variant: string, column: Column): boolean {
 
 describe('can(actor, action, subject)', () => {
   it('covers every action of the rules, and only those', () => {
-    expect(new Set(EXPECTED.map(([action]) => action))).toEqual(new Set(ACTIONS));
+    expect(new Set(ALL_ROWS.map(([action]) => action))).toEqual(new Set(ACTIONS));
   });
 
-  describe.each(EXPECTED)('%s %s', (action, variant, row) => {
+  describe.each(ALL_ROWS)('%s %s', (action, variant, row) => {
     it.each(COLUMNS.map((column, index) => [column, row[index] === 'Y'] as const))(
       '%s → %s',
       (column, allowed) => {
@@ -111,7 +146,7 @@ describe('authorize', () => {
 
   it('throws a 403 with a message for every action refused to a guest who owns nothing', () => {
     const guest: OrgActor = { userId: ME, role: null, ownsTeam: false };
-    for (const [action, variant, row] of EXPECTED) {
+    for (const [action, variant, row] of ALL_ROWS) {
       if (row[COLUMNS.indexOf('guest')] === 'Y') continue;
       let thrown: unknown;
       try {
@@ -119,6 +154,10 @@ describe('authorize', () => {
           authorize(guest, action as Extract<Action, `team.${string}`>, {
             teamId: 't',
             actorTeamRole: TEAM_ROLES[variant] ?? null,
+          });
+        } else if (action.startsWith('collection.') || action.startsWith('space.')) {
+          authorize(guest, action as Extract<Action, `collection.${string}` | `space.${string}`>, {
+            level: null,
           });
         } else if (action.startsWith('member.')) {
           authorize(guest, action as Extract<Action, `member.${string}`>, { userId: OTHER });
@@ -133,5 +172,24 @@ describe('authorize', () => {
       expect((thrown as ApiError).message.length).toBeGreaterThan(10);
       expect((thrown as ApiError).message).not.toContain(action);
     }
+  });
+});
+
+describe('contentLevel(role, defaultLevel, inherited)', () => {
+  // role, the item's default level, the parent's level (or the role at the top level), expected level.
+  const CASES: readonly [Role | null, string | null, Role | null, Role | null][] = [
+    ['admin', null, null, 'admin'],
+    ['admin', 'read', 'read', 'admin'],
+    [null, 'admin', 'admin', null],
+    ['edit', 'inherit', 'edit', 'edit'],
+    ['edit', 'inherit', 'read', 'read'],
+    ['edit', 'inherit', null, null],
+    ['edit', 'admin', null, 'edit'],
+    ['create', 'review', 'admin', 'review'],
+    ['create', null, 'create', null],
+    ['read', 'inherit', 'create', 'read'],
+  ];
+  it.each(CASES)('role %s, default %s, inherited %s → %s', (role, defaultLevel, inherited, expected) => {
+    expect(contentLevel(role, defaultLevel, () => inherited)).toBe(expected);
   });
 });

@@ -7,6 +7,11 @@ import type { Role, TeamRole } from '../../shared/contract/index.ts';
 import { newId } from '../ids.ts';
 import type { Database } from '../storage/database.ts';
 import { addMember, createOrganization, ensureUser, issueToken } from '../domain/organizations/commands.ts';
+import { createCollectionRecord } from '../domain/collections/records.ts';
+import { recordEvent } from '../domain/events.ts';
+import { createSpaceRecord } from '../domain/spaces/records.ts';
+import { DEMO_CONTENT, demoPages, type DemoItem } from './demo-content.ts';
+import { demoImages } from './demo-images.ts';
 
 export interface DemoToken {
   email: string;
@@ -189,6 +194,8 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
       );
     }
 
+    seedContent(db, now, org.id, created, idOf);
+
     // A second, smaller organization the demo admin also administers (for transfers and the switcher).
     const labs = createOrganization(db, new Date(created.getTime() + 100 * DAY), {
       title: 'Acme Labs',
@@ -230,6 +237,67 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
     }));
     return { tokens };
   });
+}
+
+/**
+ * The demo organization's collections and spaces (demo-content.ts), in their order. Spaces are dated by their age;
+ * the one marked deleted goes to the trash as a deletion by its creator would.
+ */
+function seedContent(
+  db: Database,
+  now: Date,
+  organizationId: string,
+  orgCreated: Date,
+  idOf: (name: string) => string,
+): void {
+  let collections = 0;
+  const place = (items: readonly DemoItem[], parentId: string | null) => {
+    for (const item of items) {
+      if (item.kind === 'collection') {
+        // The collections were set up on the organization's first day, before any space went into them.
+        const id = createCollectionRecord(db, new Date(orgCreated.getTime() + ++collections * 3_600_000), {
+          organizationId,
+          parentId,
+          title: item.title,
+          ...(item.description !== undefined ? { description: item.description } : {}),
+          ...(item.defaultLevel !== undefined ? { defaultLevel: item.defaultLevel } : {}),
+          actorId: idOf('Ada Lovelace'),
+        });
+        place(item.children, id);
+        continue;
+      }
+      const creatorId = idOf(item.creator);
+      const id = createSpaceRecord(db, new Date(now.getTime() - item.ageDays * DAY), {
+        organizationId,
+        parentId,
+        title: item.title,
+        emoji: item.emoji,
+        visibility: item.visibility,
+        ...(item.defaultLevel !== undefined ? { defaultLevel: item.defaultLevel } : {}),
+        ...(item.editMode !== undefined ? { editMode: item.editMode } : {}),
+        language: 'en',
+        pages: demoPages(item),
+        files: demoImages(item.images ?? []),
+        actorId: creatorId,
+      });
+      // Spaces are edited after they are created; the most recent edit varies from a day to a few weeks ago.
+      const updated = new Date(now.getTime() - Math.min(item.ageDays, 1 + (item.ageDays % 23)) * DAY);
+      db.run(db.q.updateTable('spaces').set({ updated_at: updated.toISOString() }).where('id', '=', id));
+      if (item.deletedDaysAgo !== undefined) {
+        const deleted = new Date(now.getTime() - item.deletedDaysAgo * DAY);
+        db.run(db.q.updateTable('spaces').set({ deleted_at: deleted.toISOString() }).where('id', '=', id));
+        recordEvent(db, deleted, {
+          organizationId,
+          actorId: creatorId,
+          action: 'space.deleted',
+          subjectType: 'space',
+          subjectId: id,
+          data: { title: item.title },
+        });
+      }
+    }
+  };
+  place(DEMO_CONTENT, null);
 }
 
 /** The demo organization's owner: the user the desktop app's "Local sandbox" profile acts as. */

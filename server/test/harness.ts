@@ -7,10 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Role, TeamRole } from '../../shared/contract/index.ts';
+import type { DefaultLevel } from '../../shared/contract/resources/content.ts';
+import type { Static } from '@sinclair/typebox';
 import { createClient, type ApiClient } from '../../shared/client.ts';
 import { buildApp } from '../app.ts';
 import { ManualClock } from '../clock.ts';
+import { createCollectionRecord } from '../domain/collections/records.ts';
+import type { PageInput } from '../domain/content/revisions.ts';
 import { addMember, createOrganization, ensureUser, issueToken } from '../domain/organizations/commands.ts';
+import { createSpaceRecord } from '../domain/spaces/records.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import { newId } from '../ids.ts';
 import { openDatabase, type Database } from '../storage/database.ts';
@@ -39,6 +44,23 @@ export interface TestServer {
   buildMember(orgId: string, role: Role | null, options?: { email?: string; name?: string }): TestUser;
   /** A new team with members (user id → team role). */
   buildTeam(orgId: string, title: string, members?: Record<string, TeamRole>): { id: string };
+  /** A new collection (default: top level, `inherit`). */
+  buildCollection(
+    orgId: string,
+    options?: { title?: string; parent?: string; defaultLevel?: Static<typeof DefaultLevel> },
+  ): { id: string };
+  /** A new space with a first revision (default: top level, `inherit`, `private`, one page "Introduction"). */
+  buildSpace(
+    orgId: string,
+    options?: {
+      title?: string;
+      parent?: string;
+      emoji?: string;
+      defaultLevel?: Static<typeof DefaultLevel>;
+      visibility?: string;
+      pages?: PageInput[];
+    },
+  ): { id: string };
   close(): Promise<void>;
 }
 
@@ -110,6 +132,31 @@ export async function startTestServer(
           }),
         );
       }
+      return { id };
+    },
+    buildCollection(orgId, collectionOptions = {}) {
+      const id = createCollectionRecord(db, clock.now(), {
+        organizationId: orgId,
+        parentId: collectionOptions.parent ?? null,
+        title: collectionOptions.title ?? `Collection ${++counter}`,
+        ...(collectionOptions.defaultLevel !== undefined
+          ? { defaultLevel: collectionOptions.defaultLevel }
+          : {}),
+        actorId: null,
+      });
+      return { id };
+    },
+    buildSpace(orgId, spaceOptions = {}) {
+      const id = createSpaceRecord(db, clock.now(), {
+        organizationId: orgId,
+        parentId: spaceOptions.parent ?? null,
+        title: spaceOptions.title ?? `Space ${++counter}`,
+        emoji: spaceOptions.emoji ?? '',
+        ...(spaceOptions.visibility !== undefined ? { visibility: spaceOptions.visibility } : {}),
+        ...(spaceOptions.defaultLevel !== undefined ? { defaultLevel: spaceOptions.defaultLevel } : {}),
+        pages: spaceOptions.pages ?? [{ title: 'Introduction' }],
+        actorId: null,
+      });
       return { id };
     },
     async close() {

@@ -11,8 +11,11 @@ import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { isErrorShape, send } from './http-helpers.ts';
 import { baseBody, fillPath, malformedCases, type MalformedCase } from './malformed.ts';
 
-/** Bodies the generator cannot guess (none yet); keyed by operation name. */
-const BODY_OVERRIDES: Partial<Record<OperationName, unknown>> = {};
+/** Bodies the generator cannot guess, keyed by operation name; the transfers' target is set once the server runs. */
+const BODY_OVERRIDES: Partial<Record<OperationName, unknown>> = {
+  moveCollection: { parent: null },
+  moveSpace: { parent: null },
+};
 
 /** Concurrent requests in flight. */
 const PARALLEL = 24;
@@ -39,8 +42,12 @@ describe('no 500 for any input', () => {
         created_at: server.clock.now().toISOString(),
       }),
     );
+    const collection = server.buildCollection(org.id);
+    const space = server.buildSpace(org.id, { parent: collection.id });
     return {
       organizationId: org.id,
+      collectionId: collection.id,
+      spaceId: space.id,
       userId: member.id,
       teamId: team.id,
       inviteId,
@@ -52,6 +59,10 @@ describe('no 500 for any input', () => {
     server = await startTestServer();
     admin = server.buildUser({ email: 'admin@example.com' });
     foreign = fixture(server.buildUser());
+    // A second organization of the caller, for the transfers.
+    const target = server.buildOrg(admin);
+    BODY_OVERRIDES.transferCollection = { organization: target.id };
+    BODY_OVERRIDES.transferSpace = { organization: target.id };
   });
   afterAll(async () => server.close());
 
@@ -63,6 +74,14 @@ describe('no 500 for any input', () => {
     '%s',
     async (_name, operation) => {
       const ids = fixture(admin);
+      // Only a space in the trash can be restored.
+      if (operation.name === 'restoreSpace')
+        server.db.run(
+          server.db.q
+            .updateTable('spaces')
+            .set({ deleted_at: server.clock.now().toISOString() })
+            .where('id', '=', ids.spaceId as string),
+        );
       const body = baseBody(operation, BODY_OVERRIDES[operation.name as OperationName]);
       // fetch sends no body with GET: those cases cannot be sent (and Fastify ignores GET bodies anyway).
       const cases: MalformedCase[] = malformedCases(operation, ids, body).filter(

@@ -82,14 +82,21 @@ function contentHash(...parts: (string | Uint8Array)[]): string {
 /** Stores a page body once; answers its id. */
 export function putDocument(db: Database, markdown: string): string {
   const id = contentHash('md:', markdown);
-  db.run(db.q.insertInto('documents').values({ id, markdown }).onConflict((oc) => oc.column('id').doNothing()));
+  db.run(
+    db.q
+      .insertInto('documents')
+      .values({ id, markdown })
+      .onConflict((oc) => oc.column('id').doNothing()),
+  );
   return id;
 }
 
 /** The markdown of a stored document ('' for none). */
 export function readDocument(db: Database, documentId: string | undefined): string {
   if (documentId === undefined) return '';
-  return db.first(db.q.selectFrom('documents').select('markdown').where('id', '=', documentId))?.markdown ?? '';
+  return (
+    db.first(db.q.selectFrom('documents').select('markdown').where('id', '=', documentId))?.markdown ?? ''
+  );
 }
 
 /** The markdown of many documents at once, by id. */
@@ -99,7 +106,9 @@ export function readDocuments(db: Database, documentIds: readonly string[]): Map
   // Chunks stay under SQLite's limit on bound parameters.
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500);
-    for (const row of db.all(db.q.selectFrom('documents').select(['id', 'markdown']).where('id', 'in', chunk)))
+    for (const row of db.all(
+      db.q.selectFrom('documents').select(['id', 'markdown']).where('id', 'in', chunk),
+    ))
       found.set(row.id, row.markdown);
   }
   return found;
@@ -220,7 +229,11 @@ export interface PlacedPage {
 }
 
 /** Every page of a tree, depth first in reading order. */
-export function flattenPages(pages: readonly StoredPage[], prefix = '', parentId: string | null = null): PlacedPage[] {
+export function flattenPages(
+  pages: readonly StoredPage[],
+  prefix = '',
+  parentId: string | null = null,
+): PlacedPage[] {
   const out: PlacedPage[] = [];
   for (const page of pages) {
     const path = prefix === '' ? page.slug : `${prefix}/${page.slug}`;

@@ -7,7 +7,12 @@ import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import { likeContains, loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
+import type { Role } from '../../../shared/contract/index.ts';
+import { ContentLevels } from '../collections/levels.ts';
+import { spaceListBase } from '../spaces/lists.ts';
+import { presentSpace } from '../spaces/present.ts';
 import { loadMember, memberQuery, presentMember, type MemberRow } from './present.ts';
+import { spaceCounter } from './spaces.ts';
 import { sql, type RawBuilder } from 'kysely';
 
 const SORT_COLUMNS = {
@@ -70,6 +75,7 @@ export const memberHandlers = {
     const filter = sql<boolean>`(${conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`1 = 1`})`;
     const base = memberQuery(params.organizationId).where(filter);
     const { fetch, count } = keysetQueries(db, base, keys);
+    const spaces = spaceCounter(db, params.organizationId);
     return listPage({
       query,
       keys,
@@ -84,14 +90,18 @@ export const memberHandlers = {
       ],
       // Unfiltered, the stored count answers without counting.
       count: conditions.length === 0 ? () => org.member_count : count,
-      present: (row) => presentMember(row, baseUrl),
+      present: (row) => presentMember(row, baseUrl, spaces),
     });
   },
 
   getMemberInOrganizationById: ({ params, actor, services: { db }, baseUrl }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'member.view', { userId: params.userId });
-    return presentMember(loadMember(db, params.organizationId, params.userId), baseUrl);
+    return presentMember(
+      loadMember(db, params.organizationId, params.userId),
+      baseUrl,
+      spaceCounter(db, params.organizationId),
+    );
   },
 
   updateMemberInOrganizationById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
@@ -109,7 +119,7 @@ export const memberHandlers = {
         subjectId: params.userId,
         data: { from: target.role, to: body.role },
       });
-      return presentMember({ ...target, role: body.role }, baseUrl);
+      return presentMember({ ...target, role: body.role }, baseUrl, spaceCounter(db, params.organizationId));
     });
   },
 
@@ -169,22 +179,35 @@ export const memberHandlers = {
         subjectType: 'member',
         subjectId: params.userId,
       });
-      return presentMember({ ...target, sso: 1 }, baseUrl);
+      return presentMember({ ...target, sso: 1 }, baseUrl, spaceCounter(db, params.organizationId));
     });
   },
 
-  listSpacesForOrganizationMember: ({ params, query, actor, services: { db } }) => {
+  listSpacesForOrganizationMember: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'member.viewSpaces', { userId: params.userId });
-    loadMember(db, params.organizationId, params.userId);
-    // Spaces arrive with the content issue; until then no member reaches any space.
+    const member = loadMember(db, params.organizationId, params.userId);
+    // The member's levels decide which spaces are listed and `permission`; `space.permissions` are the caller's.
+    const memberLevels = new ContentLevels(db, params.organizationId, {
+      userId: member.user_id,
+      role: member.role as Role | null,
+      ownsTeam: false,
+    });
+    const callerLevels = new ContentLevels(db, params.organizationId, orgActor);
+    const direction = query.order ?? 'asc';
+    const keys: SortKey[] = [
+      { column: 's.title', direction, folded: true },
+      { column: 's.id', direction },
+    ];
     return listPage({
       query,
-      keys: [{ column: 'id', direction: 'asc' }],
-      fetch: () => [] as never[],
-      keyOf: () => [],
-      count: () => 0,
-      present: (row: never) => row,
+      keys,
+      ...keysetQueries(db, spaceListBase(memberLevels), keys),
+      keyOf: (row) => [row.title.toLowerCase(), row.id],
+      present: (row) => ({
+        permission: memberLevels.levelOf(row),
+        space: presentSpace(row, callerLevels.levelOf(row), orgActor, baseUrl),
+      }),
     });
   },
 } satisfies Handlers;

@@ -32,7 +32,15 @@ export function presentUser(
   };
 }
 
-export function presentMember(row: MemberRow, baseUrl: string): Member {
+/**
+ * `spaces` counts the spaces the member may view: pass `spaceCounter(db, organizationId)` (one per request, it
+ * counts once per role); without it the count is 0.
+ */
+export function presentMember(
+  row: MemberRow,
+  baseUrl: string,
+  spaceCount?: (role: Role | null) => number,
+): Member {
   return {
     object: 'member',
     id: row.user_id,
@@ -42,7 +50,7 @@ export function presentMember(row: MemberRow, baseUrl: string): Member {
     joinedAt: row.joined_at,
     ...(row.last_seen_at !== null ? { lastSeenAt: row.last_seen_at } : {}),
     sso: row.sso === 1,
-    spaces: 0,
+    spaces: spaceCount ? spaceCount(row.role as Role | null) : 0,
     teams: Number(row.teams),
   };
 }

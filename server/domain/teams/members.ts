@@ -8,6 +8,7 @@ import type { Database } from '../../storage/database.ts';
 import { loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
 import { loadMember, memberQuery, presentMember } from '../members/present.ts';
+import { spaceCounter } from '../members/spaces.ts';
 import { loadTeam } from './handlers.ts';
 
 const TEAM_MEMBER_KEYS: readonly SortKey[] = [
@@ -73,13 +74,14 @@ export const teamMemberHandlers = {
         join.onRef('tm.user_id', '=', 'm.user_id').on('tm.team_id', '=', team.id),
       )
       .select('tm.role as team_role');
+    const spaceCount = spaceCounter(db, params.organizationId);
     return listPage({
       query,
       keys: TEAM_MEMBER_KEYS,
       ...keysetQueries(db, base, TEAM_MEMBER_KEYS),
       keyOf: (row) => [row.display_name.toLowerCase(), row.user_id],
       present: (row) => ({
-        organization: presentMember(row, baseUrl),
+        organization: presentMember(row, baseUrl, spaceCount),
         team: { role: row.team_role as TeamRole },
         permissions: { view: can(orgActor, 'member.view', { userId: row.user_id }) },
       }),

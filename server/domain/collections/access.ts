@@ -1,0 +1,43 @@
+/** Reaching a collection as the caller; a collection the caller may not see answers as an unknown id. */
+import type { Role } from '../../../shared/contract/index.ts';
+import { notFound } from '../../errors.ts';
+import { can, type OrgActor } from '../../policies/index.ts';
+import type { Database } from '../../storage/database.ts';
+import type { CollectionsTable, OrganizationsTable } from '../../storage/schema.ts';
+import { loadOrgAccessOr } from '../spaces/access.ts';
+import { builder } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
+import { ContentLevels } from './levels.ts';
+
+export interface CollectionAccess {
+  collection: CollectionsTable;
+  org: OrganizationsTable;
+  actor: OrgActor;
+  /** The caller's effective level on the collection (at least `read`). */
+  level: Role;
+  levels: ContentLevels;
+}
+
+const collectionById = prepared((id: string) =>
+  builder.selectFrom('collections').selectAll().where('id', '=', id),
+);
+
+export const collectionNotFound = (collectionId: string) =>
+  notFound(`no collection with id \`${collectionId}\``);
+
+/** The collection and the caller's level on it, or 404 when it does not exist or the caller may not view it. */
+export function resolveCollectionAccess(
+  db: Database,
+  collectionId: string,
+  caller: { userId: string },
+): CollectionAccess {
+  const collection = db.first(collectionById(collectionId));
+  if (!collection) throw collectionNotFound(collectionId);
+  const { org, actor } = loadOrgAccessOr(db, collection.organization_id, caller.userId, () =>
+    collectionNotFound(collectionId),
+  );
+  const levels = new ContentLevels(db, org.id, actor);
+  const level = levels.collectionLevel(collection.id);
+  if (level === null || !can(actor, 'collection.view', { level })) throw collectionNotFound(collectionId);
+  return { collection, org, actor, level, levels };
+}

@@ -1,0 +1,185 @@
+/**
+ * The one sibling order that collections and spaces of the same parent share. Keys are fractional indexes: a new
+ * or moved item gets a key computed from its neighbours' keys, and no other row is written. Spaces in the trash
+ * keep their keys and count as neighbours, so that a restored space finds its place without colliding.
+ */
+import { badRequest } from '../../errors.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
+import { keyBetween } from '../../storage/sort-keys.ts';
+
+type Table = 'collections' | 'spaces';
+
+function lastKeyQuery(table: Table) {
+  return prepared((organizationId: string, parentId: string | null) =>
+    builder
+      .selectFrom(table)
+      .select('sort_key')
+      .where('organization_id', '=', organizationId)
+      .where('parent_id', 'is', parentId)
+      .orderBy('sort_key', 'desc')
+      .limit(1),
+  );
+}
+
+function neighbourQuery(table: Table, direction: 'after' | 'before') {
+  return prepared((organizationId: string, parentId: string | null, key: string, exceptId: string) =>
+    builder
+      .selectFrom(table)
+      .select('sort_key')
+      .where('organization_id', '=', organizationId)
+      .where('parent_id', 'is', parentId)
+      .where('sort_key', direction === 'after' ? '>' : '<', key)
+      .where('id', '!=', exceptId)
+      .orderBy('sort_key', direction === 'after' ? 'asc' : 'desc')
+      .limit(1),
+  );
+}
+
+const lastKeys = { collections: lastKeyQuery('collections'), spaces: lastKeyQuery('spaces') };
+const nextKeys = {
+  collections: neighbourQuery('collections', 'after'),
+  spaces: neighbourQuery('spaces', 'after'),
+};
+const previousKeys = {
+  collections: neighbourQuery('collections', 'before'),
+  spaces: neighbourQuery('spaces', 'before'),
+};
+
+function greatest(a: string | undefined, b: string | undefined): string | null {
+  if (a === undefined) return b ?? null;
+  if (b === undefined) return a;
+  return a > b ? a : b;
+}
+
+function least(a: string | undefined, b: string | undefined): string | null {
+  if (a === undefined) return b ?? null;
+  if (b === undefined) return a;
+  return a < b ? a : b;
+}
+
+/** The last key among the children of `parentId` (`null`: the top level), or null when it has none. */
+export function lastSiblingKey(db: Database, organizationId: string, parentId: string | null): string | null {
+  return greatest(
+    db.first(lastKeys.collections(organizationId, parentId))?.sort_key,
+    db.first(lastKeys.spaces(organizationId, parentId))?.sort_key,
+  );
+}
+
+/** A key after every child of `parentId`. */
+export function keyAtEnd(db: Database, organizationId: string, parentId: string | null): string {
+  return keyBetween(lastSiblingKey(db, organizationId, parentId), null);
+}
+
+/** The first sibling key after `key` (ignoring the item `exceptId`), or null. */
+export function nextSiblingKey(
+  db: Database,
+  organizationId: string,
+  parentId: string | null,
+  key: string,
+  exceptId: string,
+): string | null {
+  return least(
+    db.first(nextKeys.collections(organizationId, parentId, key, exceptId))?.sort_key,
+    db.first(nextKeys.spaces(organizationId, parentId, key, exceptId))?.sort_key,
+  );
+}
+
+/** The last sibling key before `key` (ignoring the item `exceptId`), or null. */
+export function previousSiblingKey(
+  db: Database,
+  organizationId: string,
+  parentId: string | null,
+  key: string,
+  exceptId: string,
+): string | null {
+  return greatest(
+    db.first(previousKeys.collections(organizationId, parentId, key, exceptId))?.sort_key,
+    db.first(previousKeys.spaces(organizationId, parentId, key, exceptId))?.sort_key,
+  );
+}
+
+/** A key right after `key` among the children of `parentId`, before the next sibling. */
+export function keyRightAfter(
+  db: Database,
+  organizationId: string,
+  parentId: string | null,
+  key: string,
+  exceptId: string,
+): string {
+  return keyBetween(key, nextSiblingKey(db, organizationId, parentId, key, exceptId));
+}
+
+/** A sibling a move points at: `position.before` or `position.after`. */
+export type SiblingPointer = { type: 'space'; space: string } | { type: 'collection'; collection: string };
+
+const pointedCollection = prepared((id: string) =>
+  builder
+    .selectFrom('collections')
+    .select(['id', 'organization_id', 'parent_id', 'sort_key'])
+    .where('id', '=', id),
+);
+const pointedSpace = prepared((id: string) =>
+  builder
+    .selectFrom('spaces')
+    .select(['id', 'organization_id', 'parent_id', 'sort_key', 'deleted_at'])
+    .where('id', '=', id),
+);
+
+/** The sort key of the sibling a pointer names, or a 400 naming the field when it is not a child of the parent. */
+function pointedKey(
+  db: Database,
+  field: string,
+  pointer: SiblingPointer,
+  organizationId: string,
+  parentId: string | null,
+  movedId: string,
+): string {
+  const id = pointer.type === 'space' ? pointer.space : pointer.collection;
+  const row = pointer.type === 'space' ? db.first(pointedSpace(id)) : db.first(pointedCollection(id));
+  const where = parentId === null ? 'at the top level' : `in the collection \`${parentId}\``;
+  if (
+    row === undefined ||
+    row.organization_id !== organizationId ||
+    row.parent_id !== parentId ||
+    ('deleted_at' in row && row.deleted_at !== null)
+  )
+    throw badRequest(`body field \`${field}\`: no ${pointer.type} with id \`${id}\` ${where}`);
+  if (id === movedId) throw badRequest(`body field \`${field}\`: an item cannot be placed next to itself`);
+  return row.sort_key;
+}
+
+/**
+ * The key of an item moved (or created) among the children of `parentId` at `position`: between the pointed
+ * sibling and its neighbour, or at the end without a position.
+ */
+export function keyForPosition(
+  db: Database,
+  organizationId: string,
+  parentId: string | null,
+  movedId: string,
+  position: { before?: SiblingPointer; after?: SiblingPointer } | undefined,
+): string {
+  const before = position?.before;
+  const after = position?.after;
+  if (after !== undefined && before !== undefined) {
+    const low = pointedKey(db, 'position.after', after, organizationId, parentId, movedId);
+    const high = pointedKey(db, 'position.before', before, organizationId, parentId, movedId);
+    if (low >= high)
+      throw badRequest('body field `position`: `after` must name a sibling that comes before `before`');
+    const between = nextSiblingKey(db, organizationId, parentId, low, movedId);
+    if (between !== null && between < high)
+      throw badRequest('body field `position`: `after` and `before` must name adjacent siblings');
+    return keyBetween(low, high);
+  }
+  if (after !== undefined) {
+    const low = pointedKey(db, 'position.after', after, organizationId, parentId, movedId);
+    return keyBetween(low, nextSiblingKey(db, organizationId, parentId, low, movedId));
+  }
+  if (before !== undefined) {
+    const high = pointedKey(db, 'position.before', before, organizationId, parentId, movedId);
+    return keyBetween(previousSiblingKey(db, organizationId, parentId, high, movedId), high);
+  }
+  const last = lastSiblingKey(db, organizationId, parentId);
+  return keyBetween(last, null);
+}

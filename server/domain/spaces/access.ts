@@ -1,0 +1,73 @@
+/**
+ * Reaching a space as the caller: the row, the caller's standing in its organization and effective level on it. A
+ * space the caller may not see answers the same 404 as an id that names nothing.
+ */
+import type { Role } from '../../../shared/contract/index.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { can, type OrgActor } from '../../policies/index.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
+import type { OrganizationsTable, SpacesTable } from '../../storage/schema.ts';
+import { loadOrgAccess } from '../access.ts';
+import { ContentLevels } from '../collections/levels.ts';
+
+export interface SpaceAccess {
+  space: SpacesTable;
+  org: OrganizationsTable;
+  actor: OrgActor;
+  /** The caller's effective level on the space (at least `read`). */
+  level: Role;
+  /** Levels on the other items of the organization, computed on demand with the collections loaded once. */
+  levels: ContentLevels;
+}
+
+const spaceById = prepared((id: string) => builder.selectFrom('spaces').selectAll().where('id', '=', id));
+
+export const spaceNotFound = (spaceId: string) => notFound(`no space with id \`${spaceId}\``);
+
+/** The organization and the caller's standing in it, or the 404 of `hidden` when the caller is not a member. */
+export function loadOrgAccessOr(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  hidden: () => Error,
+): { org: OrganizationsTable; actor: OrgActor } {
+  try {
+    return loadOrgAccess(db, organizationId, userId);
+  } catch {
+    throw hidden();
+  }
+}
+
+/**
+ * The space and the caller's level on it, or 404 when it does not exist or the caller may not view it. A space in
+ * the trash answers 404 "in the trash" unless `deleted` is `allow` (reading it) or `only` (restoring it, which
+ * answers 404 for a space that is not in the trash).
+ */
+export function resolveSpaceAccess(
+  db: Database,
+  spaceId: string,
+  caller: { userId: string },
+  options: { deleted?: 'refuse' | 'allow' | 'only' } = {},
+): SpaceAccess {
+  const space = db.first(spaceById(spaceId));
+  if (!space) throw spaceNotFound(spaceId);
+  const { org, actor } = loadOrgAccessOr(db, space.organization_id, caller.userId, () =>
+    spaceNotFound(spaceId),
+  );
+  const levels = new ContentLevels(db, org.id, actor);
+  const level = levels.levelOf(space);
+  if (level === null || !can(actor, 'space.view', { level })) throw spaceNotFound(spaceId);
+  const deleted = options.deleted ?? 'refuse';
+  if (space.deleted_at !== null && deleted === 'refuse')
+    throw notFound(`space \`${spaceId}\` is in the trash`);
+  if (space.deleted_at === null && deleted === 'only')
+    throw notFound(`space \`${spaceId}\` is not in the trash`);
+  return { space, org, actor, level, levels };
+}
+
+/** Refuses content edits to a locked space. */
+export function ensureUnlocked(space: Pick<SpacesTable, 'id' | 'edit_mode'>): void {
+  if (space.edit_mode === 'locked')
+    throw conflict(`space \`${space.id}\` is locked: unlock it to edit its content`);
+}

@@ -1,0 +1,114 @@
+/**
+ * Lists of spaces as one caller (or one role) sees them. Which spaces are visible is decided in SQL, from the
+ * visible collections computed once: a space is visible when its default level is a role, or `inherit` at the
+ * top level or under a visible collection (every role ranks at least `read`, so the cap never hides one).
+ */
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { LIST_LIMIT_DEFAULT } from '../../../shared/contract/common.ts';
+import type { Space } from '../../../shared/contract/resources/content.ts';
+import {
+  afterKeys,
+  decodeCursor,
+  encodeCursor,
+  keysetQueries,
+  listPage,
+  type KeyValue,
+  type ListPage,
+  type SortKey,
+} from '../../http/pagination.ts';
+import type { OrgActor } from '../../policies/index.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import type { DB, SpacesTable } from '../../storage/schema.ts';
+import { ContentLevels } from '../collections/levels.ts';
+import { presentSpace } from './present.ts';
+
+type SpaceQuery = SelectQueryBuilder<DB & { s: SpacesTable }, 's', SpacesTable>;
+
+/** The condition "visible to the caller of `levels`" on `s`; undefined when every space is. */
+export function visibleSpaceFilter(levels: ContentLevels): RawBuilder<boolean> | undefined {
+  const role = levels.actor.role;
+  if (role === 'admin') return undefined;
+  if (role === null) return sql<boolean>`0`;
+  const collections = JSON.stringify(levels.visibleCollectionIds());
+  return sql<boolean>`(s.default_level IS NOT NULL AND (s.default_level != 'inherit' OR s.parent_id IS NULL OR s.parent_id IN (SELECT value FROM json_each(${collections}))))`;
+}
+
+/** The organization's spaces out of the trash that the caller of `levels` may see. */
+export function spaceListBase(levels: ContentLevels): SpaceQuery {
+  let base = builder
+    .selectFrom('spaces as s')
+    .selectAll('s')
+    .where('s.organization_id', '=', levels.organizationId)
+    .where('s.deleted_at', 'is', null) as SpaceQuery;
+  const visible = visibleSpaceFilter(levels);
+  if (visible) base = base.where(visible);
+  return base;
+}
+
+/** How many spaces a member with `actor`'s role may see (members of one role all see the same spaces). */
+export function countVisibleSpaces(db: Database, organizationId: string, actor: OrgActor): number {
+  if (actor.role === null) return 0;
+  const base = spaceListBase(new ContentLevels(db, organizationId, actor));
+  const row = db.first(base.clearSelect().select(sql<number>`count(*)`.as('n')));
+  return Number(row?.n ?? 0);
+}
+
+const SIBLING_KEYS: readonly SortKey[] = [
+  { column: 's.sort_key', direction: 'asc' },
+  { column: 's.id', direction: 'asc' },
+];
+
+/**
+ * The key values of the organization-wide order: (parent, sibling key, id), top level first. The top level's
+ * parent is NULL in SQL (sorting first) and '' in a cursor.
+ */
+function afterInOrganization(values: readonly KeyValue[]): RawBuilder<boolean> {
+  const [parent, key, id] = values;
+  const rest = afterKeys(SIBLING_KEYS, [key as KeyValue, id as KeyValue]);
+  return parent === ''
+    ? sql<boolean>`((s.parent_id IS NULL AND ${rest}) OR s.parent_id IS NOT NULL)`
+    : sql<boolean>`(s.parent_id > ${parent} OR (s.parent_id = ${parent} AND ${rest}))`;
+}
+
+/**
+ * One page of spaces. `siblings`: children of one parent, in sibling order. `organization`: every space, by parent
+ * (top level first) and then sibling order, which the index (organization_id, parent_id, sort_key) serves; the
+ * tree screen rebuilds the tree from `parent` and this order.
+ */
+export function listSpacesPage(
+  db: Database,
+  levels: ContentLevels,
+  base: SpaceQuery,
+  options: {
+    query: { page?: string; limit?: number };
+    baseUrl: string;
+    order: 'siblings' | 'organization';
+    present?: (row: SpacesTable) => Space;
+  },
+): ListPage<Space> {
+  const present =
+    options.present ??
+    ((row: SpacesTable) => presentSpace(row, levels.levelOf(row), levels.actor, options.baseUrl));
+  if (options.order === 'siblings') {
+    return listPage({
+      query: options.query,
+      keys: SIBLING_KEYS,
+      ...keysetQueries(db, base, SIBLING_KEYS),
+      keyOf: (row) => [row.sort_key, row.id],
+      present,
+    });
+  }
+  const limit = options.query.limit ?? LIST_LIMIT_DEFAULT;
+  const after = decodeCursor(options.query.page, 3);
+  let pageQuery = base.orderBy(sql`s.parent_id ASC, s.sort_key ASC, s.id ASC`).limit(limit + 1);
+  if (after) pageQuery = pageQuery.where(afterInOrganization(after));
+  const rows = db.all(pageQuery);
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
+  const counted = db.first(base.clearSelect().select(sql<number>`count(*)`.as('n')));
+  const page: ListPage<Space> = { items: shown.map(present), count: Number(counted?.n ?? 0) };
+  const last = shown.at(-1);
+  if (more && last !== undefined)
+    page.next = { page: encodeCursor([last.parent_id ?? '', last.sort_key, last.id]) };
+  return page;
+}

@@ -1,0 +1,45 @@
+/** Space rows to API objects. */
+import type { Role } from '../../../shared/contract/index.ts';
+import type { Space } from '../../../shared/contract/resources/content.ts';
+import { can, type OrgActor } from '../../policies/index.ts';
+import type { SpacesTable } from '../../storage/schema.ts';
+
+export function spaceUrls(baseUrl: string, id: string) {
+  return { location: `${baseUrl}/v1/spaces/${id}`, app: `${baseUrl}/s/${id}/` };
+}
+
+export function presentSpace(row: SpacesTable, level: Role | null, actor: OrgActor, baseUrl: string): Space {
+  const subject = { level };
+  return {
+    object: 'space',
+    id: row.id,
+    title: row.title,
+    emoji: row.emoji,
+    visibility: row.visibility as Space['visibility'],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ...(row.deleted_at !== null ? { deletedAt: row.deleted_at } : {}),
+    editMode: row.edit_mode as NonNullable<Space['editMode']>,
+    organization: row.organization_id,
+    ...(row.parent_id !== null ? { parent: row.parent_id } : {}),
+    revision: row.revision_id,
+    defaultLevel: row.default_level as Space['defaultLevel'],
+    // Comments and change requests arrive with their own issue.
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    urls: spaceUrls(baseUrl, row.id),
+    permissions: {
+      view: can(actor, 'space.view', subject),
+      access: can(actor, 'space.access', subject),
+      admin: can(actor, 'space.admin', subject),
+      viewInviteLinks: can(actor, 'space.viewInviteLinks', subject),
+      edit: can(actor, 'space.edit', subject),
+      triggerGitSync: can(actor, 'space.triggerGitSync', subject),
+      comment: can(actor, 'space.comment', subject),
+      merge: can(actor, 'space.merge', subject),
+      review: can(actor, 'space.review', subject),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/** Writing spaces without HTTP: used by the handlers and by the demo seed. */
+import type { Database } from '../../storage/database.ts';
+import { newId } from '../../ids.ts';
+import {
+  buildFiles,
+  buildPages,
+  insertRevision,
+  type FileInput,
+  type PageInput,
+  type RevisionTree,
+} from '../content/revisions.ts';
+import { recordEvent } from '../events.ts';
+import { keyAtEnd } from '../collections/siblings.ts';
+
+/** How long a deleted space stays in the trash, restorable. */
+export const TRASH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface NewSpace {
+  organizationId: string;
+  /** The parent collection (of the same organization), or null for the top level. */
+  parentId: string | null;
+  title: string;
+  emoji?: string;
+  /** Default `private`. */
+  visibility?: string;
+  /** A role, `inherit` (the default) or null. */
+  defaultLevel?: string | null;
+  /** Default `live`. */
+  editMode?: 'live' | 'locked';
+  language?: string | null;
+  /** The content of the first revision. */
+  pages: readonly PageInput[];
+  files?: readonly FileInput[];
+  actorId: string | null;
+  /** The sort key; default: after every child of the parent. */
+  sortKey?: string;
+}
+
+/**
+ * Inserts a space row with a first revision holding `tree`; answers the space id. The revision refers to the space
+ * and the space to its revision, so the row is written first with a placeholder, inside one transaction.
+ */
+export function insertSpaceWithTree(
+  db: Database,
+  now: Date,
+  input: Omit<NewSpace, 'pages' | 'files'>,
+  tree: () => RevisionTree,
+): { id: string; revisionId: string } {
+  const id = newId();
+  const at = now.toISOString();
+  return db.transaction(() => {
+    db.run(
+      db.q.insertInto('spaces').values({
+        id,
+        organization_id: input.organizationId,
+        parent_id: input.parentId,
+        title: input.title,
+        emoji: input.emoji ?? '',
+        visibility: input.visibility ?? 'private',
+        edit_mode: input.editMode ?? 'live',
+        default_level: input.defaultLevel === undefined ? 'inherit' : input.defaultLevel,
+        language: input.language ?? null,
+        sort_key: input.sortKey ?? keyAtEnd(db, input.organizationId, input.parentId),
+        revision_id: '',
+        created_by: input.actorId,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+      }),
+    );
+    const revisionId = insertRevision(db, {
+      spaceId: id,
+      type: 'edits',
+      parents: [],
+      tree: tree(),
+      createdBy: input.actorId,
+      now,
+    });
+    db.run(db.q.updateTable('spaces').set({ revision_id: revisionId }).where('id', '=', id));
+    return { id, revisionId };
+  });
+}
+
+/** Creates a space at the end of its parent's children, with a first revision and its event; answers its id. */
+export function createSpaceRecord(db: Database, now: Date, input: NewSpace): string {
+  return db.transaction(() => {
+    const { id } = insertSpaceWithTree(db, now, input, () => ({
+      pages: buildPages(db, now, input.pages),
+      files: buildFiles(db, input.files ?? []),
+    }));
+    recordEvent(db, now, {
+      organizationId: input.organizationId,
+      actorId: input.actorId,
+      action: 'space.created',
+      subjectType: 'space',
+      subjectId: id,
+      data: { title: input.title, parent: input.parentId },
+    });
+    return id;
+  });
+}

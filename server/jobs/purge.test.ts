@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../clock.ts';
+import { createSpaceRecord } from '../domain/spaces/records.ts';
+import { createOrganization, ensureUser } from '../domain/organizations/commands.ts';
+import { openDatabase, type Database } from '../storage/database.ts';
+import { purgeDeletedSpaces, startPurgeScheduler } from './purge.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function setup() {
+  const db = openDatabase(':memory:');
+  const clock = new ManualClock('2026-03-01T00:00:00.000Z');
+  const owner = ensureUser(db, clock.now(), 'owner@example.com');
+  const org = createOrganization(db, clock.now(), { title: 'Acme', ownerId: owner.id });
+  const space = (title: string) =>
+    createSpaceRecord(db, clock.now(), {
+      organizationId: org.id,
+      parentId: null,
+      title,
+      pages: [{ title: 'Introduction', markdown: 'hello' }],
+      actorId: owner.id,
+    });
+  const trash = (id: string) =>
+    db.run(db.q.updateTable('spaces').set({ deleted_at: clock.now().toISOString() }).where('id', '=', id));
+  return { db, clock, space, trash };
+}
+
+const remaining = (db: Database) => db.all(db.q.selectFrom('spaces').select('id')).map((row) => row.id);
+
+describe('purgeDeletedSpaces', () => {
+  it('removes only the spaces deleted more than 7 days ago, with their revisions', () => {
+    const { db, clock, space, trash } = setup();
+    const old = space('Old');
+    const recent = space('Recent');
+    const live = space('Live');
+    trash(old);
+    clock.advance(3 * DAY);
+    trash(recent);
+    clock.advance(4 * DAY);
+    expect(purgeDeletedSpaces(db, clock)).toBe(0);
+    clock.advance(1);
+    expect(purgeDeletedSpaces(db, clock)).toBe(1);
+    expect(new Set(remaining(db))).toEqual(new Set([recent, live]));
+    expect(db.all(db.q.selectFrom('revisions').select('id').where('space_id', '=', old))).toEqual([]);
+    db.close();
+  });
+});
+
+describe('startPurgeScheduler', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('purges at start and then every interval until stopped', () => {
+    vi.useFakeTimers();
+    const { db, clock, space, trash } = setup();
+    const first = space('First');
+    trash(first);
+    clock.advance(8 * DAY);
+    const scheduler = startPurgeScheduler(db, clock, { intervalMs: 1000 });
+    expect(remaining(db)).toEqual([]);
+    const second = space('Second');
+    trash(second);
+    clock.advance(8 * DAY);
+    vi.advanceTimersByTime(1000);
+    expect(remaining(db)).toEqual([]);
+    scheduler.stop();
+    const third = space('Third');
+    trash(third);
+    clock.advance(8 * DAY);
+    vi.advanceTimersByTime(5000);
+    expect(remaining(db)).toEqual([third]);
+    db.close();
+  });
+});

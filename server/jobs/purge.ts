@@ -1,0 +1,35 @@
+/** The trash purge: spaces deleted more than 7 days ago are removed for good, with their revisions. */
+import type { Clock } from '../clock.ts';
+import { TRASH_RETENTION_MS } from '../domain/spaces/records.ts';
+import type { Database } from '../storage/database.ts';
+
+/** Removes the spaces deleted more than 7 days before `clock.now()`; answers how many. */
+export function purgeDeletedSpaces(db: Database, clock: Clock): number {
+  const cutoff = new Date(clock.now().getTime() - TRASH_RETENTION_MS).toISOString();
+  // Revisions go with their space (ON DELETE CASCADE). Page bodies and file bytes are shared by content hash
+  // with other revisions and stay.
+  return db.transaction(() =>
+    db.run(db.q.deleteFrom('spaces').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff)),
+  );
+}
+
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Runs the purge now and then every `intervalMs`; `stop` ends it. The timer does not keep the process alive. */
+export function startPurgeScheduler(
+  db: Database,
+  clock: Clock,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): { stop: () => void } {
+  const run = () => {
+    try {
+      purgeDeletedSpaces(db, clock);
+    } catch (error) {
+      (options.onError ?? ((e: unknown) => console.error('trash purge failed:', e)))(error);
+    }
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? PURGE_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
