@@ -2,11 +2,13 @@
 import { runAppBench } from './app.ts';
 import { runPeopleBench } from './people.ts';
 import { runServerBench } from './server.ts';
+import { runTreeBench } from './tree.ts';
 
 const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['server', runServerBench],
   ['app', runAppBench],
   ['people', runPeopleBench],
+  ['tree', runTreeBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

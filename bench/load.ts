@@ -4,7 +4,7 @@ import autocannon, { type RequestParams, type Result } from 'autocannon';
 
 /** One request to send: a target hands out a different one each time. */
 export interface RequestSpec {
-  method: 'GET' | 'PATCH';
+  method: 'GET' | 'PATCH' | 'POST';
   path: string;
   body?: string;
 }

@@ -3,16 +3,21 @@ import { describeLocation, kindLabel } from './links.ts';
 
 describe('describeLocation', () => {
   it('names a page by its title and links to its app address', () => {
-    expect(
-      describeLocation({
-        kind: 'page',
-        page: { id: 'p1', title: 'Install', urls: { app: 'https://app.example/s/x/install' } },
-      }),
-    ).toEqual({ label: 'Install', href: 'https://app.example/s/x/install' });
+    // Embedded pages carry more than the contract names (`urls`): a variable, not a literal, says so to TypeScript.
+    const page = { id: 'p1', title: 'Install', urls: { app: 'https://app.example/s/x/install' } };
+    expect(describeLocation({ kind: 'page', page })).toEqual({
+      label: 'Install',
+      href: 'https://app.example/s/x/install',
+    });
     expect(describeLocation({ kind: 'page', page: { id: 'p1', title: '' } })).toEqual({
       label: 'Untitled page',
       href: undefined,
     });
+  });
+
+  it('names a broken page or file by the target as written', () => {
+    expect(describeLocation({ kind: 'page', url: 'guides/missing.md' }).label).toBe('guides/missing.md');
+    expect(describeLocation({ kind: 'file', url: 'audit-log.png' }).label).toBe('audit-log.png');
   });
 
   it('links only http(s) URLs', () => {

@@ -1,0 +1,277 @@
+/**
+ * The `tree` suite: the content tree on an organization of 10,000 more spaces in 500 collections. In Chromium: the
+ * first rendered tree after the data arrives, expanding every collection, and drop to settled for a move. On the
+ * server: `POST /v1/spaces/{id}/move` under load.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { dragOnto } from '../e2e/pages/drag.ts';
+import { launchApp, type RunningApp } from '../e2e/support/app.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { buildRenderer } from '../e2e/support/renderer-build.ts';
+import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
+import { startChild } from './children.ts';
+import { load, probe, type LoadResult, type Target } from './load.ts';
+import { table } from './report.ts';
+import { probeTreeDrop, probeTreeExpand, probeTreeFirst, readTreeMarks } from './tree-probes.ts';
+import { seedTree, type TreeSeed } from './tree-seed.ts';
+
+interface TreeOptions {
+  collections: number;
+  spaces: number;
+  runs: number;
+  connections: number;
+  /** Seconds of load on the move endpoint. */
+  duration: number;
+  build: boolean;
+}
+
+function positive(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+function parseOptions(args: string[]): TreeOptions {
+  const { values } = parseArgs({
+    args,
+    allowNegative: true,
+    strict: true,
+    options: {
+      collections: { type: 'string', default: '500' },
+      spaces: { type: 'string', default: '10000' },
+      runs: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '16' },
+      duration: { type: 'string', default: '10' },
+      build: { type: 'boolean', default: true },
+    },
+  });
+  return {
+    collections: positive('collections', values.collections),
+    spaces: positive('spaces', values.spaces),
+    runs: positive('runs', values.runs),
+    connections: positive('connections', values.connections),
+    duration: positive('duration', values.duration),
+    build: values.build,
+  };
+}
+
+/** Waits for a probe's mark and answers the probe's marks. */
+async function marksOf(
+  page: Page,
+  name: 'treeFirst' | 'treeExpand' | 'treeDrop',
+  mark: string,
+): Promise<Record<string, number>> {
+  await page.waitForFunction(
+    ({ name, mark }) =>
+      (globalThis as unknown as Record<string, Record<string, number> | undefined>)[name]?.[mark] !==
+      undefined,
+    { name, mark },
+    { timeout: 60_000, polling: 50 },
+  );
+  return page.evaluate(readTreeMarks, name);
+}
+
+interface UiFigures {
+  /** Per run: last list page parsed → first row in the DOM, and → painted. */
+  first: { domMs: number; paintMs: number }[];
+  /** Per run: click on "Expand all" → every item a row, and → painted. */
+  expand: { rowsMs: number; paintMs: number }[];
+  /** Per run: mouse up → no move in flight. */
+  drops: number[];
+}
+
+async function firstRender(page: Page, url: string): Promise<{ domMs: number; paintMs: number }> {
+  await page.goto(url);
+  await page.reload();
+  const marks = await marksOf(page, 'treeFirst', 'paintedAt');
+  return { domMs: marks['rowAt']! - marks['dataAt']!, paintMs: marks['paintedAt']! - marks['dataAt']! };
+}
+
+async function expandAll(page: Page, rows: number): Promise<{ rowsMs: number; paintMs: number }> {
+  await page.getByTestId('content-collapse-all').click();
+  await page.waitForFunction(
+    (rows) =>
+      (
+        globalThis as unknown as {
+          document: { querySelector(s: string): { getAttribute(n: string): string | null } | null };
+        }
+      ).document
+        .querySelector('[data-testid="content-tree"]')
+        ?.getAttribute('data-row-count') !== String(rows),
+    rows,
+  );
+  await page.evaluate(probeTreeExpand, { rows });
+  await page.getByTestId('content-expand-all').click();
+  const marks = await marksOf(page, 'treeExpand', 'paintedAt');
+  await page.getByTestId('content-collapse-all').click();
+  return { rowsMs: marks['rowsAt']! - marks['clickAt']!, paintMs: marks['paintedAt']! - marks['clickAt']! };
+}
+
+/** Drags the last top-level space into the last top-level collection; answers mouse up → settled. */
+async function drop(page: Page): Promise<number> {
+  const topSpaces = page.locator('[data-testid="tree-row"][data-depth="0"][data-kind="space"]');
+  const topCollections = page.locator('[data-testid="tree-row"][data-depth="0"][data-kind="collection"]');
+  const tree = page.getByTestId('content-tree');
+  await tree.evaluate((element) => ((element as unknown as { scrollTop: number }).scrollTop = 1e9));
+  const source = topSpaces.last();
+  await source.waitFor();
+  const target = topCollections.last();
+  await target.waitFor();
+  await page.evaluate(probeTreeDrop);
+  await dragOnto(
+    page,
+    source,
+    target,
+    page.locator('[data-testid="drop-indicator"][data-placement="inside"]'),
+  );
+  const marks = await marksOf(page, 'treeDrop', 'settledAt');
+  return marks['settledAt']! - marks['upAt']!;
+}
+
+async function measureUi(app: RunningApp, seed: TreeSeed, runs: number): Promise<UiFigures> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(probeTreeFirst);
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });
+    const url = `${app.origin}/#/p/local/orgs/${seed.orgId}/content`;
+    const first: UiFigures['first'] = [];
+    for (let run = 0; run < runs; run++) first.push(await firstRender(page, url));
+    const expand: UiFigures['expand'] = [];
+    for (let run = 0; run < runs; run++) expand.push(await expandAll(page, seed.itemCount));
+    const drops: number[] = [];
+    for (let run = 0; run < runs; run++) drops.push(await drop(page));
+    await context.close();
+    return { first, expand, drops };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The move endpoint under load: each request sends another space to the end of another collection. */
+function moveTarget(baseUrl: string, seed: TreeSeed): Target {
+  let turn = 0;
+  return {
+    label: 'POST /v1/spaces/{id}/move',
+    baseUrl,
+    headers: { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' },
+    next: () => {
+      const space = seed.spaceIds[(turn * 7919) % seed.spaceIds.length]!;
+      const parent = seed.collectionIds[(turn * 31 + 7) % seed.collectionIds.length]!;
+      turn++;
+      return { method: 'POST', path: `/v1/spaces/${space}/move`, body: JSON.stringify({ parent }) };
+    },
+  };
+}
+
+async function measureMoves(dataDir: string, seed: TreeSeed, options: TreeOptions): Promise<LoadResult> {
+  const server = await startChild(
+    join(import.meta.dirname, 'serve-child.ts'),
+    [join(dataDir, 'sandbox')],
+    [...SERVER_NODE_FLAGS],
+  );
+  try {
+    const target = moveTarget(server.baseUrl, seed);
+    const { status, body } = await probe(target);
+    if (status !== 200) throw new Error(`warm-up: the move answered ${status}: ${body.slice(0, 300)}`);
+    await load(target, { connections: options.connections, duration: Math.min(2, options.duration) });
+    console.log(`measuring ${target.label} (${options.connections} connections, ${options.duration} s)…`);
+    return await load(target, { connections: options.connections, duration: options.duration });
+  } finally {
+    await server.stop();
+  }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const runsOf = (values: number[]) => values.map(ms).join(', ');
+
+function report(seed: TreeSeed, ui: UiFigures, moves: LoadResult): string {
+  const firstPaint = median(ui.first.map((run) => run.paintMs));
+  const expandPaint = median(ui.expand.map((run) => run.paintMs));
+  const drop = median(ui.drops);
+  const measured = table(
+    ['measure', 'runs', 'median'],
+    [
+      [
+        'lists parsed → first row in the DOM',
+        runsOf(ui.first.map((r) => r.domMs)),
+        ms(median(ui.first.map((r) => r.domMs))),
+      ],
+      ['lists parsed → first rows painted', runsOf(ui.first.map((r) => r.paintMs)), ms(firstPaint)],
+      [
+        '"Expand all" → every item a row',
+        runsOf(ui.expand.map((r) => r.rowsMs)),
+        ms(median(ui.expand.map((r) => r.rowsMs))),
+      ],
+      ['"Expand all" → painted', runsOf(ui.expand.map((r) => r.paintMs)), ms(expandPaint)],
+      ['mouse up → move settled (server answered)', runsOf(ui.drops), ms(drop)],
+    ],
+  );
+  const server = table(
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    [
+      [
+        'POST /v1/spaces/{id}/move',
+        moves.result.requests.average.toFixed(0),
+        moves.p50Ms.toFixed(2),
+        moves.p99Ms.toFixed(2),
+        String(moves.result.non2xx),
+        String(moves.result.errors),
+      ],
+    ],
+  );
+  const verdict = (value: number, target: number) =>
+    `${ms(value)} (target < ${target} ms: ${value < target ? 'met' : 'not met'})`;
+  return [
+    `content tree of ${seed.itemCount} items (${seed.collectionIds.length} seeded collections, ${seed.spaceIds.length} seeded spaces)`,
+    '',
+    measured,
+    '',
+    server,
+    '',
+    'Targets (information only):',
+    `  first rendered tree: ${verdict(firstPaint, 150)}`,
+    `  expand all: ${verdict(expandPaint, 300)}`,
+    `  drop to settled: ${verdict(drop, 100)}`,
+  ].join('\n');
+}
+
+/** Runs the suite and prints its tables; only a broken setup fails it, never a time. */
+export async function runTreeBench(args: string[]): Promise<void> {
+  const options = parseOptions(args);
+  if (options.build) {
+    console.log('building the renderer (npx vite build --config renderer/vite.config.ts)…');
+    await buildRenderer();
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'docs-admin-bench-tree-'));
+  let app: RunningApp | undefined;
+  try {
+    console.log(
+      `seeding the demo, then ${options.spaces} spaces in ${options.collections} collections in Acme Docs…`,
+    );
+    const started = performance.now();
+    const seed = seedTree(dataDir, { collections: options.collections, spaces: options.spaces });
+    console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    app = await launchApp({ dataDir });
+    console.log(`measuring in Chromium (${options.runs} runs each)…`);
+    const ui = await measureUi(app, seed, options.runs);
+    await app.stop();
+    app = undefined;
+    const moves = await measureMoves(dataDir, seed, options);
+    console.log(`\n${report(seed, ui, moves)}`);
+  } finally {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
