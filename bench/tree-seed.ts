@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import { issueToken } from '../server/domain/organizations/commands.ts';
-import { buildPages, insertRevision } from '../server/domain/content/revisions.ts';
+import { buildPages } from '../server/domain/content/revisions.ts';
+import { insertSpaceWithTree } from '../server/domain/spaces/records.ts';
 import { newId } from '../server/ids.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { openDatabase } from '../server/storage/database.ts';
@@ -112,33 +113,20 @@ export function seedTree(dataDir: string, size: TreeSeedSize, now = new Date()):
       for (const collectionId of collectionIds) {
         const keys = keysBetween(null, null, perCollection);
         for (let s = 0; s < perCollection && spaceIds.length < size.spaces; s++) {
-          const id = newId();
-          const revisionId = insertRevision(db, {
-            spaceId: id,
-            type: 'edits',
-            parents: [],
-            tree: { pages, files: [] },
-            createdBy: owner.user_id,
+          const { id } = insertSpaceWithTree(
+            db,
             now,
-          });
-          db.run(
-            db.q.insertInto('spaces').values({
-              id,
-              organization_id: org.id,
-              parent_id: collectionId,
+            {
+              organizationId: org.id,
+              parentId: collectionId,
               title: `Bench Space ${String(spaceIds.length).padStart(5, '0')}`,
               emoji: s % 4 === 0 ? '📘' : '',
               visibility: s % 5 === 0 ? 'in-collection' : 'private',
-              edit_mode: s % 17 === 0 ? 'locked' : 'live',
-              default_level: 'inherit',
-              language: null,
-              sort_key: keys[s]!,
-              revision_id: revisionId,
-              created_by: owner.user_id,
-              created_at: at,
-              updated_at: at,
-              deleted_at: null,
-            }),
+              editMode: s % 17 === 0 ? 'locked' : 'live',
+              actorId: owner.user_id,
+              sortKey: keys[s]!,
+            },
+            () => ({ pages, files: [] }),
           );
           spaceIds.push(id);
         }

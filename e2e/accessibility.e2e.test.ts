@@ -24,9 +24,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('every screen is usable with assistive technology', () => {
   const session = useRig();
   let teamId: string;
+  let spaceId: string;
   beforeAll(async () => {
     teamId = await session.rig.api.teamId(session.rig.orgId, 'Engineering');
+    // A demo space whose links report has broken links, so the report's table and badges are checked too.
+    const spaces = await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}/spaces`, {
+      query: { limit: 100 },
+    });
+    const items = (spaces.body as { items: { id: string; title: string }[] }).items;
+    const space = items.find((item) => item.title === 'Getting Started') ?? items[0];
+    if (space === undefined) throw new Error('the demo organization has no space');
+    spaceId = space.id;
   });
+  const orgScreen = async (app: DocsAdmin, path: string, ready: string) => {
+    await app.page.goto(`${new URL(app.page.url()).origin}/#/p/local/orgs/${session.rig.orgId}/${path}`);
+    await app.page.getByTestId(ready).first().waitFor();
+  };
 
   const screens: { name: string; visit: (app: DocsAdmin) => Promise<void> }[] = [
     { name: 'organization overview', visit: async (app) => app.overview.title.waitFor() },
@@ -40,6 +53,9 @@ describe('every screen is usable with assistive technology', () => {
         await app.page.getByTestId('team-member-row').first().waitFor();
       },
     },
+    { name: 'content tree', visit: async (app) => orgScreen(app, 'content', 'tree-row') },
+    { name: 'space detail', visit: async (app) => orgScreen(app, `spaces/${spaceId}`, 'links-report') },
+    { name: 'trash', visit: async (app) => orgScreen(app, 'trash', 'trash-row') },
     { name: 'invites', visit: async (app) => app.invites.goto() },
     { name: 'settings', visit: async (app) => app.settings.goto() },
     { name: 'profiles', visit: async (app) => app.profiles.goto() },

@@ -36,6 +36,11 @@ export interface SandboxApi {
   teamId(orgId: string, title: string): Promise<string>;
   /** A team's members: display name and team role of each. */
   teamMembers(orgId: string, teamId: string): Promise<TeamMemberSummary[]>;
+  /**
+   * The titles of the collections and of the spaces directly in `parent` (a collection id, `null` for the top
+   * level), each in the server's sibling order.
+   */
+  childTitles(orgId: string, parent: string | null): Promise<{ collections: string[]; spaces: string[] }>;
 }
 
 function field(value: unknown, name: string): unknown {
@@ -118,6 +123,27 @@ export async function sandboxApi(launchUrl: string): Promise<SandboxApi> {
         name: text(field(field(field(entry, 'organization'), 'user'), 'displayName'), 'display name'),
         role: text(field(field(entry, 'team'), 'role'), 'team role'),
       }));
+    },
+    async childTitles(orgId, parent) {
+      const titlesIn = async (path: string, what: string) => {
+        const all: unknown[] = [];
+        let page: string | undefined;
+        do {
+          const answer = await call('GET', path, {
+            query: { limit: 1000, ...(page !== undefined ? { page } : {}) },
+          });
+          all.push(...items(answer, what));
+          const next = field(field(answer.body, 'next'), 'page');
+          page = typeof next === 'string' ? next : undefined;
+        } while (page !== undefined);
+        return all
+          .filter((item) => (field(item, 'parent') ?? null) === parent)
+          .map((item) => text(field(item, 'title'), `${what} title`));
+      };
+      return {
+        collections: await titlesIn(`/v1/orgs/${orgId}/collections`, 'collections'),
+        spaces: await titlesIn(`/v1/orgs/${orgId}/spaces`, 'spaces'),
+      };
     },
   };
 }
