@@ -77,18 +77,25 @@ async function marksOf(
 
 interface UiFigures {
   /** Per run: last list page parsed → first row in the DOM, and → painted. */
-  first: { domMs: number; paintMs: number }[];
+  first: { domMs: number; paintMs: number; sinceLoadMs: number }[];
   /** Per run: click on "Expand all" → every item a row, and → painted. */
   expand: { rowsMs: number; paintMs: number }[];
   /** Per run: mouse up → no move in flight. */
   drops: number[];
 }
 
-async function firstRender(page: Page, url: string): Promise<{ domMs: number; paintMs: number }> {
+async function firstRender(page: Page, url: string): Promise<UiFigures['first'][number]> {
   await page.goto(url);
+  await page.getByTestId('tree-row').first().waitFor({ timeout: 60_000 });
+  // Measured on a reload: the app starts afresh on the content screen, as a person reopening it would.
   await page.reload();
   const marks = await marksOf(page, 'treeFirst', 'paintedAt');
-  return { domMs: marks['rowAt']! - marks['dataAt']!, paintMs: marks['paintedAt']! - marks['dataAt']! };
+  return {
+    domMs: marks['rowAt']! - marks['dataAt']!,
+    paintMs: marks['paintedAt']! - marks['dataAt']!,
+    // performance.now() counts from the navigation: this includes loading the app and fetching every list page.
+    sinceLoadMs: marks['paintedAt']!,
+  };
 }
 
 async function expandAll(page: Page, rows: number): Promise<{ rowsMs: number; paintMs: number }> {
@@ -116,6 +123,8 @@ async function drop(page: Page): Promise<number> {
   const topSpaces = page.locator('[data-testid="tree-row"][data-depth="0"][data-kind="space"]');
   const topCollections = page.locator('[data-testid="tree-row"][data-depth="0"][data-kind="collection"]');
   const tree = page.getByTestId('content-tree');
+  // A drop opens its target: collapse again, so that the last collection sits just above the top-level spaces.
+  await page.getByTestId('content-collapse-all').click();
   await tree.evaluate((element) => ((element as unknown as { scrollTop: number }).scrollTop = 1e9));
   const source = topSpaces.last();
   await source.waitFor();
@@ -132,6 +141,27 @@ async function drop(page: Page): Promise<number> {
   return marks['settledAt']! - marks['upAt']!;
 }
 
+/** Runs one measurement; a failure names it, with the probes' marks and a screenshot of the page. */
+async function step<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const marks = await page
+      .evaluate(() => {
+        const g = globalThis as unknown as Record<string, unknown>;
+        return {
+          first: g['treeFirst'],
+          expand: g['treeExpand'],
+          drop: g['treeDrop'],
+          url: (g['location'] as { href: string }).href,
+        };
+      })
+      .catch(() => ({}));
+    await page.screenshot({ path: 'test-results/bench-tree-failure.png' }).catch(() => undefined);
+    throw new Error(`${name}: ${(error as Error).message} ${JSON.stringify(marks)}`);
+  }
+}
+
 async function measureUi(app: RunningApp, seed: TreeSeed, runs: number): Promise<UiFigures> {
   const browser = await launchBrowser();
   try {
@@ -142,11 +172,14 @@ async function measureUi(app: RunningApp, seed: TreeSeed, runs: number): Promise
     await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });
     const url = `${app.origin}/#/p/local/orgs/${seed.orgId}/content`;
     const first: UiFigures['first'] = [];
-    for (let run = 0; run < runs; run++) first.push(await firstRender(page, url));
+    for (let run = 0; run < runs; run++)
+      first.push(await step(page, `first render, run ${run + 1}`, () => firstRender(page, url)));
     const expand: UiFigures['expand'] = [];
-    for (let run = 0; run < runs; run++) expand.push(await expandAll(page, seed.itemCount));
+    for (let run = 0; run < runs; run++)
+      expand.push(await step(page, `expand all, run ${run + 1}`, () => expandAll(page, seed.itemCount)));
     const drops: number[] = [];
-    for (let run = 0; run < runs; run++) drops.push(await drop(page));
+    for (let run = 0; run < runs; run++)
+      drops.push(await step(page, `drop, run ${run + 1}`, () => drop(page)));
     await context.close();
     return { first, expand, drops };
   } finally {
@@ -209,6 +242,11 @@ function report(seed: TreeSeed, ui: UiFigures, moves: LoadResult): string {
         ms(median(ui.first.map((r) => r.domMs))),
       ],
       ['lists parsed → first rows painted', runsOf(ui.first.map((r) => r.paintMs)), ms(firstPaint)],
+      [
+        'reload → first rows painted (app start and all list pages)',
+        runsOf(ui.first.map((r) => r.sinceLoadMs)),
+        ms(median(ui.first.map((r) => r.sinceLoadMs))),
+      ],
       [
         '"Expand all" → every item a row',
         runsOf(ui.expand.map((r) => r.rowsMs)),
