@@ -5,18 +5,13 @@ import { buildRenderer, RENDERER_OUT } from '../e2e/support/renderer-build.ts';
 import { initialAssets, type InitialAsset } from './app-bundle.ts';
 import { measureProxy, type ProxyFigures } from './app-proxy.ts';
 import { measureStartup, type StartupRun } from './app-startup.ts';
-import { table } from './report.ts';
+import { positiveInteger } from './options.ts';
+import { median, table } from './report.ts';
 
 interface AppBenchOptions {
   runs: number;
   requests: number;
   build: boolean;
-}
-
-function positive(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
 }
 
 function parseOptions(args: string[]): AppBenchOptions {
@@ -31,17 +26,12 @@ function parseOptions(args: string[]): AppBenchOptions {
     },
   });
   return {
-    runs: positive('runs', values.runs),
-    requests: positive('requests', values.requests),
+    runs: positiveInteger('runs', values.runs),
+    requests: positiveInteger('requests', values.requests),
     build: values.build,
   };
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const ms = (value: number, digits = 0) => `${value.toFixed(digits)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (assets: InitialAsset[], kind: InitialAsset['kind'], size: 'rawBytes' | 'gzipBytes') =>

@@ -10,7 +10,8 @@ export interface BenchOptions {
   cpuProf: string | undefined;
 }
 
-function positiveInteger(name: string, text: string): number {
+/** A flag's value as a positive whole number, or an error naming the flag. */
+export function positiveInteger(name: string, text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`--${name} must be a positive whole number, not \`${text}\``);

@@ -168,12 +168,6 @@ export function probeDrop({ teamId, expected }: { teamId: string; expected: numb
   observer.observe(page.document, { childList: true, subtree: true, characterData: true });
 }
 
-/** The marks a probe recorded so far. */
-export function readMarks(name: 'peopleFirstRows' | 'peopleSearch' | 'peopleDrop'): Record<string, number> {
-  const page = globalThis as unknown as ProbeGlobals;
-  return { ...(page[name] ?? {}) } as Record<string, number>;
-}
-
 /**
  * Scrolls the members grid by `step` pixels every frame until its end is reached and every page has loaded (no row
  * still a placeholder, the grid not busy) for a few frames, or `limitMs` passes; answers each frame's duration.

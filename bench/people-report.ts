@@ -1,5 +1,5 @@
 /** The `people` suite's tables: each figure per run with its median, and the targets (information only). */
-import { table } from './report.ts';
+import { median, table } from './report.ts';
 import type { ScrollFigures } from './people-probes.ts';
 
 /** Everything the suite measured. */
@@ -19,12 +19,6 @@ export interface PeopleFigures {
 /** A frame slower than this counts as dropped (1.5 × a 60 Hz frame). */
 export const DROPPED_FRAME_MS = 1.5 * (1000 / 60);
 
-const median = (values: number[]): number => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;

@@ -11,14 +11,9 @@ import { dragOnto } from '../e2e/pages/drag.ts';
 import { launchApp, type RunningApp } from '../e2e/support/app.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { buildRenderer } from '../e2e/support/renderer-build.ts';
-import {
-  probeDrop,
-  probeFirstRows,
-  probeSearch,
-  readMarks,
-  scrollToEnd,
-  type ScrollFigures,
-} from './people-probes.ts';
+import { probeDrop, probeFirstRows, probeSearch, scrollToEnd, type ScrollFigures } from './people-probes.ts';
+import { positiveInteger } from './options.ts';
+import { waitForMarks } from './page-marks.ts';
 import { seedPeople, type PeopleSeed } from './people-seed.ts';
 import { peopleReport, type PeopleFigures } from './people-report.ts';
 
@@ -29,12 +24,6 @@ interface PeopleOptions {
   /** Pixels scrolled per frame; `undefined`: one viewport (the grid's height) per frame. */
   scrollStep: number | undefined;
   build: boolean;
-}
-
-function positive(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
 }
 
 function parseOptions(args: string[]): PeopleOptions {
@@ -51,29 +40,13 @@ function parseOptions(args: string[]): PeopleOptions {
     },
   });
   return {
-    members: positive('members', values.members),
-    teams: positive('teams', values.teams),
-    runs: positive('runs', values.runs),
+    members: positiveInteger('members', values.members),
+    teams: positiveInteger('teams', values.teams),
+    runs: positiveInteger('runs', values.runs),
     scrollStep:
-      values['scroll-step'] === undefined ? undefined : positive('scroll-step', values['scroll-step']),
+      values['scroll-step'] === undefined ? undefined : positiveInteger('scroll-step', values['scroll-step']),
     build: values.build,
   };
-}
-
-/** Waits for a probe's mark and answers the probe's marks. */
-async function marksOf(
-  page: Page,
-  name: 'peopleFirstRows' | 'peopleSearch' | 'peopleDrop',
-  mark: string,
-): Promise<Record<string, number>> {
-  await page.waitForFunction(
-    ({ name, mark }) =>
-      (globalThis as unknown as Record<string, Record<string, number> | undefined>)[name]?.[mark] !==
-      undefined,
-    { name, mark },
-    { timeout: 30_000, polling: 50 },
-  );
-  return page.evaluate(readMarks, name);
 }
 
 /** Opens the people screen afresh (a reload), and answers data → first row in the DOM, and → painted. */
@@ -81,7 +54,7 @@ async function firstRows(page: Page, url: string): Promise<{ domMs: number; pain
   await page.goto(url);
   await page.reload();
   await page.getByTestId('member-row').first().waitFor({ timeout: 30_000 });
-  const marks = await marksOf(page, 'peopleFirstRows', 'paintedAt');
+  const marks = await waitForMarks(page, 'peopleFirstRows', 'paintedAt');
   return { domMs: marks['rowAt']! - marks['dataAt']!, paintMs: marks['paintedAt']! - marks['dataAt']! };
 }
 
@@ -93,7 +66,7 @@ async function search(page: Page, term: string, expected: number): Promise<numbe
   await page.evaluate(probeSearch, { term, expected });
   await box.click();
   await page.keyboard.type(term, { delay: 30 });
-  const marks = await marksOf(page, 'peopleSearch', 'appliedAt');
+  const marks = await waitForMarks(page, 'peopleSearch', 'appliedAt');
   return marks['appliedAt']! - marks['lastInputAt']!;
 }
 
@@ -109,7 +82,7 @@ async function drop(page: Page, teamTitle: string, index: number, expected: numb
     team,
     team.and(page.locator('[data-drop-active="true"]')),
   );
-  const marks = await marksOf(page, 'peopleDrop', 'settledAt');
+  const marks = await waitForMarks(page, 'peopleDrop', 'settledAt');
   return marks['settledAt']! - marks['upAt']!;
 }
 
@@ -123,6 +96,8 @@ async function measure(app: RunningApp, seed: PeopleSeed, options: PeopleOptions
     const page = await context.newPage();
     await page.goto(app.url);
     await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });
+    // The start redirects to the last organization: let it land, or it may overtake the navigation below.
+    await page.waitForURL(/#\/p\/[^/]+\/orgs\/[^/]+/, { timeout: 30_000 });
     const peopleUrl = `${app.origin}/#/p/local/orgs/${seed.orgId}/people`;
 
     const first: { domMs: number; paintMs: number }[] = [];

@@ -141,9 +141,3 @@ export function probeTreeDrop(): void {
   });
   observer.observe(page.document, { childList: true, subtree: true, attributes: true });
 }
-
-/** The marks a probe recorded so far. */
-export function readTreeMarks(name: 'treeFirst' | 'treeExpand' | 'treeDrop'): Record<string, number> {
-  const page = globalThis as unknown as ProbeGlobals;
-  return { ...(page[name] ?? {}) } as Record<string, number>;
-}

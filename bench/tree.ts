@@ -15,8 +15,10 @@ import { buildRenderer } from '../e2e/support/renderer-build.ts';
 import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
 import { startChild } from './children.ts';
 import { load, probe, type LoadResult, type Target } from './load.ts';
-import { table } from './report.ts';
-import { probeTreeDrop, probeTreeExpand, probeTreeFirst, readTreeMarks } from './tree-probes.ts';
+import { positiveInteger } from './options.ts';
+import { median, table } from './report.ts';
+import { probeTreeDrop, probeTreeExpand, probeTreeFirst } from './tree-probes.ts';
+import { waitForMarks } from './page-marks.ts';
 import { seedTree, type TreeSeed } from './tree-seed.ts';
 
 interface TreeOptions {
@@ -27,12 +29,6 @@ interface TreeOptions {
   /** Seconds of load on the move endpoint. */
   duration: number;
   build: boolean;
-}
-
-function positive(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
 }
 
 function parseOptions(args: string[]): TreeOptions {
@@ -50,29 +46,13 @@ function parseOptions(args: string[]): TreeOptions {
     },
   });
   return {
-    collections: positive('collections', values.collections),
-    spaces: positive('spaces', values.spaces),
-    runs: positive('runs', values.runs),
-    connections: positive('connections', values.connections),
-    duration: positive('duration', values.duration),
+    collections: positiveInteger('collections', values.collections),
+    spaces: positiveInteger('spaces', values.spaces),
+    runs: positiveInteger('runs', values.runs),
+    connections: positiveInteger('connections', values.connections),
+    duration: positiveInteger('duration', values.duration),
     build: values.build,
   };
-}
-
-/** Waits for a probe's mark and answers the probe's marks. */
-async function marksOf(
-  page: Page,
-  name: 'treeFirst' | 'treeExpand' | 'treeDrop',
-  mark: string,
-): Promise<Record<string, number>> {
-  await page.waitForFunction(
-    ({ name, mark }) =>
-      (globalThis as unknown as Record<string, Record<string, number> | undefined>)[name]?.[mark] !==
-      undefined,
-    { name, mark },
-    { timeout: 60_000, polling: 50 },
-  );
-  return page.evaluate(readTreeMarks, name);
 }
 
 interface UiFigures {
@@ -89,7 +69,7 @@ async function firstRender(page: Page, url: string): Promise<UiFigures['first'][
   await page.getByTestId('tree-row').first().waitFor({ timeout: 60_000 });
   // Measured on a reload: the app starts afresh on the content screen, as a person reopening it would.
   await page.reload();
-  const marks = await marksOf(page, 'treeFirst', 'paintedAt');
+  const marks = await waitForMarks(page, 'treeFirst', 'paintedAt', 60_000);
   return {
     domMs: marks['rowAt']! - marks['dataAt']!,
     paintMs: marks['paintedAt']! - marks['dataAt']!,
@@ -113,7 +93,7 @@ async function expandAll(page: Page, rows: number): Promise<{ rowsMs: number; pa
   );
   await page.evaluate(probeTreeExpand, { rows });
   await page.getByTestId('content-expand-all').click();
-  const marks = await marksOf(page, 'treeExpand', 'paintedAt');
+  const marks = await waitForMarks(page, 'treeExpand', 'paintedAt');
   await page.getByTestId('content-collapse-all').click();
   return { rowsMs: marks['rowsAt']! - marks['clickAt']!, paintMs: marks['paintedAt']! - marks['clickAt']! };
 }
@@ -137,7 +117,7 @@ async function drop(page: Page): Promise<number> {
     target,
     page.locator('[data-testid="drop-indicator"][data-placement="inside"]'),
   );
-  const marks = await marksOf(page, 'treeDrop', 'settledAt');
+  const marks = await waitForMarks(page, 'treeDrop', 'settledAt');
   return marks['settledAt']! - marks['upAt']!;
 }
 
@@ -170,6 +150,8 @@ async function measureUi(app: RunningApp, seed: TreeSeed, runs: number): Promise
     const page = await context.newPage();
     await page.goto(app.url);
     await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });
+    // The start redirects to the last organization: let it land, or it may overtake the navigation below.
+    await page.waitForURL(/#\/p\/[^/]+\/orgs\/[^/]+/, { timeout: 30_000 });
     const url = `${app.origin}/#/p/local/orgs/${seed.orgId}/content`;
     const first: UiFigures['first'] = [];
     for (let run = 0; run < runs; run++)
@@ -221,11 +203,6 @@ async function measureMoves(dataDir: string, seed: TreeSeed, options: TreeOption
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const runsOf = (values: number[]) => values.map(ms).join(', ');
 
