@@ -4,6 +4,8 @@ import { contentHandlers } from '../domain/content/handlers.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
+import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
+import { siteHandlers } from '../domain/sites/handlers.ts';
 import { spaceHandlers } from '../domain/spaces/handlers.ts';
 import { teamHandlers } from '../domain/teams/handlers.ts';
 import { teamMemberHandlers } from '../domain/teams/members.ts';
@@ -20,4 +22,6 @@ export const handlers: Handlers = {
   ...collectionHandlers,
   ...spaceHandlers,
   ...contentHandlers,
+  ...siteHandlers,
+  ...siteStructureHandlers,
 };

@@ -172,6 +172,77 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'sites, section groups, sections, site spaces, share links',
+    // Sections and section groups at the top level of a site share one sibling order (`sort_key`); sections in a
+    // group have their own, as have the site spaces of a section (or of the site's root when it has no sections).
+    // Defaults are pointers (a site's default section and root site space, a section's default site space), so that
+    // "exactly one default" holds by construction.
+    sql: `
+      CREATE TABLE sites (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        title TEXT NOT NULL,
+        visibility TEXT NOT NULL,
+        basename TEXT NOT NULL,
+        published INTEGER NOT NULL,
+        adaptive_enabled INTEGER NOT NULL,
+        adaptive_schema TEXT,
+        proxy_origin TEXT,
+        default_section_id TEXT,
+        default_site_space_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX sites_org ON sites(organization_id, created_at, id);
+      CREATE TABLE site_section_groups (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        icon TEXT,
+        sort_key TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX site_section_groups_site ON site_section_groups(site_id, sort_key);
+      CREATE TABLE site_sections (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        group_id TEXT REFERENCES site_section_groups(id) ON DELETE SET NULL,
+        title TEXT NOT NULL,
+        path TEXT NOT NULL,
+        description TEXT,
+        icon TEXT,
+        condition TEXT,
+        default_site_space_id TEXT,
+        sort_key TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX site_sections_site ON site_sections(site_id, group_id, sort_key);
+      CREATE TABLE site_spaces (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        section_id TEXT REFERENCES site_sections(id) ON DELETE CASCADE,
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        condition TEXT,
+        sort_key TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX site_spaces_site ON site_spaces(site_id, section_id, sort_key);
+      CREATE INDEX site_spaces_space ON site_spaces(space_id);
+      CREATE TABLE share_links (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        name TEXT,
+        key TEXT NOT NULL UNIQUE,
+        active INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX share_links_site ON share_links(site_id, created_at, id);
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

@@ -142,6 +142,74 @@ export interface BlobsTable {
   data: Uint8Array;
 }
 
+export interface SitesTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  title: string;
+  visibility: string;
+  basename: string;
+  published: Flag;
+  adaptive_enabled: Flag;
+  /** JSON of the adaptive schema (`SiteAdaptiveJSONSchema`), or null when none was set. */
+  adaptive_schema: string | null;
+  proxy_origin: string | null;
+  /** The default section, when the site has sections. */
+  default_section_id: string | null;
+  /** The default site space of the root, when the site has no sections. */
+  default_site_space_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSectionGroupsTable {
+  id: string;
+  site_id: string;
+  title: string;
+  icon: string | null;
+  /** Among the site's top-level sections and groups. */
+  sort_key: string;
+  created_at: string;
+}
+
+export interface SiteSectionsTable {
+  id: string;
+  site_id: string;
+  /** The group holding the section; null at the top level. */
+  group_id: string | null;
+  title: string;
+  path: string;
+  description: string | null;
+  icon: string | null;
+  condition: string | null;
+  default_site_space_id: string | null;
+  /** Among the section's siblings (top level: sections and groups; in a group: its sections). */
+  sort_key: string;
+  created_at: string;
+}
+
+export interface SiteSpacesTable {
+  id: string;
+  site_id: string;
+  /** The section holding the site space; null at the root of a site without sections. */
+  section_id: string | null;
+  space_id: string;
+  path: string;
+  condition: string | null;
+  sort_key: string;
+  created_at: string;
+}
+
+export interface ShareLinksTable {
+  id: string;
+  site_id: string;
+  name: string | null;
+  /** The secret of the link, compared in full. */
+  key: string;
+  active: Flag;
+  created_at: string;
+}
+
 export interface MigrationsTable {
   version: number;
   name: string;
@@ -162,5 +230,10 @@ export interface DB {
   revisions: RevisionsTable;
   documents: DocumentsTable;
   blobs: BlobsTable;
+  sites: SitesTable;
+  site_section_groups: SiteSectionGroupsTable;
+  site_sections: SiteSectionsTable;
+  site_spaces: SiteSpacesTable;
+  share_links: ShareLinksTable;
   migrations: MigrationsTable;
 }

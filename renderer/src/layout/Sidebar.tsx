@@ -12,6 +12,7 @@ export const ORG_SCREENS = [
   { path: 'content', label: 'Content', keywords: ['spaces', 'collections', 'tree', 'move'] },
   { path: 'people', label: 'Members & teams', keywords: ['members', 'teams', 'people', 'roles'] },
   { path: 'invites', label: 'Invites', keywords: ['invite', 'links', 'email', 'csv'] },
+  { path: 'sites', label: 'Sites', keywords: ['sites', 'sections', 'publish', 'share links', 'adaptive'] },
   { path: 'trash', label: 'Trash', keywords: ['deleted', 'restore', 'spaces'] },
   { path: 'settings', label: 'Settings', keywords: ['organization', 'settings', 'title', 'sso', 'domains'] },
 ] as const;

@@ -150,6 +150,26 @@ const trashRoute = createRoute({
   },
 });
 
+const SitesScreen = lazyRouteComponent(() => import('../screens/sites/SitesScreen.tsx'), 'SitesScreen');
+const sitesRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/sites',
+  component: function SitesRoute() {
+    const { profileId, orgId } = sitesRoute.useParams();
+    return <SitesScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const SiteScreen = lazyRouteComponent(() => import('../screens/sites/SiteScreen.tsx'), 'SiteScreen');
+const siteRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/sites/$siteId',
+  component: function SiteRoute() {
+    const { profileId, orgId, siteId } = siteRoute.useParams();
+    return <SiteScreen profileId={profileId} orgId={orgId} siteId={siteId} />;
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   profilesRoute,
@@ -160,6 +180,8 @@ const routeTree = rootRoute.addChildren([
       contentRoute,
       spaceRoute,
       trashRoute,
+      sitesRoute,
+      siteRoute,
       peopleRoute,
       teamRoute,
       invitesRoute,

@@ -7,9 +7,11 @@ import {
   ShareKey,
   Site,
   SiteAdaptiveSchema,
+  SiteStructure,
   UpdateSite,
   UpdateSiteAdaptiveSchema,
 } from '../resources/sites.ts';
+import { SiteStructureItem, SortSiteStructure } from '../resources/siteStructure.ts';
 import { defineOperation as op } from '../operation.ts';
 
 const group = 'Sites';
@@ -102,5 +104,46 @@ export const siteOperations = {
     query: Type.Object({ shareKey: Type.Optional(ShareKey) }),
     response: PublishedContentSite,
     success: 200,
+  }),
+  publishSite: op({
+    name: 'publishSite',
+    group,
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/publish',
+    summary: 'Publish a site',
+    response: Site,
+    success: 200,
+    extension: true,
+  }),
+  unpublishSite: op({
+    name: 'unpublishSite',
+    group,
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/unpublish',
+    summary: 'Unpublish a site',
+    response: Site,
+    success: 200,
+    extension: true,
+  }),
+  getSiteStructure: op({
+    name: 'getSiteStructure',
+    group,
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/structure',
+    summary: 'Get the structure of a site: sections and groups, or site spaces',
+    response: SiteStructure,
+    success: 200,
+    extension: true,
+  }),
+  sortSiteStructure: op({
+    name: 'sortSiteStructure',
+    group,
+    method: 'PATCH',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/structure/sort',
+    summary: 'Move a site space, section or section group among its siblings',
+    body: SortSiteStructure,
+    response: SiteStructureItem,
+    success: 200,
+    extension: true,
   }),
 };

@@ -1,6 +1,6 @@
 /** What a site is made of: site spaces (space variants), sections, section groups, and the bodies that change them. */
 import { Type, type Static } from '@sinclair/typebox';
-import { named, Nullable } from '../common.ts';
+import { named, Nullable, StringEnum } from '../common.ts';
 import { BodyId, Space } from './content.ts';
 
 /** Published URL of a structure item, defined once the site is published. */
@@ -209,4 +209,35 @@ export const MoveSiteSpace = Type.Object(
     ),
   },
   { additionalProperties: false },
+);
+
+// Sorting the structure (GitBook's `sortSiteStructure`, the replacement of the deprecated moves)
+
+export const SITE_STRUCTURE_ITEM_TYPES = ['site-space', 'site-section', 'site-section-group'] as const;
+
+/** Points at an item of a site's structure. */
+export const SiteStructureItemPointer = named(
+  'SiteStructureItemPointer',
+  Type.Object({ type: StringEnum(SITE_STRUCTURE_ITEM_TYPES), id: BodyId }, { additionalProperties: false }),
+);
+
+/** Where to put the moved item, relative to a sibling of the same level; the end when empty. */
+export const SiteStructureItemMovePosition = named(
+  'SiteStructureItemMovePosition',
+  Type.Object(
+    { before: Type.Optional(SiteStructureItemPointer), after: Type.Optional(SiteStructureItemPointer) },
+    { additionalProperties: false },
+  ),
+);
+
+/** Body of `PATCH …/structure/sort`. */
+export const SortSiteStructure = Type.Object(
+  { item: SiteStructureItemPointer, position: SiteStructureItemMovePosition },
+  { additionalProperties: false },
+);
+
+/** The item a sort moved. */
+export const SiteStructureItem = named(
+  'SiteStructureItem',
+  Type.Union([SiteSpace, SiteSection, SiteSectionGroup]),
 );

@@ -1,0 +1,4 @@
+/** Handlers of the sites operations. */
+import type { Handlers } from '../../http/context.ts';
+
+export const siteHandlers = {} satisfies Handlers;
