@@ -17,7 +17,7 @@ import { startChild } from './children.ts';
 import { load, probe, type LoadResult, type Target } from './load.ts';
 import { positiveInteger } from './options.ts';
 import { median, table } from './report.ts';
-import { probeTreeDrop, probeTreeExpand, probeTreeFirst } from './tree-probes.ts';
+import { probeDrop, probeFirstRender, probeTreeExpand, TREE_WATCH } from './ui-probes.ts';
 import { waitForMarks } from './page-marks.ts';
 import { seedTree, type TreeSeed } from './tree-seed.ts';
 
@@ -110,7 +110,7 @@ async function drop(page: Page): Promise<number> {
   await source.waitFor();
   const target = topCollections.last();
   await target.waitFor();
-  await page.evaluate(probeTreeDrop);
+  await page.evaluate(probeDrop, { tree: '[data-testid="content-tree"]' });
   await dragOnto(
     page,
     source,
@@ -146,7 +146,7 @@ async function measureUi(app: RunningApp, seed: TreeSeed, runs: number): Promise
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(probeTreeFirst);
+    await context.addInitScript(probeFirstRender, TREE_WATCH);
     const page = await context.newPage();
     await page.goto(app.url);
     await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 /**
- * Functions the `tree` benchmark runs inside the page (serialized by Playwright, so each is self-contained), and
+ * Functions the `tree` and `sites` benchmarks run inside the page (serialized by Playwright, so each is self-contained), and
  * the few browser globals they use, typed structurally (the Node tsconfig has no DOM library).
  */
 
@@ -58,22 +58,37 @@ interface ProbeGlobals {
   treeDrop?: TreeDropMarks;
 }
 
+/** What the first-render probe watches: the API paths whose answers the screen needs, and its rows. */
+export interface FirstRenderWatch {
+  /** Source of a regular expression matching the request paths (GET) of the screen's data. */
+  paths: string;
+  /** CSS selector of a row. */
+  row: string;
+}
+
+/** The content tree's watch: every page of the collections and spaces lists, then a tree row. */
+export const TREE_WATCH: FirstRenderWatch = {
+  paths: '^/v1/orgs/[^/]+/(collections|spaces)$',
+  row: '[data-testid="tree-row"]',
+};
+
 /**
- * Init script: notes when each page of the collections and spaces lists has been parsed by the app (its `fetch` to
- * the bridge is wrapped), and when the first tree row appears, then the next frame.
+ * Init script: notes when each answer the screen needs has been parsed by the app (its `fetch` to the bridge is
+ * wrapped), and when the first row appears, then the next frame. Marks go to `treeFirst`.
  */
-export function probeTreeFirst(): void {
+export function probeFirstRender(watch: FirstRenderWatch): void {
   const page = globalThis as unknown as ProbeGlobals;
   const marks: TreeFirstMarks = {};
   page.treeFirst = marks;
-  const isTreeList = (body: unknown): boolean => {
+  const pattern = new RegExp(watch.paths);
+  const isWatched = (body: unknown): boolean => {
     if (typeof body !== 'string') return false;
     try {
       const request = JSON.parse(body) as { method?: string; path?: string; query?: { limit?: number } };
       return (
         request.method === 'GET' &&
-        /^\/v1\/orgs\/[^/]+\/(collections|spaces)$/.test(request.path ?? '') &&
-        (request.query?.limit ?? 0) > 1
+        pattern.test(request.path ?? '') &&
+        (request.query?.limit === undefined || request.query.limit > 1)
       );
     } catch {
       return false;
@@ -82,7 +97,7 @@ export function probeTreeFirst(): void {
   const original = page.fetch.bind(page);
   page.fetch = async (input, init) => {
     const response = await original(input, init);
-    if (marks.rowAt === undefined && isTreeList(init?.body)) {
+    if (marks.rowAt === undefined && isWatched(init?.body)) {
       const json = response.json.bind(response);
       response.json = async () => {
         const value = await json();
@@ -93,7 +108,7 @@ export function probeTreeFirst(): void {
     return response;
   };
   const observer = new page.MutationObserver(() => {
-    if (page.document.querySelector('[data-testid="tree-row"]') === null) return;
+    if (page.document.querySelector(watch.row) === null) return;
     observer.disconnect();
     marks.rowAt = page.performance.now();
     page.requestAnimationFrame(() => page.setTimeout(() => (marks.paintedAt = page.performance.now()), 0));
@@ -120,8 +135,11 @@ export function probeTreeExpand({ rows }: { rows: number }): void {
   observer.observe(page.document, { childList: true, subtree: true, attributes: true });
 }
 
-/** Before a drop: notes the mouse up, and when the tree has had a move in flight and has none any more. */
-export function probeTreeDrop(): void {
+/**
+ * Before a drop: notes the mouse up, and when the tree (`tree`: a CSS selector of the element carrying
+ * `data-pending`) has had a move in flight and has none any more.
+ */
+export function probeDrop({ tree }: { tree: string }): void {
   const page = globalThis as unknown as ProbeGlobals;
   const marks: TreeDropMarks = {};
   page.treeDrop = marks;
@@ -132,7 +150,7 @@ export function probeTreeDrop(): void {
   });
   const observer = new page.MutationObserver(() => {
     if (marks.upAt === undefined) return;
-    const pending = page.document.querySelector('[data-testid="content-tree"]')?.getAttribute('data-pending');
+    const pending = page.document.querySelector(tree)?.getAttribute('data-pending');
     if (pending !== '0') sawPending = true;
     else if (sawPending) {
       marks.settledAt = page.performance.now();
