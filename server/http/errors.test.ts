@@ -195,8 +195,10 @@ describe('errors over HTTP', () => {
   });
 
   it('answers 501 for an operation not implemented yet', async () => {
-    const answer = await send(server.baseUrl, 'GET', `/v1/orgs/${orgId}/sites/abc`, { token: admin.token });
-    expect(expectError(answer, 501)).toContain('getSiteById');
+    const answer = await send(server.baseUrl, 'GET', '/v1/spaces/abc/change-requests', {
+      token: admin.token,
+    });
+    expect(expectError(answer, 501)).toContain('listChangeRequestsForSpace');
   });
 
   it('answers 404 for an organization the caller is not in, as for one that does not exist', async () => {

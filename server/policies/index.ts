@@ -116,12 +116,19 @@ const rules = {
     admin: levelAtLeast('admin'),
     viewInviteLinks: levelAtLeast('admin'),
   },
+  site: {
+    /** Sites, their structure, share links and adaptive schema: every member but guests. */
+    view: notGuest,
+    /** Every change to a site or what it holds. */
+    admin: isAdmin,
+  },
 } satisfies {
   organization: Record<string, (actor: OrgActor, subject: null) => boolean>;
   team: Record<string, (actor: OrgActor, subject: TeamSubject) => boolean>;
   member: Record<string, (actor: OrgActor, subject: MemberSubject) => boolean>;
   collection: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
   space: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
+  site: Record<string, (actor: OrgActor, subject: null) => boolean>;
 };
 
 type Rules = typeof rules;
@@ -131,6 +138,7 @@ interface Subjects {
   member: MemberSubject;
   collection: ContentSubject;
   space: ContentSubject;
+  site: null;
 }
 /** Every action, as `subject.action`. */
 export type Action = { [S in keyof Rules]: `${S}.${keyof Rules[S] & string}` }[keyof Rules];
@@ -192,6 +200,8 @@ const REFUSALS: Record<Action, string> = {
   'space.merge': 'merging needs the review level or higher on this space',
   'space.admin': 'this needs the admin level on the space',
   'space.viewInviteLinks': 'only admins of the space may see its invite links',
+  'site.view': 'guests may not see the sites of the organization',
+  'site.admin': 'only admins of the organization may change its sites',
 };
 
 /** Throws a 403 that says what is missing, unless the caller may do `action`. */

@@ -56,6 +56,8 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['member.viewSpaces', 'other', 'Y......'],
   ['member.viewTeams', 'self', 'YYYYYYY'],
   ['member.viewTeams', 'other', 'YYYYYY.'],
+  ['site.view', '', 'YYYYYY.'],
+  ['site.admin', '', 'Y......'],
 ];
 
 /**
@@ -112,7 +114,7 @@ function ask(action: Action, variant: string, column: Column): boolean {
       userId: variant === 'self' ? ME : OTHER,
     });
   }
-  return can(actor, action as Extract<Action, `organization.${string}`>, null);
+  return can(actor, action as Extract<Action, `organization.${string}` | `site.${string}`>, null);
 }
 
 describe('can(actor, action, subject)', () => {
@@ -162,7 +164,7 @@ describe('authorize', () => {
         } else if (action.startsWith('member.')) {
           authorize(guest, action as Extract<Action, `member.${string}`>, { userId: OTHER });
         } else {
-          authorize(guest, action as Extract<Action, `organization.${string}`>, null);
+          authorize(guest, action as Extract<Action, `organization.${string}` | `site.${string}`>, null);
         }
       } catch (error) {
         thrown = error;

@@ -7,7 +7,12 @@ import { openDatabase, type Database } from '../storage/database.ts';
 import { authenticate } from '../http/auth.ts';
 import { buildLinkReport } from '../domain/content/links.ts';
 import { flattenPages, loadRevision, readDocuments, type StoredPage } from '../domain/content/revisions.ts';
+import { checkCondition } from '../../shared/conditions.ts';
+import type { PublishedContentSite } from '../../shared/contract/resources/sites.ts';
+import type { SiteSectionGroup } from '../../shared/contract/resources/siteStructure.ts';
+import { declaredClaims } from '../domain/sites/adaptive.ts';
 import { mintSandboxToken, seedDemo } from './demo.ts';
+import { DEMO_CONDITIONS } from './demo-sites.ts';
 import { demoImages } from './demo-images.ts';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
@@ -229,5 +234,81 @@ describe('demo seed', () => {
     expect(trashed).toEqual([
       { title: 'Old Wiki', deleted_at: new Date(NOW.getTime() - 2 * DAY).toISOString() },
     ]);
+  });
+
+  it('seeds a published adaptive site with groups, sections, variants and conditions, and a share-link site', async () => {
+    const server = await startTestServer();
+    try {
+      const { db } = server;
+      const result = seedDemo(db, server.clock.now());
+      const owner = result!.tokens[0]!;
+      const orgId = acme(db);
+      const sites = db.all(db.q.selectFrom('sites').selectAll().where('organization_id', '=', orgId));
+      const docs = sites.find((site) => site.title === 'Acme Docs')!;
+      const portal = sites.find((site) => site.title === 'Partner Portal')!;
+      expect(sites).toHaveLength(2);
+      expect(docs).toMatchObject({
+        basename: 'docs',
+        published: 1,
+        visibility: 'public',
+        adaptive_enabled: 1,
+      });
+      expect(portal).toMatchObject({ published: 0, visibility: 'share-link' });
+
+      const answer = await sendOperation(server, 'getPublishedContentSite', {
+        token: owner.token,
+        params: { organizationId: orgId, siteId: docs.id },
+      });
+      expectStatus(answer, 200);
+      const { structure } = answer.body as PublishedContentSite;
+      expect(structure.type).toBe('sections');
+      const groups = structure.structure as SiteSectionGroup[];
+      expect(groups.map((g) => [g.title, g.sections?.map((s) => s.title)])).toEqual([
+        ['Product', ['Getting Started', 'User Guide', 'Admin Guide']],
+        ['Developers', ['API Reference', 'SDKs']],
+      ]);
+      const sections = groups.flatMap((g) => g.sections ?? []);
+      const byTitle = (title: string) => sections.find((s) => s.title === title)!;
+      expect(byTitle('Getting Started').default).toBe(true);
+      expect(sections.filter((s) => s.default)).toHaveLength(1);
+      const variants = (title: string) =>
+        byTitle(title).siteSpaces?.map((v) => [v.path, v.default ?? false, v.condition ?? null]);
+      expect(variants('User Guide')).toEqual([
+        ['en', true, null],
+        ['fr', false, null],
+      ]);
+      expect(variants('API Reference')).toEqual([
+        ['v2', true, null],
+        ['v1', false, DEMO_CONDITIONS.apiV1],
+      ]);
+      expect(byTitle('SDKs').condition).toBe(DEMO_CONDITIONS.sdks);
+
+      // Every condition parses and reads only claims the schema declares.
+      const declared = declaredClaims(docs);
+      expect([...declared].sort()).toEqual(['isBetaUser', 'isEnterprise', 'unsigned.isEmployee']);
+      for (const condition of Object.values(DEMO_CONDITIONS)) {
+        const check = checkCondition(condition);
+        expect(check.ok, condition).toBe(true);
+        if (check.ok) for (const claim of check.claims) expect(declared.has(claim), claim).toBe(true);
+      }
+
+      const links = db.all(
+        db.q
+          .selectFrom('share_links')
+          .select(['name', 'active'])
+          .where('site_id', '=', portal.id)
+          .orderBy('created_at'),
+      );
+      expect(links).toEqual([
+        { name: 'Globex integration team', active: 1 },
+        { name: 'Initech pilot (ended)', active: 0 },
+      ]);
+      const french = db.first(
+        db.q.selectFrom('spaces').selectAll().where('title', '=', "Guide de l'utilisateur"),
+      );
+      expect(french?.language).toBe('fr');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { createCollectionRecord } from '../domain/collections/records.ts';
 import { recordEvent } from '../domain/events.ts';
 import { createSpaceRecord } from '../domain/spaces/records.ts';
 import { DEMO_CONTENT, demoPages, type DemoItem } from './demo-content.ts';
+import { seedDemoSites } from './demo-sites.ts';
 import { demoImages } from './demo-images.ts';
 
 export interface DemoToken {
@@ -195,6 +196,7 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
     }
 
     seedContent(db, now, org.id, created, idOf);
+    seedDemoSites(db, now, org.id, idOf('Ada Lovelace'));
 
     // A second, smaller organization the demo admin also administers (for transfers and the switcher).
     const labs = createOrganization(db, new Date(created.getTime() + 100 * DAY), {

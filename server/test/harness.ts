@@ -15,6 +15,7 @@ import { ManualClock } from '../clock.ts';
 import { createCollectionRecord } from '../domain/collections/records.ts';
 import type { PageInput } from '../domain/content/revisions.ts';
 import { addMember, createOrganization, ensureUser, issueToken } from '../domain/organizations/commands.ts';
+import { createSiteRecord } from '../domain/sites/records.ts';
 import { createSpaceRecord } from '../domain/spaces/records.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import { newId } from '../ids.ts';
@@ -60,6 +61,11 @@ export interface TestServer {
       visibility?: string;
       pages?: PageInput[];
     },
+  ): { id: string };
+  /** A new unpublished site (default: `public`, no site spaces; `spaces`: root site spaces, the first the default). */
+  buildSite(
+    orgId: string,
+    options?: { spaces?: string[]; title?: string; visibility?: string },
   ): { id: string };
   close(): Promise<void>;
 }
@@ -158,6 +164,16 @@ export async function startTestServer(
         actorId: null,
       });
       return { id };
+    },
+    buildSite(orgId, siteOptions = {}) {
+      const site = createSiteRecord(db, clock.now(), {
+        organizationId: orgId,
+        title: siteOptions.title ?? `Site ${++counter}`,
+        ...(siteOptions.visibility !== undefined ? { visibility: siteOptions.visibility } : {}),
+        spaceIds: siteOptions.spaces ?? [],
+        actorId: null,
+      });
+      return { id: site.id };
     },
     async close() {
       await app.close();

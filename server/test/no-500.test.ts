@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList, type OperationName } from '../../shared/contract/index.ts';
+import { createSectionGroupRecord, createSectionRecord } from '../domain/site-structure/records.ts';
+import { createShareLinkRecord } from '../domain/sites/records.ts';
 import { handlers } from '../http/handlers.ts';
 import { newId } from '../ids.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
@@ -15,6 +17,21 @@ import { baseBody, fillPath, malformedCases, type MalformedCase } from './malfor
 const BODY_OVERRIDES: Partial<Record<OperationName, unknown>> = {
   moveCollection: { parent: null },
   moveSpace: { parent: null },
+  updateSiteShareLinkById: { active: true },
+  updateSiteSectionById: { title: 'Renamed section' },
+  moveSiteSection: { position: {} },
+  updateSiteSectionGroupById: { title: 'Renamed group' },
+  moveSiteSectionGroup: { position: {} },
+  updateSiteSpaceById: { path: 'renamed' },
+  moveSiteSpace: { position: {} },
+};
+
+/** Bodies that name the fixture's own items (the generated ids name nothing). */
+const BODIES_OF_FIXTURE: Partial<Record<OperationName, (ids: Record<string, string>) => unknown>> = {
+  addSectionToSite: (ids) => ({ spaceId: ids.spaceId, title: 'New section' }),
+  addSpaceToSite: (ids) => ({ spaceId: ids.spaceId }),
+  addSectionToGroup: (ids) => ({ sectionId: ids.siteSectionId }),
+  sortSiteStructure: (ids) => ({ item: { type: 'site-section', id: ids.siteSectionId }, position: {} }),
 };
 
 /** Concurrent requests in flight. */
@@ -44,6 +61,24 @@ describe('no 500 for any input', () => {
     );
     const collection = server.buildCollection(org.id);
     const space = server.buildSpace(org.id, { parent: collection.id });
+    // Published, so that its published view answers too; a group holding a section holding the site space.
+    const site = server.buildSite(org.id, { spaces: [space.id] });
+    server.db.run(server.db.q.updateTable('sites').set({ published: 1 }).where('id', '=', site.id));
+    const now = server.clock.now();
+    const shareLinkId = createShareLinkRecord(server.db, now, { siteId: site.id, name: 'Fixture' });
+    const siteSectionId = createSectionRecord(server.db, now, {
+      siteId: site.id,
+      spaceId: space.id,
+      title: 'Fixture section',
+    });
+    const siteSectionGroupId = createSectionGroupRecord(server.db, now, {
+      siteId: site.id,
+      title: 'Fixture group',
+      sectionIds: [siteSectionId],
+    });
+    const siteSpaceId = server.db.first(
+      server.db.q.selectFrom('site_spaces').select('id').where('section_id', '=', siteSectionId),
+    )!.id;
     return {
       organizationId: org.id,
       collectionId: collection.id,
@@ -51,6 +86,11 @@ describe('no 500 for any input', () => {
       userId: member.id,
       teamId: team.id,
       inviteId,
+      siteId: site.id,
+      shareLinkId,
+      siteSectionId,
+      siteSectionGroupId,
+      siteSpaceId,
       emailDomain: 'example.com',
     };
   }
@@ -82,7 +122,8 @@ describe('no 500 for any input', () => {
             .set({ deleted_at: server.clock.now().toISOString() })
             .where('id', '=', ids.spaceId as string),
         );
-      const body = baseBody(operation, BODY_OVERRIDES[operation.name as OperationName]);
+      const name = operation.name as OperationName;
+      const body = baseBody(operation, BODIES_OF_FIXTURE[name]?.(ids) ?? BODY_OVERRIDES[name]);
       // fetch sends no body with GET: those cases cannot be sent (and Fastify ignores GET bodies anyway).
       const cases: MalformedCase[] = malformedCases(operation, ids, body).filter(
         (c) => operation.method !== 'GET' || c.body === undefined,

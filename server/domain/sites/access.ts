@@ -1,0 +1,40 @@
+/** Reaching a site as the caller: a site of another organization answers the same 404 as an unknown id. */
+import { notFound } from '../../errors.ts';
+import type { OrgActor } from '../../policies/index.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
+import type { OrganizationsTable, SitesTable } from '../../storage/schema.ts';
+import { loadOrgAccess } from '../access.ts';
+
+export interface SiteAccess {
+  site: SitesTable;
+  org: OrganizationsTable;
+  actor: OrgActor;
+}
+
+const siteInOrg = prepared((organizationId: string, siteId: string) =>
+  builder
+    .selectFrom('sites')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', siteId),
+);
+
+export const siteNotFound = (siteId: string) =>
+  notFound(`no site with id \`${siteId}\` in this organization`);
+
+/**
+ * The site, its organization and the caller's standing in it, or 404 (non-members first get the organization's
+ * 404). Does not authorize: callers `authorize(actor, 'site.view' | 'site.admin', null)`.
+ */
+export function loadSiteAccess(
+  db: Database,
+  organizationId: string,
+  siteId: string,
+  userId: string,
+): SiteAccess {
+  const { org, actor } = loadOrgAccess(db, organizationId, userId);
+  const site = db.first(siteInOrg(organizationId, siteId));
+  if (!site) throw siteNotFound(siteId);
+  return { site, org, actor };
+}
