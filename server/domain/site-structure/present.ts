@@ -16,6 +16,7 @@ import type {
   SpacesTable,
 } from '../../storage/schema.ts';
 import { ContentLevels } from '../collections/levels.ts';
+import { sitePublishedUrl } from '../sites/present.ts';
 import { presentSpace } from '../spaces/present.ts';
 
 /** What presenting the items of one site needs, worked out once per request. */
@@ -28,14 +29,8 @@ export interface StructureContext {
 }
 
 const orgHostname = prepared((organizationId: string) =>
-  builder.selectFrom('organizations').select('hostname').where('id', '=', organizationId),
+  builder.selectFrom('organizations').select(['id', 'hostname']).where('id', '=', organizationId),
 );
-
-/** The published URL of a site: `${baseUrl}/sites/${orgHostname ?? orgId}/${basename}/`. */
-export function publishedSiteUrl(db: Database, site: SitesTable, baseUrl: string): string {
-  const hostname = db.first(orgHostname(site.organization_id))?.hostname ?? null;
-  return `${baseUrl}/sites/${hostname ?? site.organization_id}/${site.basename}/`;
-}
 
 /**
  * The context of a site's items. With `actor`, spaces carry the caller's own level and permissions; without one
@@ -47,7 +42,8 @@ export function structureContext(
   baseUrl: string,
   actor?: OrgActor,
 ): StructureContext {
-  const siteUrl = site.published === 1 ? publishedSiteUrl(db, site, baseUrl) : undefined;
+  const org = db.first(orgHostname(site.organization_id)) ?? { id: site.organization_id, hostname: null };
+  const siteUrl = sitePublishedUrl(org, site, baseUrl);
   if (actor === undefined) {
     const visitor: OrgActor = { userId: '', role: null, ownsTeam: false };
     return { site, siteUrl, space: (row) => presentSpace(row, 'read', visitor, baseUrl) };
