@@ -2,6 +2,7 @@
 import { runAppBench } from './app.ts';
 import { runPeopleBench } from './people.ts';
 import { runServerBench } from './server.ts';
+import { runSitesBench } from './sites.ts';
 import { runTreeBench } from './tree.ts';
 
 const suites = new Map<string, (args: string[]) => Promise<void>>([
@@ -9,6 +10,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['app', runAppBench],
   ['people', runPeopleBench],
   ['tree', runTreeBench],
+  ['sites', runSitesBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,9 +1,7 @@
 /** The Content screen: the tree of collections and spaces, its filter, drags, the keyboard path and "Move to…". */
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
-
-/** Where a drop lands on the target row: the line above it, the line below it, or inside it (collections). */
-export type DropPlacement = 'before' | 'after' | 'inside';
+import { dragToPlacement, type DropPlacement } from './drag.ts';
 
 /** What a user does on the Content screen. */
 export class ContentTreePage {
@@ -89,37 +87,17 @@ export class ContentTreePage {
    * mouse is released once the drop indicator shows that placement on that row.
    */
   async drag(title: string, target: string, placement: DropPlacement, whileOver?: () => Promise<void>) {
-    const source = this.row(title).locator('.tree-title');
-    await source.scrollIntoViewIfNeeded();
-    const from = await source.boundingBox();
-    if (from === null) throw new Error(`the row ${title} has no box on the screen`);
-    const start = { x: from.x + Math.min(20, from.width / 2), y: from.y + from.height / 2 };
-    await this.page.mouse.move(start.x, start.y);
-    await this.page.mouse.down();
-    // dnd-kit's pointer sensor starts a drag only after the pointer has travelled its activation distance.
-    await this.page.mouse.move(start.x + 6, start.y + 3, { steps: 3 });
-    await this.page.mouse.move(start.x + 12, start.y + 6, { steps: 3 });
-    try {
-      const targetRow = this.row(target);
-      const box = await targetRow.boundingBox();
-      if (box === null) throw new Error(`the row ${target} has no box on the screen`);
-      const y =
-        placement === 'before'
-          ? box.y + box.height * 0.12
-          : placement === 'after'
-            ? box.y + box.height * 0.88
-            : box.y + box.height / 2;
-      const x = box.x + Math.min(120, box.width / 2);
-      await this.page.mouse.move(x, y, { steps: 12 });
-      await this.page.mouse.move(x + 2, y, { steps: 2 });
-      const key = await targetRow.getAttribute('data-key');
-      await this.page
-        .locator(`[data-testid="drop-indicator"][data-placement="${placement}"][data-target-key="${key}"]`)
-        .waitFor();
-      if (whileOver !== undefined) await whileOver();
-    } finally {
-      await this.page.mouse.up();
-    }
+    const key = await this.row(target).getAttribute('data-key');
+    await dragToPlacement(
+      this.page,
+      this.row(title).locator('.tree-title'),
+      this.row(target),
+      placement,
+      this.page.locator(
+        `[data-testid="drop-indicator"][data-placement="${placement}"][data-target-key="${key}"]`,
+      ),
+      whileOver,
+    );
   }
 
   /** Focuses a row by clicking it, then presses `keys` (e.g. `Alt+ArrowUp`) one after the other. */

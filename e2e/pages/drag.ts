@@ -48,3 +48,47 @@ export async function dragOnto(
     await page.mouse.up();
   }
 }
+
+/** Where, on a target row, a drop lands. */
+export type DropPlacement = 'before' | 'after' | 'inside';
+
+/**
+ * Drags `source` to `placement` of the row `target`: the pointer glides to the top eighth, the middle or the bottom
+ * eighth of the row, and the mouse is released once `indicator` (the drop indicator showing that placement) is there.
+ */
+export async function dragToPlacement(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  placement: DropPlacement,
+  indicator: Locator,
+  whileOver?: WhileOver,
+): Promise<void> {
+  await source.scrollIntoViewIfNeeded();
+  const from = await source.boundingBox();
+  if (from === null) throw new Error('the dragged row has no box on the screen');
+  const start = { x: from.x + Math.min(20, from.width / 2), y: from.y + from.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  // dnd-kit's pointer sensor starts a drag only after the pointer has travelled its activation distance.
+  await page.mouse.move(start.x + 6, start.y + 3, { steps: 3 });
+  await page.mouse.move(start.x + 12, start.y + 6, { steps: 3 });
+  try {
+    const box = await target.boundingBox();
+    if (box === null) throw new Error('the target row has no box on the screen');
+    const y =
+      placement === 'before'
+        ? box.y + box.height * 0.12
+        : placement === 'after'
+          ? box.y + box.height * 0.88
+          : box.y + box.height / 2;
+    const x = box.x + Math.min(120, box.width / 2);
+    await page.mouse.move(x, y, { steps: 12 });
+    // A last small move: the drop spot is computed on pointer moves.
+    await page.mouse.move(x + 2, y, { steps: 2 });
+    await indicator.waitFor();
+    if (whileOver !== undefined) await whileOver();
+  } finally {
+    await page.mouse.up();
+  }
+}

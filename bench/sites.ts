@@ -1,0 +1,256 @@
+/**
+ * The `sites` suite: the structure editor of a site with 20 groups, 200 sections and 1,000 variants. In Chromium:
+ * the editor's first render after the structure arrives, and drop to settled for a section moved by mouse. On the
+ * server: `PATCH …/structure/sort` under load.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { dragToPlacement } from '../e2e/pages/drag.ts';
+import { launchApp, type RunningApp } from '../e2e/support/app.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { buildRenderer } from '../e2e/support/renderer-build.ts';
+import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
+import { startChild } from './children.ts';
+import { load, probe, type LoadResult, type Target } from './load.ts';
+import { positiveInteger } from './options.ts';
+import { waitForMarks } from './page-marks.ts';
+import { median, table } from './report.ts';
+import { seedSites, type SitesSeed } from './sites-seed.ts';
+import { probeDrop, probeFirstRender, type FirstRenderWatch } from './ui-probes.ts';
+
+interface SitesOptions {
+  groups: number;
+  sections: number;
+  variants: number;
+  runs: number;
+  connections: number;
+  duration: number;
+  build: boolean;
+}
+
+function parseOptions(args: string[]): SitesOptions {
+  const { values } = parseArgs({
+    args,
+    allowNegative: true,
+    strict: true,
+    options: {
+      groups: { type: 'string', default: '20' },
+      sections: { type: 'string', default: '10' },
+      variants: { type: 'string', default: '5' },
+      runs: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '16' },
+      duration: { type: 'string', default: '10' },
+      build: { type: 'boolean', default: true },
+    },
+  });
+  return {
+    groups: positiveInteger('groups', values.groups),
+    sections: positiveInteger('sections', values.sections),
+    variants: positiveInteger('variants', values.variants),
+    runs: positiveInteger('runs', values.runs),
+    connections: positiveInteger('connections', values.connections),
+    duration: positiveInteger('duration', values.duration),
+    build: values.build,
+  };
+}
+
+/** The structure editor's watch: the site's structure, then a row of the editor. */
+const EDITOR_WATCH: FirstRenderWatch = {
+  paths: '^/v1/orgs/[^/]+/sites/[^/]+/structure$',
+  row: '[data-testid="structure-row"]',
+};
+const EDITOR_TREE = '[data-testid="structure-tree"]';
+
+interface UiFigures {
+  /** Per run: structure parsed → first row in the DOM, and → painted. */
+  first: { domMs: number; paintMs: number }[];
+  /** Per run: mouse up → no move in flight. */
+  drops: number[];
+}
+
+async function firstRender(page: Page, url: string): Promise<UiFigures['first'][number]> {
+  await page.goto(url);
+  await page.locator(EDITOR_WATCH.row).first().waitFor({ timeout: 60_000 });
+  // Measured on a reload: the app starts afresh on the editor, as a person reopening it would.
+  await page.reload();
+  const marks = await waitForMarks(page, 'treeFirst', 'paintedAt', 60_000);
+  return { domMs: marks['rowAt']! - marks['dataAt']!, paintMs: marks['paintedAt']! - marks['dataAt']! };
+}
+
+/** Drags the second section of the first group before the first one; answers mouse up → settled. */
+async function drop(page: Page): Promise<number> {
+  const sections = page.locator('[data-testid="structure-row"][data-kind="section"]');
+  const first = sections.nth(0);
+  const second = sections.nth(1);
+  await second.waitFor();
+  const targetId = await first.getAttribute('data-id');
+  await page.evaluate(probeDrop, { tree: EDITOR_TREE });
+  await dragToPlacement(
+    page,
+    second,
+    first,
+    'before',
+    page.locator(`[data-testid="structure-drop-indicator"][data-placement="before"]`),
+  );
+  const marks = await waitForMarks(page, 'treeDrop', 'settledAt', 60_000);
+  if (targetId === null) throw new Error('the first section row has no data-id');
+  return marks['settledAt']! - marks['upAt']!;
+}
+
+/** Runs one measurement; a failure names it, with a screenshot of the page. */
+async function step<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    await page.screenshot({ path: 'test-results/bench-sites-failure.png' }).catch(() => undefined);
+    throw new Error(`${name}: ${(error as Error).message}`);
+  }
+}
+
+async function measureUi(app: RunningApp, seed: SitesSeed, runs: number): Promise<UiFigures> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(probeFirstRender, EDITOR_WATCH);
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });
+    // The start redirects to the last organization: let it land, or it may overtake the navigation below.
+    await page.waitForURL(/#\/p\/[^/]+\/orgs\/[^/]+/, { timeout: 30_000 });
+    const url = `${app.origin}/#/p/local/orgs/${seed.orgId}/sites/${seed.siteId}`;
+    const first: UiFigures['first'] = [];
+    for (let run = 0; run < runs; run++)
+      first.push(await step(page, `first render, run ${run + 1}`, () => firstRender(page, url)));
+    const drops: number[] = [];
+    for (let run = 0; run < runs; run++)
+      drops.push(await step(page, `drop, run ${run + 1}`, () => drop(page)));
+    await context.close();
+    return { first, drops };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The sort endpoint under load: each request moves a section before another section of its group. */
+function sortTarget(baseUrl: string, seed: SitesSeed): Target {
+  let turn = 0;
+  return {
+    label: 'PATCH …/structure/sort',
+    baseUrl,
+    headers: { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' },
+    next: () => {
+      const group = seed.sectionsByGroup[turn % seed.sectionsByGroup.length]!;
+      const item = group[(turn * 7) % group.length]!;
+      let before = group[(turn * 7 + 3) % group.length]!;
+      if (before === item) before = group[(turn * 7 + 1) % group.length]!;
+      turn++;
+      return {
+        method: 'PATCH',
+        path: `/v1/orgs/${seed.orgId}/sites/${seed.siteId}/structure/sort`,
+        body: JSON.stringify({
+          item: { type: 'site-section', id: item },
+          position: { before: { type: 'site-section', id: before } },
+        }),
+      };
+    },
+  };
+}
+
+async function measureSort(dataDir: string, seed: SitesSeed, options: SitesOptions): Promise<LoadResult> {
+  const server = await startChild(
+    join(import.meta.dirname, 'serve-child.ts'),
+    [join(dataDir, 'sandbox')],
+    [...SERVER_NODE_FLAGS],
+  );
+  try {
+    const target = sortTarget(server.baseUrl, seed);
+    const { status, body } = await probe(target);
+    if (status !== 200) throw new Error(`warm-up: the sort answered ${status}: ${body.slice(0, 300)}`);
+    await load(target, { connections: options.connections, duration: Math.min(2, options.duration) });
+    console.log(`measuring ${target.label} (${options.connections} connections, ${options.duration} s)…`);
+    return await load(target, { connections: options.connections, duration: options.duration });
+  } finally {
+    await server.stop();
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const runsOf = (values: number[]) => values.map(ms).join(', ');
+
+function report(seed: SitesSeed, ui: UiFigures, sort: LoadResult): string {
+  const firstPaint = median(ui.first.map((run) => run.paintMs));
+  const drop = median(ui.drops);
+  const sections = seed.sectionsByGroup.reduce((sum, group) => sum + group.length, 0);
+  const measured = table(
+    ['measure', 'runs', 'median'],
+    [
+      [
+        'structure parsed → first row in the DOM',
+        runsOf(ui.first.map((r) => r.domMs)),
+        ms(median(ui.first.map((r) => r.domMs))),
+      ],
+      ['structure parsed → first rows painted', runsOf(ui.first.map((r) => r.paintMs)), ms(firstPaint)],
+      ['mouse up → move settled (server answered)', runsOf(ui.drops), ms(drop)],
+    ],
+  );
+  const server = table(
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    [
+      [
+        'PATCH …/structure/sort',
+        sort.result.requests.average.toFixed(0),
+        sort.p50Ms.toFixed(2),
+        sort.p99Ms.toFixed(2),
+        String(sort.result.non2xx),
+        String(sort.result.errors),
+      ],
+    ],
+  );
+  const verdict = (value: number, target: number) =>
+    `${ms(value)} (target < ${target} ms: ${value < target ? 'met' : 'not met'})`;
+  return [
+    `site of ${seed.groupIds.length} groups, ${sections} sections and ${seed.siteSpaceCount} variants`,
+    '',
+    measured,
+    '',
+    server,
+    '',
+    'Targets (information only):',
+    `  editor first render: ${verdict(firstPaint, 200)}`,
+    `  drop to settled: ${verdict(drop, 100)}`,
+  ].join('\n');
+}
+
+/** Runs the suite and prints its tables; only a broken setup fails it, never a time. */
+export async function runSitesBench(args: string[]): Promise<void> {
+  const options = parseOptions(args);
+  if (options.build) {
+    console.log('building the renderer (npx vite build --config renderer/vite.config.ts)…');
+    await buildRenderer();
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'docs-admin-bench-sites-'));
+  let app: RunningApp | undefined;
+  try {
+    console.log(
+      `seeding the demo, then a site of ${options.groups} groups × ${options.sections} sections × ${options.variants} variants…`,
+    );
+    const seed = seedSites(dataDir, {
+      groups: options.groups,
+      sections: options.sections,
+      variants: options.variants,
+    });
+    app = await launchApp({ dataDir });
+    console.log(`measuring in Chromium (${options.runs} runs each)…`);
+    const ui = await measureUi(app, seed, options.runs);
+    await app.stop();
+    app = undefined;
+    const sort = await measureSort(dataDir, seed, options);
+    console.log(`\n${report(seed, ui, sort)}`);
+  } finally {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

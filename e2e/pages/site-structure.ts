@@ -1,0 +1,110 @@
+/** The site screen's Structure and Preview tabs: the structure tree, its side panel, drags, the keyboard path. */
+import type { Locator, Page } from 'playwright-core';
+import { attributeOfAll } from './attributes.ts';
+
+/** Where a drop lands on the target row. */
+export type StructurePlacement = 'before' | 'after' | 'inside';
+
+/** What a user does in the structure editor and the visitor preview. */
+export class SiteStructurePage {
+  readonly tree: Locator;
+  readonly announcer: Locator;
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.tree = page.getByTestId('structure-tree');
+    this.announcer = page.getByTestId('structure-announcer');
+  }
+
+  /** Opens a site by its URL and its Structure tab, and waits for the tree. */
+  async goto(orgId: string, siteId: string): Promise<void> {
+    await this.page.goto(`${new URL(this.page.url()).origin}/#/p/local/orgs/${orgId}/sites/${siteId}`);
+    await this.page.getByTestId('site-tab-structure').click();
+    await this.tree.waitFor();
+  }
+
+  /** Opens the Preview tab of the open site. */
+  async openPreview(): Promise<void> {
+    await this.page.getByTestId('site-tab-preview').click();
+    await this.page.getByTestId('visitor-preview').waitFor();
+  }
+
+  /** The row titled exactly `title`. */
+  row(title: string): Locator {
+    return this.tree.locator(`[data-testid="structure-row"][data-title="${title.replace(/"/g, '\\"')}"]`);
+  }
+
+  /** The titles of the rows of `kind`, in order. */
+  titles(kind: 'group' | 'section' | 'site-space'): Promise<string[]> {
+    return attributeOfAll(
+      this.tree.locator(`[data-testid="structure-row"][data-kind="${kind}"]`),
+      'data-title',
+    );
+  }
+
+  /** Waits until no move is in flight. */
+  async settled(): Promise<void> {
+    await this.tree.and(this.page.locator('[data-pending="0"]')).waitFor();
+  }
+
+  /** Focuses (and selects) a row by clicking its title. */
+  async select(title: string): Promise<void> {
+    await this.row(title).locator('.tree-title').click();
+    await this.row(title).and(this.page.locator(':focus')).waitFor();
+  }
+
+  /** Adds a section group through the toolbar's dialog. */
+  async addGroup(title: string): Promise<void> {
+    await this.page.getByTestId('structure-add-group').click();
+    await this.page.getByTestId('structure-add-title').fill(title);
+    await this.page.getByTestId('structure-add-confirm').click();
+    await this.page.getByTestId('structure-add-dialog').waitFor({ state: 'detached' });
+    await this.row(title).waitFor();
+  }
+
+  /**
+   * Drags the row titled `title` to `placement` of the row titled `target`; the mouse is released once the drop
+   * indicator shows that placement on that row.
+   */
+  async drag(title: string, target: string, placement: StructurePlacement): Promise<void> {
+    const source = this.row(title).locator('.tree-title');
+    const from = await source.boundingBox();
+    if (from === null) throw new Error(`the row ${title} has no box on the screen`);
+    const start = { x: from.x + Math.min(20, from.width / 2), y: from.y + from.height / 2 };
+    await this.page.mouse.move(start.x, start.y);
+    await this.page.mouse.down();
+    // dnd-kit's pointer sensor starts a drag only after the pointer has travelled its activation distance.
+    await this.page.mouse.move(start.x + 6, start.y + 3, { steps: 3 });
+    await this.page.mouse.move(start.x + 12, start.y + 6, { steps: 3 });
+    try {
+      const targetRow = this.row(target);
+      const box = await targetRow.boundingBox();
+      if (box === null) throw new Error(`the row ${target} has no box on the screen`);
+      const y =
+        placement === 'before'
+          ? box.y + box.height * 0.12
+          : placement === 'after'
+            ? box.y + box.height * 0.88
+            : box.y + box.height / 2;
+      const x = box.x + Math.min(120, box.width / 2);
+      await this.page.mouse.move(x, y, { steps: 12 });
+      await this.page.mouse.move(x + 2, y, { steps: 2 });
+      await this.page
+        .locator(`[data-testid="structure-drop-indicator"][data-placement="${placement}"]`)
+        .waitFor();
+    } finally {
+      await this.page.mouse.up();
+    }
+  }
+
+  /** Presses keys one after the other on the focused row. */
+  async press(...keys: string[]): Promise<void> {
+    for (const key of keys) await this.page.keyboard.press(key);
+  }
+
+  /** The side panel's fields. */
+  field(name: 'title' | 'path' | 'condition'): Locator {
+    return this.page.getByTestId(`section-${name}-input`);
+  }
+}

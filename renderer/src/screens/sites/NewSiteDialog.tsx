@@ -1,0 +1,243 @@
+/**
+ * "New site": a title, a visibility, and its content: spaces picked from the organization (searchable, several,
+ * the first picked becoming the default) or a new empty space. The server's refusal stays in the dialog with what
+ * was typed; on success the site's screen opens.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { SITE_VISIBILITIES, type Site } from '../../../../shared/contract/resources/sites.ts';
+import { errorMessage } from '../../bridge/errors.ts';
+import { createSite, orgSpacesQuery } from '../../queries/sites.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
+import { Banner, Skeleton } from '../../ui/Feedback.tsx';
+import { toast } from '../../ui/Toast.tsx';
+import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
+import { newSiteBody, type NewSiteSource } from './newSite.ts';
+
+/** Props of `NewSiteDialog`; mount it only while open, so that it starts empty. */
+export interface NewSiteDialogProps {
+  profileId: string;
+  orgId: string;
+  onClose: () => void;
+}
+
+/** The dialog. */
+export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const id = useId();
+  const spaces = useQuery(orgSpacesQuery(profileId, orgId));
+  const [title, setTitle] = useState('');
+  const [visibility, setVisibility] = useState<Site['visibility']>('public');
+  const [source, setSource] = useState<NewSiteSource>('choose');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [titleError, setTitleError] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  const needle = deferredSearch.trim().toLowerCase();
+  const listed = (spaces.data ?? []).filter(
+    (space) => needle === '' || space.title.toLowerCase().includes(needle) || chosen.includes(space.id),
+  );
+
+  const toggle = (spaceId: string, on: boolean) =>
+    setChosen((old) =>
+      on ? [...old.filter((item) => item !== spaceId), spaceId] : old.filter((item) => item !== spaceId),
+    );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    const checked = newSiteBody({ title, visibility, source, spaces: chosen });
+    if (!checked.ok) {
+      if (checked.field === 'title') setTitleError(checked.message);
+      else setError(checked.message);
+      return;
+    }
+    setPending(true);
+    try {
+      const site = await createSite(queryClient, profileId, orgId, checked.body);
+      toast({ title: `Site “${site.title}” created`, tone: 'success' });
+      onClose();
+      await navigate({
+        to: '/p/$profileId/orgs/$orgId/sites/$siteId',
+        params: { profileId, orgId, siteId: site.id },
+      });
+    } catch (failure) {
+      const message = errorMessage(failure);
+      if (/`title`/.test(message)) setTitleError(message);
+      else setError(message);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const firstTitle = spaces.data?.find((space) => space.id === chosen[0])?.title;
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="New site"
+      description="A site publishes spaces of this organization as documentation. GitBook shows the spaces of a site as its sections and variants."
+      className="new-site-dialog"
+      data-testid="new-site-dialog"
+    >
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset className="settings-fieldset" disabled={pending}>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-title`}>
+              Title
+            </label>
+            <input
+              id={`${id}-title`}
+              className="input"
+              value={title}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                setTitleError(undefined);
+              }}
+              autoFocus
+              autoComplete="off"
+              placeholder="Docs site"
+              aria-invalid={titleError !== undefined || undefined}
+              aria-describedby={titleError !== undefined ? `${id}-title-error` : undefined}
+              data-testid="new-site-title"
+            />
+            {titleError !== undefined && (
+              <p id={`${id}-title-error`} className="field-error" data-testid="field-error-title">
+                {titleError}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-visibility`}>
+              Visibility
+            </label>
+            <select
+              id={`${id}-visibility`}
+              className="input select"
+              value={visibility}
+              onChange={(event) => setVisibility(event.target.value as Site['visibility'])}
+              aria-describedby={`${id}-visibility-hint`}
+              data-testid="new-site-visibility"
+            >
+              {SITE_VISIBILITIES.map((value) => (
+                <option key={value} value={value}>
+                  {siteVisibilityLabel(value)}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-visibility-hint`} className="field-hint">
+              {siteVisibilityHint(visibility)}
+            </p>
+          </div>
+          <fieldset className="new-site-source">
+            <legend className="field-label">Content</legend>
+            <label className="transfer-target">
+              <input
+                type="radio"
+                name={`${id}-source`}
+                checked={source === 'choose'}
+                onChange={() => setSource('choose')}
+                data-testid="new-site-source-choose"
+              />
+              <span>Publish existing spaces</span>
+            </label>
+            <label className="transfer-target">
+              <input
+                type="radio"
+                name={`${id}-source`}
+                checked={source === 'empty'}
+                onChange={() => setSource('empty')}
+                data-testid="new-site-source-empty"
+              />
+              <span>Start with a new space, titled after the site</span>
+            </label>
+          </fieldset>
+          {source === 'choose' && (
+            <div className="field">
+              <label className="field-label" htmlFor={`${id}-search`}>
+                Spaces{' '}
+                <span className="muted" aria-live="polite">
+                  {chosen.length === 0 ? 'none chosen' : `${chosen.length} chosen`}
+                </span>
+              </label>
+              <input
+                id={`${id}-search`}
+                className="input"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search spaces"
+                autoComplete="off"
+                aria-describedby={`${id}-spaces-hint`}
+                data-testid="new-site-space-search"
+              />
+              <p id={`${id}-spaces-hint`} className="field-hint">
+                {firstTitle !== undefined
+                  ? `“${firstTitle}” (picked first) becomes the default space of the site.`
+                  : 'Each space becomes a site space; the first picked is the default. None: add content later.'}
+              </p>
+              {spaces.isPending ? (
+                <Skeleton width="100%" height="6rem" />
+              ) : spaces.isError ? (
+                <Banner tone="error" title="The spaces could not be loaded">
+                  {errorMessage(spaces.error)}
+                </Banner>
+              ) : listed.length === 0 ? (
+                <p className="muted">
+                  {needle === '' ? 'This organization has no spaces.' : 'No space matches.'}
+                </p>
+              ) : (
+                <ul className="site-space-options" aria-label="Spaces to publish">
+                  {listed.map((space) => {
+                    const label = space.title === '' ? 'Untitled' : space.title;
+                    const order = chosen.indexOf(space.id);
+                    return (
+                      <li key={space.id}>
+                        <label className="transfer-target">
+                          <input
+                            type="checkbox"
+                            checked={order >= 0}
+                            onChange={(event) => toggle(space.id, event.target.checked)}
+                            data-testid="new-site-space-option"
+                            data-title={space.title}
+                          />
+                          <span>
+                            {space.emoji !== '' && <span aria-hidden="true">{space.emoji} </span>}
+                            {label}
+                          </span>
+                          {order === 0 && <span className="muted">default</span>}
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </div>
+          )}
+        </fieldset>
+        {error !== undefined && (
+          <Banner tone="error" title="The site was not created" data-testid="new-site-error">
+            {error}
+          </Banner>
+        )}
+        <div className="dialog-actions">
+          <DialogClose>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" variant="primary" pending={pending} data-testid="new-site-create">
+            Create site
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
