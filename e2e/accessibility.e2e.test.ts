@@ -25,6 +25,7 @@ describe('every screen is usable with assistive technology', () => {
   const session = useRig();
   let teamId: string;
   let spaceId: string;
+  let siteId: string;
   beforeAll(async () => {
     teamId = await session.rig.api.teamId(session.rig.orgId, 'Engineering');
     // A demo space whose links report has broken links, so the report's table and badges are checked too.
@@ -35,6 +36,14 @@ describe('every screen is usable with assistive technology', () => {
     const space = items.find((item) => item.title === 'Getting Started') ?? items[0];
     if (space === undefined) throw new Error('the demo organization has no space');
     spaceId = space.id;
+    const sites = await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}/sites`, {
+      query: { limit: 100 },
+    });
+    const site = (sites.body as { items: { id: string; title: string }[] }).items.find(
+      (item) => item.title === 'Acme Docs',
+    );
+    if (site === undefined) throw new Error('the demo organization has no site titled Acme Docs');
+    siteId = site.id;
   });
   const orgScreen = async (app: DocsAdmin, path: string, ready: string) => {
     await app.page.goto(`${new URL(app.page.url()).origin}/#/p/local/orgs/${session.rig.orgId}/${path}`);
@@ -56,6 +65,23 @@ describe('every screen is usable with assistive technology', () => {
     { name: 'content tree', visit: async (app) => orgScreen(app, 'content', 'tree-row') },
     { name: 'space detail', visit: async (app) => orgScreen(app, `spaces/${spaceId}`, 'links-report') },
     { name: 'trash', visit: async (app) => orgScreen(app, 'trash', 'trash-row') },
+    { name: 'sites', visit: async (app) => orgScreen(app, 'sites', 'site-row') },
+    ...(
+      [
+        ['structure', 'structure-row'],
+        ['settings', 'site-settings'],
+        ['share-links', 'share-links'],
+        ['adaptive', 'adaptive-editor'],
+        ['preview', 'preview-claim'],
+      ] as const
+    ).map(([tab, ready]) => ({
+      name: `site ${tab}`,
+      visit: async (app: DocsAdmin) => {
+        await orgScreen(app, `sites/${siteId}`, 'site-screen');
+        await app.page.getByTestId(`site-tab-${tab}`).click();
+        await app.page.getByTestId(ready).first().waitFor();
+      },
+    })),
     { name: 'invites', visit: async (app) => app.invites.goto() },
     { name: 'settings', visit: async (app) => app.settings.goto() },
     { name: 'profiles', visit: async (app) => app.profiles.goto() },
