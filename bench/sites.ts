@@ -10,16 +10,14 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { dragToPlacement } from '../e2e/pages/drag.ts';
 import { launchApp, type RunningApp } from '../e2e/support/app.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
 import { buildRenderer } from '../e2e/support/renderer-build.ts';
-import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
-import { startChild } from './children.ts';
-import { load, probe, type LoadResult, type Target } from './load.ts';
+import type { LoadResult, Target } from './load.ts';
 import { positiveInteger } from './options.ts';
 import { waitForMarks } from './page-marks.ts';
 import { median, table } from './report.ts';
 import { seedSites, type SitesSeed } from './sites-seed.ts';
-import { probeDrop, probeFirstRender, type FirstRenderWatch } from './ui-probes.ts';
+import { loadRow, LOAD_HEADER, loadServerAlone, ms, openApp, runsOf, step, verdict } from './screen-bench.ts';
+import { probeDrop, type FirstRenderWatch } from './ui-probes.ts';
 
 interface SitesOptions {
   groups: number;
@@ -86,7 +84,6 @@ async function drop(page: Page): Promise<number> {
   const first = sections.nth(0);
   const second = sections.nth(1);
   await second.waitFor();
-  const targetId = await first.getAttribute('data-id');
   await page.evaluate(probeDrop, { tree: EDITOR_TREE });
   await dragToPlacement(
     page,
@@ -96,37 +93,19 @@ async function drop(page: Page): Promise<number> {
     page.locator(`[data-testid="structure-drop-indicator"][data-placement="before"]`),
   );
   const marks = await waitForMarks(page, 'treeDrop', 'settledAt', 60_000);
-  if (targetId === null) throw new Error('the first section row has no data-id');
   return marks['settledAt']! - marks['upAt']!;
 }
 
-/** Runs one measurement; a failure names it, with a screenshot of the page. */
-async function step<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    await page.screenshot({ path: 'test-results/bench-sites-failure.png' }).catch(() => undefined);
-    throw new Error(`${name}: ${(error as Error).message}`);
-  }
-}
-
 async function measureUi(app: RunningApp, seed: SitesSeed, runs: number): Promise<UiFigures> {
-  const browser = await launchBrowser();
+  const { browser, context, page } = await openApp(app, EDITOR_WATCH);
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(probeFirstRender, EDITOR_WATCH);
-    const page = await context.newPage();
-    await page.goto(app.url);
-    await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });
-    // The start redirects to the last organization: let it land, or it may overtake the navigation below.
-    await page.waitForURL(/#\/p\/[^/]+\/orgs\/[^/]+/, { timeout: 30_000 });
     const url = `${app.origin}/#/p/local/orgs/${seed.orgId}/sites/${seed.siteId}`;
     const first: UiFigures['first'] = [];
     for (let run = 0; run < runs; run++)
-      first.push(await step(page, `first render, run ${run + 1}`, () => firstRender(page, url)));
+      first.push(await step(page, 'sites', `first render, run ${run + 1}`, () => firstRender(page, url)));
     const drops: number[] = [];
     for (let run = 0; run < runs; run++)
-      drops.push(await step(page, `drop, run ${run + 1}`, () => drop(page)));
+      drops.push(await step(page, 'sites', `drop, run ${run + 1}`, () => drop(page)));
     await context.close();
     return { first, drops };
   } finally {
@@ -159,27 +138,6 @@ function sortTarget(baseUrl: string, seed: SitesSeed): Target {
   };
 }
 
-async function measureSort(dataDir: string, seed: SitesSeed, options: SitesOptions): Promise<LoadResult> {
-  const server = await startChild(
-    join(import.meta.dirname, 'serve-child.ts'),
-    [join(dataDir, 'sandbox')],
-    [...SERVER_NODE_FLAGS],
-  );
-  try {
-    const target = sortTarget(server.baseUrl, seed);
-    const { status, body } = await probe(target);
-    if (status !== 200) throw new Error(`warm-up: the sort answered ${status}: ${body.slice(0, 300)}`);
-    await load(target, { connections: options.connections, duration: Math.min(2, options.duration) });
-    console.log(`measuring ${target.label} (${options.connections} connections, ${options.duration} s)…`);
-    return await load(target, { connections: options.connections, duration: options.duration });
-  } finally {
-    await server.stop();
-  }
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const runsOf = (values: number[]) => values.map(ms).join(', ');
-
 function report(seed: SitesSeed, ui: UiFigures, sort: LoadResult): string {
   const firstPaint = median(ui.first.map((run) => run.paintMs));
   const drop = median(ui.drops);
@@ -196,21 +154,7 @@ function report(seed: SitesSeed, ui: UiFigures, sort: LoadResult): string {
       ['mouse up → move settled (server answered)', runsOf(ui.drops), ms(drop)],
     ],
   );
-  const server = table(
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-    [
-      [
-        'PATCH …/structure/sort',
-        sort.result.requests.average.toFixed(0),
-        sort.p50Ms.toFixed(2),
-        sort.p99Ms.toFixed(2),
-        String(sort.result.non2xx),
-        String(sort.result.errors),
-      ],
-    ],
-  );
-  const verdict = (value: number, target: number) =>
-    `${ms(value)} (target < ${target} ms: ${value < target ? 'met' : 'not met'})`;
+  const server = table(LOAD_HEADER, [loadRow('PATCH …/structure/sort', sort)]);
   return [
     `site of ${seed.groupIds.length} groups, ${sections} sections and ${seed.siteSpaceCount} variants`,
     '',
@@ -247,7 +191,10 @@ export async function runSitesBench(args: string[]): Promise<void> {
     const ui = await measureUi(app, seed, options.runs);
     await app.stop();
     app = undefined;
-    const sort = await measureSort(dataDir, seed, options);
+    const sort = await loadServerAlone(dataDir, (baseUrl) => sortTarget(baseUrl, seed), {
+      connections: options.connections,
+      duration: options.duration,
+    });
     console.log(`\n${report(seed, ui, sort)}`);
   } finally {
     await app?.stop();

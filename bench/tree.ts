@@ -10,14 +10,12 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { dragOnto } from '../e2e/pages/drag.ts';
 import { launchApp, type RunningApp } from '../e2e/support/app.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
 import { buildRenderer } from '../e2e/support/renderer-build.ts';
-import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
-import { startChild } from './children.ts';
-import { load, probe, type LoadResult, type Target } from './load.ts';
+import type { LoadResult, Target } from './load.ts';
 import { positiveInteger } from './options.ts';
 import { median, table } from './report.ts';
-import { probeDrop, probeFirstRender, probeTreeExpand, TREE_WATCH } from './ui-probes.ts';
+import { loadRow, LOAD_HEADER, loadServerAlone, ms, openApp, runsOf, step, verdict } from './screen-bench.ts';
+import { probeDrop, probeTreeExpand, TREE_WATCH } from './ui-probes.ts';
 import { waitForMarks } from './page-marks.ts';
 import { seedTree, type TreeSeed } from './tree-seed.ts';
 
@@ -121,47 +119,21 @@ async function drop(page: Page): Promise<number> {
   return marks['settledAt']! - marks['upAt']!;
 }
 
-/** Runs one measurement; a failure names it, with the probes' marks and a screenshot of the page. */
-async function step<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const marks = await page
-      .evaluate(() => {
-        const g = globalThis as unknown as Record<string, unknown>;
-        return {
-          first: g['treeFirst'],
-          expand: g['treeExpand'],
-          drop: g['treeDrop'],
-          url: (g['location'] as { href: string }).href,
-        };
-      })
-      .catch(() => ({}));
-    await page.screenshot({ path: 'test-results/bench-tree-failure.png' }).catch(() => undefined);
-    throw new Error(`${name}: ${(error as Error).message} ${JSON.stringify(marks)}`);
-  }
-}
-
 async function measureUi(app: RunningApp, seed: TreeSeed, runs: number): Promise<UiFigures> {
-  const browser = await launchBrowser();
+  const { browser, context, page } = await openApp(app, TREE_WATCH);
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(probeFirstRender, TREE_WATCH);
-    const page = await context.newPage();
-    await page.goto(app.url);
-    await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });
-    // The start redirects to the last organization: let it land, or it may overtake the navigation below.
-    await page.waitForURL(/#\/p\/[^/]+\/orgs\/[^/]+/, { timeout: 30_000 });
     const url = `${app.origin}/#/p/local/orgs/${seed.orgId}/content`;
     const first: UiFigures['first'] = [];
     for (let run = 0; run < runs; run++)
-      first.push(await step(page, `first render, run ${run + 1}`, () => firstRender(page, url)));
+      first.push(await step(page, 'tree', `first render, run ${run + 1}`, () => firstRender(page, url)));
     const expand: UiFigures['expand'] = [];
     for (let run = 0; run < runs; run++)
-      expand.push(await step(page, `expand all, run ${run + 1}`, () => expandAll(page, seed.itemCount)));
+      expand.push(
+        await step(page, 'tree', `expand all, run ${run + 1}`, () => expandAll(page, seed.itemCount)),
+      );
     const drops: number[] = [];
     for (let run = 0; run < runs; run++)
-      drops.push(await step(page, `drop, run ${run + 1}`, () => drop(page)));
+      drops.push(await step(page, 'tree', `drop, run ${run + 1}`, () => drop(page)));
     await context.close();
     return { first, expand, drops };
   } finally {
@@ -184,27 +156,6 @@ function moveTarget(baseUrl: string, seed: TreeSeed): Target {
     },
   };
 }
-
-async function measureMoves(dataDir: string, seed: TreeSeed, options: TreeOptions): Promise<LoadResult> {
-  const server = await startChild(
-    join(import.meta.dirname, 'serve-child.ts'),
-    [join(dataDir, 'sandbox')],
-    [...SERVER_NODE_FLAGS],
-  );
-  try {
-    const target = moveTarget(server.baseUrl, seed);
-    const { status, body } = await probe(target);
-    if (status !== 200) throw new Error(`warm-up: the move answered ${status}: ${body.slice(0, 300)}`);
-    await load(target, { connections: options.connections, duration: Math.min(2, options.duration) });
-    console.log(`measuring ${target.label} (${options.connections} connections, ${options.duration} s)…`);
-    return await load(target, { connections: options.connections, duration: options.duration });
-  } finally {
-    await server.stop();
-  }
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const runsOf = (values: number[]) => values.map(ms).join(', ');
 
 function report(seed: TreeSeed, ui: UiFigures, moves: LoadResult): string {
   const firstPaint = median(ui.first.map((run) => run.paintMs));
@@ -233,21 +184,7 @@ function report(seed: TreeSeed, ui: UiFigures, moves: LoadResult): string {
       ['mouse up → move settled (server answered)', runsOf(ui.drops), ms(drop)],
     ],
   );
-  const server = table(
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-    [
-      [
-        'POST /v1/spaces/{id}/move',
-        moves.result.requests.average.toFixed(0),
-        moves.p50Ms.toFixed(2),
-        moves.p99Ms.toFixed(2),
-        String(moves.result.non2xx),
-        String(moves.result.errors),
-      ],
-    ],
-  );
-  const verdict = (value: number, target: number) =>
-    `${ms(value)} (target < ${target} ms: ${value < target ? 'met' : 'not met'})`;
+  const server = table(LOAD_HEADER, [loadRow('POST /v1/spaces/{id}/move', moves)]);
   return [
     `content tree of ${seed.itemCount} items (${seed.collectionIds.length} seeded collections, ${seed.spaceIds.length} seeded spaces)`,
     '',
@@ -283,7 +220,10 @@ export async function runTreeBench(args: string[]): Promise<void> {
     const ui = await measureUi(app, seed, options.runs);
     await app.stop();
     app = undefined;
-    const moves = await measureMoves(dataDir, seed, options);
+    const moves = await loadServerAlone(dataDir, (baseUrl) => moveTarget(baseUrl, seed), {
+      connections: options.connections,
+      duration: options.duration,
+    });
     console.log(`\n${report(seed, ui, moves)}`);
   } finally {
     await app?.stop();

@@ -1,9 +1,7 @@
 /** The site screen's Structure and Preview tabs: the structure tree, its side panel, drags, the keyboard path. */
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
-
-/** Where a drop lands on the target row. */
-export type StructurePlacement = 'before' | 'after' | 'inside';
+import { dragToPlacement, type DropPlacement } from './drag.ts';
 
 /** What a user does in the structure editor and the visitor preview. */
 export class SiteStructurePage {
@@ -67,35 +65,15 @@ export class SiteStructurePage {
    * Drags the row titled `title` to `placement` of the row titled `target`; the mouse is released once the drop
    * indicator shows that placement on that row.
    */
-  async drag(title: string, target: string, placement: StructurePlacement): Promise<void> {
-    const source = this.row(title).locator('.tree-title');
-    const from = await source.boundingBox();
-    if (from === null) throw new Error(`the row ${title} has no box on the screen`);
-    const start = { x: from.x + Math.min(20, from.width / 2), y: from.y + from.height / 2 };
-    await this.page.mouse.move(start.x, start.y);
-    await this.page.mouse.down();
-    // dnd-kit's pointer sensor starts a drag only after the pointer has travelled its activation distance.
-    await this.page.mouse.move(start.x + 6, start.y + 3, { steps: 3 });
-    await this.page.mouse.move(start.x + 12, start.y + 6, { steps: 3 });
-    try {
-      const targetRow = this.row(target);
-      const box = await targetRow.boundingBox();
-      if (box === null) throw new Error(`the row ${target} has no box on the screen`);
-      const y =
-        placement === 'before'
-          ? box.y + box.height * 0.12
-          : placement === 'after'
-            ? box.y + box.height * 0.88
-            : box.y + box.height / 2;
-      const x = box.x + Math.min(120, box.width / 2);
-      await this.page.mouse.move(x, y, { steps: 12 });
-      await this.page.mouse.move(x + 2, y, { steps: 2 });
-      await this.page
-        .locator(`[data-testid="structure-drop-indicator"][data-placement="${placement}"]`)
-        .waitFor();
-    } finally {
-      await this.page.mouse.up();
-    }
+  async drag(title: string, target: string, placement: DropPlacement): Promise<void> {
+    // The indicator is not matched on its row: "after" an open row draws the line below its last child.
+    await dragToPlacement(
+      this.page,
+      this.row(title).locator('.tree-title'),
+      this.row(target),
+      placement,
+      this.page.locator(`[data-testid="structure-drop-indicator"][data-placement="${placement}"]`),
+    );
   }
 
   /** Presses keys one after the other on the focused row. */

@@ -43,7 +43,7 @@ import {
   type Placement,
 } from './moves.ts';
 import { rangeBetween } from '../people/members/range.ts';
-import { INDENT, ROW_HEIGHT, TreeRow, type TreeRowHandlers } from './TreeRow.tsx';
+import { DropIndicator, ROW_HEIGHT, TreeRow, type TreeRowHandlers } from './TreeRow.tsx';
 import { ROOT, type ContentTree as Tree, type FlatRow } from './tree.ts';
 
 /** The selection: selected keys and the anchor of Shift ranges. */
@@ -499,24 +499,14 @@ export function ContentTree(props: ContentTreeProps) {
                 );
               })}
               {indicator !== undefined && (
-                <div
-                  aria-hidden="true"
-                  className={cx(
-                    'drop-indicator',
-                    `drop-indicator-${indicator.placement}`,
-                    indicator.refused && 'is-refused',
-                  )}
-                  data-testid="drop-indicator"
-                  data-placement={indicator.placement}
-                  data-refused={indicator.refused ? 'true' : 'false'}
-                  data-target-key={rows[indicator.index]?.key ?? ROOT}
-                  style={{
-                    top:
-                      indicator.placement === 'after'
-                        ? (indicator.index + (indicator.index < rows.length ? 1 : 0)) * ROW_HEIGHT
-                        : indicator.index * ROW_HEIGHT,
-                    left: indicator.depth * INDENT + 8,
-                  }}
+                <DropIndicator
+                  index={indicator.index}
+                  depth={indicator.depth}
+                  placement={indicator.placement}
+                  refused={indicator.refused}
+                  rowCount={rows.length}
+                  targetKey={rows[indicator.index]?.key ?? ROOT}
+                  testId="drop-indicator"
                 />
               )}
             </div>

@@ -5,7 +5,7 @@
  */
 import { DndContext, DragOverlay, PointerSensor, useDraggable, useSensor, useSensors } from '@dnd-kit/core';
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { INDENT, ROW_HEIGHT } from '../content/TreeRow.tsx';
+import { DropIndicator, INDENT, ROW_HEIGHT } from '../content/TreeRow.tsx';
 import { emojiText } from '../content/tree.ts';
 import { cx } from '../../ui/cx.ts';
 import { Badge } from '../../ui/Feedback.tsx';
@@ -302,24 +302,14 @@ export function StructureTreeView(props: StructureTreeViewProps) {
             />
           ))}
           {indicator !== undefined && (
-            <div
-              aria-hidden="true"
-              className={cx(
-                'drop-indicator',
-                `drop-indicator-${indicator.placement}`,
-                indicator.refused && 'is-refused',
-              )}
-              data-testid="structure-drop-indicator"
-              data-placement={indicator.placement}
-              data-refused={indicator.refused ? 'true' : 'false'}
-              data-target-key={indicatorRow?.key ?? ROOT}
-              style={{
-                top:
-                  indicator.placement === 'after'
-                    ? (indicator.index + (indicator.index < rows.length ? 1 : 0)) * ROW_HEIGHT
-                    : indicator.index * ROW_HEIGHT,
-                left: indicatorDepth * INDENT + 8,
-              }}
+            <DropIndicator
+              index={indicator.index}
+              depth={indicatorDepth}
+              placement={indicator.placement}
+              refused={indicator.refused}
+              rowCount={rows.length}
+              targetKey={indicatorRow?.key ?? ROOT}
+              testId="structure-drop-indicator"
             />
           )}
         </div>
