@@ -2,7 +2,6 @@
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Actor, Handlers } from '../../http/context.ts';
 import { listPage, type KeyValue, type ListPage } from '../../http/pagination.ts';
-import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import { keysBetween } from '../../storage/sort-keys.ts';
 import type {
@@ -57,9 +56,7 @@ function siteFor(
   actor: Actor,
   right: 'view' | 'admin',
 ): SiteAccess {
-  const access = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-  authorize(access.actor, right === 'view' ? 'site.view' : 'site.admin', null);
-  return access;
+  return loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, `site.${right}`);
 }
 
 /** Re-reads the site (defaults may have moved) and builds the presentation context. */

@@ -1,6 +1,6 @@
 /** Reaching a site as the caller: a site of another organization answers the same 404 as an unknown id. */
 import { notFound } from '../../errors.ts';
-import type { OrgActor } from '../../policies/index.ts';
+import { authorize, type OrgActor } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { OrganizationsTable, SitesTable } from '../../storage/schema.ts';
@@ -24,17 +24,19 @@ export const siteNotFound = (siteId: string) =>
   notFound(`no site with id \`${siteId}\` in this organization`);
 
 /**
- * The site, its organization and the caller's standing in it, or 404 (non-members first get the organization's
- * 404). Does not authorize: callers `authorize(actor, 'site.view' | 'site.admin', null)`.
+ * The site, its organization and the caller's standing in it, once the caller may do `action` on it: 404 for an
+ * unknown or foreign site (non-members first get the organization's 404), 403 without the right.
  */
 export function loadSiteAccess(
   db: Database,
   organizationId: string,
   siteId: string,
   userId: string,
+  action: 'site.view' | 'site.admin',
 ): SiteAccess {
   const { org, actor } = loadOrgAccess(db, organizationId, userId);
   const site = db.first(siteInOrg(organizationId, siteId));
   if (!site) throw siteNotFound(siteId);
+  authorize(actor, action, null);
   return { site, org, actor };
 }

@@ -246,18 +246,12 @@ export const siteHandlers = {
   },
 
   getSiteById: ({ params, actor, services: { db }, baseUrl }) => {
-    const {
-      site,
-      org,
-      actor: orgActor,
-    } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.view', null);
+    const { site, org } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.view');
     return present(db, site, org, baseUrl);
   },
 
   deleteSiteById: ({ params, actor, services: { db, clock } }) => {
-    const { site, actor: orgActor } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.admin');
     const now = clock.now();
     db.transaction(() => {
       // Sections, groups, site spaces and share links go with it (ON DELETE CASCADE); the spaces stay.
@@ -268,12 +262,13 @@ export const siteHandlers = {
   },
 
   updateSiteById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const {
-      site,
-      org,
-      actor: orgActor,
-    } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    const { site, org } = loadSiteAccess(
+      db,
+      params.organizationId,
+      params.siteId,
+      actor.userId,
+      'site.admin',
+    );
     const changes: Partial<SitesTable> = {};
     if (body.title !== undefined) changes.title = titleOf(body.title, 'title');
     if (body.visibility !== undefined) changes.visibility = body.visibility;
@@ -354,14 +349,12 @@ export const siteHandlers = {
   },
 
   getSiteAdaptiveSchema: ({ params, actor, services: { db } }) => {
-    const { site, actor: orgActor } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.view', null);
+    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.view');
     return { object: 'site-adaptive-schema', jsonSchema: adaptiveSchemaOf(site), updatedAt: site.updated_at };
   },
 
   updateSiteAdaptiveSchema: ({ params, body, actor, services: { db, clock } }) => {
-    const { site, actor: orgActor } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.admin');
     const schema = body.jsonSchema;
     ensureClaimNames(schema);
     const now = clock.now();
@@ -385,12 +378,7 @@ export const siteHandlers = {
   },
 
   getPublishedContentSite: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const {
-      site,
-      org,
-      actor: orgActor,
-    } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.view', null);
+    const { site, org } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.view');
     if (!site.published) throw notFound('this site is not published');
     if (site.visibility === 'share-link') {
       const link =
@@ -415,12 +403,13 @@ export const siteHandlers = {
   },
 
   publishSite: ({ params, actor, services: { db, clock }, baseUrl }) => {
-    const {
-      site,
-      org,
-      actor: orgActor,
-    } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    const { site, org } = loadSiteAccess(
+      db,
+      params.organizationId,
+      params.siteId,
+      actor.userId,
+      'site.admin',
+    );
     const now = clock.now();
     db.transaction(() => {
       if (countSiteSpaces(db, site.id) === 0)
@@ -437,12 +426,13 @@ export const siteHandlers = {
   },
 
   unpublishSite: ({ params, actor, services: { db, clock }, baseUrl }) => {
-    const {
-      site,
-      org,
-      actor: orgActor,
-    } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    const { site, org } = loadSiteAccess(
+      db,
+      params.organizationId,
+      params.siteId,
+      actor.userId,
+      'site.admin',
+    );
     const now = clock.now();
     db.transaction(() => {
       db.run(
@@ -457,12 +447,7 @@ export const siteHandlers = {
   },
 
   listSiteShareLinks: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const {
-      site,
-      org,
-      actor: orgActor,
-    } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.view', null);
+    const { site, org } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.view');
     const base = db.q.selectFrom('share_links').selectAll().where('share_links.site_id', '=', site.id);
     const published = sitePublishedUrl(org, site, baseUrl);
     return listPage({
@@ -475,12 +460,13 @@ export const siteHandlers = {
   },
 
   createSiteShareLink: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const {
-      site,
-      org,
-      actor: orgActor,
-    } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    const { site, org } = loadSiteAccess(
+      db,
+      params.organizationId,
+      params.siteId,
+      actor.userId,
+      'site.admin',
+    );
     const name = body.name.trim();
     const now = clock.now();
     const id = db.transaction(() => {
@@ -496,8 +482,7 @@ export const siteHandlers = {
   },
 
   deleteSiteShareLinkById: ({ params, actor, services: { db, clock } }) => {
-    const { site, actor: orgActor } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.admin');
     const link = loadShareLink(db, site.id, params.shareLinkId);
     const now = clock.now();
     db.transaction(() => {
@@ -508,12 +493,13 @@ export const siteHandlers = {
   },
 
   updateSiteShareLinkById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const {
-      site,
-      org,
-      actor: orgActor,
-    } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    const { site, org } = loadSiteAccess(
+      db,
+      params.organizationId,
+      params.siteId,
+      actor.userId,
+      'site.admin',
+    );
     const link = loadShareLink(db, site.id, params.shareLinkId);
     const changes: Partial<Pick<ShareLinksTable, 'name' | 'active'>> = {};
     if (body.name !== undefined) changes.name = body.name.trim() === '' ? null : body.name.trim();
