@@ -1,12 +1,10 @@
 /**
- * Moves of the structure in flight, the content tree's way (`content/moveQueue.ts`): each move changes the cached
- * structure at once and its requests go one at a time, moves in order; a refused move is taken back (the structure
- * as the server last confirmed it, plus the moves still waiting) and told with the server's message; once nothing
- * is in flight the site is refetched.
+ * Moves of the structure, on the shared optimistic queue (`queries/moveQueue.ts`): a refused move is taken back and
+ * told with the server's message; once nothing is in flight the site is refetched.
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
-import { errorMessage } from '../../bridge/errors.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { runMoves, usePendingMoves, type MoveQueueOptions } from '../../queries/moveQueue.ts';
 import { invalidateSite, sendStructureRequest, siteStructureQuery } from '../../queries/siteStructure.ts';
 import { toast } from '../../ui/Toast.tsx';
 import {
@@ -15,66 +13,24 @@ import {
   refusal,
   whereWords,
   type StructureData,
+  type StructureRequest,
   type StructureTarget,
   type StructureTree,
 } from './model.ts';
 
-interface Move {
+/** A request of a move, with the move it makes: the optimistic display applies moves, not requests. */
+interface StructureStep {
   key: string;
   target: StructureTarget;
-  requests: ReturnType<typeof planMove>;
-  done: (message: string | undefined) => void;
+  request: StructureRequest;
 }
 
-interface Queue {
-  base: StructureData;
-  moves: Move[];
-}
-
-const queues = new Map<string, Queue>();
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+/** The queue of a site's structure. */
+const queueId = (siteId: string) => `site-structure\n${siteId}`;
 
 /** How many moves of the site are in flight. */
 export function usePendingStructureMoves(siteId: string): number {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => queues.get(siteId)?.moves.length ?? 0,
-  );
-}
-
-async function drain(
-  queryClient: QueryClient,
-  ids: { profileId: string; orgId: string; siteId: string },
-  queue: Queue,
-) {
-  const key = siteStructureQuery(ids.profileId, ids.orgId, ids.siteId).queryKey;
-  while (queue.moves.length > 0) {
-    const move = queue.moves[0]!;
-    let message: string | undefined;
-    for (const request of move.requests) {
-      try {
-        await sendStructureRequest(ids.profileId, ids.orgId, ids.siteId, request);
-      } catch (error) {
-        message = errorMessage(error);
-        break;
-      }
-    }
-    queue.moves.shift();
-    if (message === undefined) queue.base = applyMove(queue.base, move.key, move.target);
-    else {
-      let shown = queue.base;
-      for (const waiting of queue.moves) shown = applyMove(shown, waiting.key, waiting.target);
-      queryClient.setQueryData(key, shown);
-    }
-    if (queue.moves.length === 0) queues.delete(ids.siteId);
-    notify();
-    move.done(message);
-  }
-  await invalidateSite(queryClient, ids.profileId, ids.orgId, ids.siteId);
+  return usePendingMoves(queueId(siteId));
 }
 
 /** The move function of the editor: refused on the spot when it cannot work, otherwise optimistic, told either way. */
@@ -100,25 +56,22 @@ export function useStructureMoves(
         announce(`${title} is already there. Nothing changed.`);
         return true;
       }
-      const key = siteStructureQuery(profileId, orgId, siteId).queryKey;
-      const data = queryClient.getQueryData(key);
-      if (data === undefined) return false;
-      void queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData(key, applyMove(data, itemKey, target));
       announce(`${verb} ${title} ${whereWords(tree, target)}.`);
-      let queue = queues.get(siteId);
-      const start = queue === undefined;
-      if (queue === undefined) {
-        queue = { base: data, moves: [] };
-        queues.set(siteId, queue);
-      }
-      const running = queue;
-      const message = await new Promise<string | undefined>((done) => {
-        running.moves.push({ key: itemKey, target, requests, done });
-        notify();
-        if (start) void drain(queryClient, { profileId, orgId, siteId }, running);
-      });
-      if (message === undefined) return true;
+      // `planMove` makes one request per move, so a refused move has nothing done before the refusal.
+      const moves: MoveQueueOptions<StructureData, StructureStep> = {
+        id: queueId(siteId),
+        queryKey: siteStructureQuery(profileId, orgId, siteId).queryKey,
+        apply: (data, steps) => steps.reduce((shown, step) => applyMove(shown, step.key, step.target), data),
+        send: (step) => sendStructureRequest(profileId, orgId, siteId, step.request),
+        invalidate: () => invalidateSite(queryClient, profileId, orgId, siteId),
+      };
+      const outcome = await runMoves(
+        queryClient,
+        moves,
+        requests.map((request) => ({ key: itemKey, target, request })),
+      );
+      if (outcome.ok) return true;
+      const { message } = outcome;
       toast({ tone: 'error', title: `${title} not moved`, description: message });
       announce(`${title} was not moved and is back in its place: ${message}`);
       return false;
