@@ -1,17 +1,26 @@
 /**
- * The structure tree: an ARIA tree with roving focus, one DndContext whose drop spot is computed from the pointer's
- * place among the fixed-height rows (as in the content tree), and a keyboard path for every drag: Space or Enter
- * picks the focused row up, arrows walk the drop places (the same indicator), Space or Enter drops, Escape cancels.
+ * The structure tree: an ARIA tree over a virtualized list (as the content tree: a site can hold a thousand rows)
+ * with roving focus, one DndContext whose drop spot is computed from the pointer's place among the fixed-height rows
+ * and the scroll offset, and a keyboard path for every drag: Space or Enter picks the focused row up, arrows walk
+ * the drop places (the same indicator), Space or Enter drops, Escape cancels.
  */
 import { DndContext, DragOverlay, PointerSensor, useDraggable, useSensor, useSensors } from '@dnd-kit/core';
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { DropIndicator, INDENT, ROW_HEIGHT } from '../content/TreeRow.tsx';
-import { emojiText } from '../content/tree.ts';
 import { cx } from '../../ui/cx.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import {
   dropSpots,
-  isDefault,
   lineIndex,
   placementFor,
   refusal,
@@ -23,6 +32,7 @@ import {
   type StructureTarget,
   type StructureTree,
 } from './model.ts';
+import { rowView, sameRowView, type RowView } from './rowView.ts';
 
 /** Props of `StructureTreeView`. */
 export interface StructureTreeViewProps {
@@ -58,6 +68,26 @@ export function StructureTreeView(props: StructureTreeViewProps) {
   const indexOf = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
   const focusedIndex = focusedKey === undefined ? -1 : (indexOf.get(focusedKey) ?? -1);
   const current = focusedIndex === -1 ? 0 : focusedIndex;
+  const draggedIndex = dragKey === undefined ? -1 : (indexOf.get(dragKey) ?? -1);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => ref.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // The dragged row stays mounted when scrolled away (dnd-kit holds on to its node), and so does the focused
+    // one: scrolling with the wheel must not drop the keyboard focus to the page.
+    rangeExtractor: useCallback(
+      (range: Range) => {
+        const indexes = defaultRangeExtractor(range);
+        for (const index of [draggedIndex, current])
+          if (index !== -1 && index < range.count && !indexes.includes(index)) indexes.push(index);
+        return indexes.sort((a, b) => a - b);
+      },
+      [draggedIndex, current],
+    ),
+  });
+  const items = virtualizer.getVirtualItems();
   const carrySpots = useMemo(
     () => (carry === undefined ? [] : dropSpots(tree, rows, carry.key)),
     [carry, tree, rows],
@@ -72,7 +102,17 @@ export function StructureTreeView(props: StructureTreeViewProps) {
     const row = rows[index];
     if (row === undefined) return;
     props.setFocusedKey(row.key);
-    ref.current?.querySelector<HTMLElement>(`[role="treeitem"][data-key="${CSS.escape(row.key)}"]`)?.focus();
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    let tries = 0;
+    const attempt = () => {
+      const element = ref.current?.querySelector<HTMLElement>(
+        `[role="treeitem"][data-key="${CSS.escape(row.key)}"]`,
+      );
+      if (element) element.focus({ preventScroll: true });
+      else if (tries++ < 6) requestAnimationFrame(attempt);
+    };
+    // At once when the row is on screen (a key pressed next finds the focus there), else once it renders.
+    attempt();
   };
 
   const titleOf = (key: string) => `“${tree.nodes.get(key)?.title ?? ''}”`;
@@ -113,7 +153,10 @@ export function StructureTreeView(props: StructureTreeViewProps) {
         const at = Math.max(0, Math.min(carrySpots.length - 1, carry.at + (key === 'ArrowDown' ? 1 : -1)));
         setCarry({ ...carry, at });
         const spot = carrySpots[at];
-        if (spot !== undefined) props.announce(`Drop ${spotWords(spot)}.`);
+        if (spot !== undefined) {
+          virtualizer.scrollToIndex(Math.min(spot.index, rows.length - 1), { align: 'auto' });
+          props.announce(`Drop ${spotWords(spot)}.`);
+        }
       } else if (key === 'Escape') {
         setCarry(undefined);
         props.announce(`Cancelled. ${titleOf(carry.key)} stays where it was.`);
@@ -270,13 +313,17 @@ export function StructureTreeView(props: StructureTreeViewProps) {
         role="tree"
         aria-label="Site structure: section groups, sections and site spaces"
         className={cx('content-tree', 'structure-tree', dragged !== undefined && 'is-dragging')}
-        tabIndex={focusedIndex === -1 ? 0 : -1}
+        style={{ '--structure-rows-height': `${rows.length * ROW_HEIGHT}px` } as CSSProperties}
+        tabIndex={focusedIndex === -1 || !items.some((item) => item.index === focusedIndex) ? 0 : -1}
         data-testid="structure-tree"
         data-pending={props.pending}
         data-carrying={carry?.key ?? ''}
         onKeyDown={onKeyDown}
         onFocus={(event) => {
           if (event.target === event.currentTarget && rows.length > 0) focusRow(current);
+        }}
+        onScroll={() => {
+          if (dragKey !== undefined) update();
         }}
         onBlur={(event) => {
           if (carry !== undefined && !event.currentTarget.contains(event.relatedTarget as Node | null)) {
@@ -285,22 +332,22 @@ export function StructureTreeView(props: StructureTreeViewProps) {
           }
         }}
       >
-        <div
-          role="none"
-          className="content-tree-body"
-          style={{ height: Math.max(rows.length, 1) * ROW_HEIGHT }}
-        >
-          {rows.map((row, index) => (
-            <StructureRowView
-              key={row.key}
-              row={row}
-              index={index}
-              tabbable={index === current}
-              dimmed={dragged === row.key}
-              onToggle={props.toggle}
-              onFocusRow={props.setFocusedKey}
-            />
-          ))}
+        <div role="none" className="content-tree-body" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            return (
+              <StructureRowView
+                key={row.key}
+                view={rowView(row)}
+                start={item.start}
+                tabbable={item.index === current}
+                dimmed={dragged === row.key}
+                onToggle={props.toggle}
+                onFocusRow={props.setFocusedKey}
+              />
+            );
+          })}
           {indicator !== undefined && (
             <DropIndicator
               index={indicator.index}
@@ -330,103 +377,95 @@ export function StructureTreeView(props: StructureTreeViewProps) {
 }
 
 interface RowProps {
-  row: StructureRow;
-  index: number;
+  view: RowView;
+  start: number;
   tabbable: boolean;
   dimmed: boolean;
   onToggle: (key: string) => void;
   onFocusRow: (key: string) => void;
 }
 
+/** Rows compare what they show: the model rebuilds every node after each change. */
+const sameRowProps = (a: RowProps, b: RowProps) =>
+  a.start === b.start &&
+  a.tabbable === b.tabbable &&
+  a.dimmed === b.dimmed &&
+  a.onToggle === b.onToggle &&
+  a.onFocusRow === b.onFocusRow &&
+  sameRowView(a.view, b.view);
+
 /** One row: chevron, icon, title, path, condition and default badges. */
 const StructureRowView = memo(function StructureRowView({
-  row,
-  index,
+  view,
+  start,
   tabbable,
   dimmed,
   onToggle,
   onFocusRow,
 }: RowProps) {
-  const { node } = row;
-  const drag = useDraggable({ id: row.key });
-  const count =
-    node.kind === 'group'
-      ? (node.item.sections?.length ?? 0)
-      : node.kind === 'section'
-        ? (node.item.siteSpaces?.length ?? 0)
-        : 0;
-  const emoji = node.kind === 'site-space' ? emojiText(node.item.space?.emoji ?? '') : '';
-  const icon =
-    node.kind === 'site-space'
-      ? emoji || '📄'
-      : node.item.icon !== undefined && node.item.icon !== ''
-        ? node.item.icon
-        : node.kind === 'group'
-          ? '🗂'
-          : '📚';
-  const defaultItem = isDefault(node);
+  const drag = useDraggable({ id: view.key });
   return (
     <div
       ref={drag.setNodeRef}
       role="treeitem"
       className={cx('tree-row', 'structure-row', tabbable && 'is-selected', dimmed && 'is-dragging')}
-      style={{ transform: `translateY(${index * ROW_HEIGHT}px)`, paddingLeft: row.depth * INDENT }}
-      aria-level={row.depth + 1}
-      aria-setsize={row.setSize}
-      aria-posinset={row.posInSet}
-      aria-expanded={row.hasChildren ? row.expanded : undefined}
+      style={{ transform: `translateY(${start}px)`, paddingLeft: view.depth * INDENT }}
+      aria-level={view.depth + 1}
+      aria-setsize={view.setSize}
+      aria-posinset={view.posInSet}
+      aria-expanded={view.hasChildren ? view.expanded : undefined}
       aria-selected={tabbable}
-      aria-description={KIND_WORDS[node.kind]}
+      aria-description={KIND_WORDS[view.kind]}
       tabIndex={tabbable ? 0 : -1}
       data-testid="structure-row"
-      data-key={row.key}
-      data-id={node.id}
-      data-kind={node.kind}
-      data-title={node.title}
-      data-depth={row.depth}
-      data-default={defaultItem ? 'true' : 'false'}
+      data-key={view.key}
+      data-id={view.id}
+      data-kind={view.kind}
+      data-title={view.title}
+      data-depth={view.depth}
+      data-default={view.isDefault ? 'true' : 'false'}
       onPointerDown={(event) => {
         if (event.target instanceof Element && event.target.closest('button') !== null) return;
         drag.listeners?.onPointerDown?.(event);
       }}
-      onClick={() => onFocusRow(row.key)}
+      onClick={() => onFocusRow(view.key)}
       onFocus={(event) => {
-        if (event.target === event.currentTarget) onFocusRow(row.key);
+        if (event.target === event.currentTarget) onFocusRow(view.key);
       }}
     >
-      {row.hasChildren ? (
+      {view.hasChildren ? (
         <button
           type="button"
           className="tree-chevron"
           tabIndex={-1}
           aria-hidden="true"
-          onClick={() => onToggle(row.key)}
+          onClick={() => onToggle(view.key)}
           data-testid="structure-toggle"
         >
-          {row.expanded ? '▾' : '▸'}
+          {view.expanded ? '▾' : '▸'}
         </button>
       ) : (
         <span className="tree-chevron" aria-hidden="true" />
       )}
       <span className="tree-icon" aria-hidden="true">
-        {icon}
+        {view.icon}
       </span>
-      <span className="tree-title" title={node.title}>
-        {node.title || <span className="muted">Untitled</span>}
+      <span className="tree-title" title={view.title}>
+        {view.title || <span className="muted">Untitled</span>}
       </span>
       <span className="tree-badges">
-        {node.kind !== 'group' && <span className="structure-path muted">/{node.item.path}</span>}
-        {node.kind !== 'site-space' && (
+        {view.path !== undefined && <span className="structure-path muted">/{view.path}</span>}
+        {view.count !== undefined && (
           <span className="muted" data-testid="structure-count">
-            {count}
+            {view.count}
           </span>
         )}
-        {node.kind !== 'group' && node.item.condition !== undefined && (
-          <Badge tone="warning" data-testid="structure-condition" title={node.item.condition}>
+        {view.condition !== undefined && (
+          <Badge tone="warning" data-testid="structure-condition" title={view.condition}>
             if …
           </Badge>
         )}
-        {defaultItem && (
+        {view.isDefault && (
           <Badge tone="accent" data-testid="structure-default">
             Default
           </Badge>
@@ -434,4 +473,4 @@ const StructureRowView = memo(function StructureRowView({
       </span>
     </div>
   );
-});
+}, sameRowProps);
