@@ -1,6 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../../shared/client.ts';
+
+/** A promise and its resolve function (what `Promise.withResolvers` gives, which ES2022 lacks). */
+function deferred(): { promise: Promise<undefined>; resolve: (value: undefined) => void } {
+  let resolve!: (value: undefined) => void;
+  const promise = new Promise<undefined>((done) => (resolve = done));
+  return { promise, resolve };
+}
 import { pendingMoves, runMoves, type MoveQueueOptions } from './moveQueue.ts';
 
 /** Puts `id` at `to` in the list. */
@@ -27,7 +34,7 @@ function setup(letters: string[]) {
   const calls: Call[] = [];
   const waiters: ((call: Call) => void)[] = [];
   let refetches = 0;
-  let idle = Promise.withResolvers<undefined>();
+  let idle = deferred();
   const options: MoveQueueOptions<string[], Move> = {
     id: 'letters',
     queryKey: KEY,
@@ -63,7 +70,7 @@ function setup(letters: string[]) {
     },
     idle: () => {
       const done = idle.promise;
-      idle = Promise.withResolvers<undefined>();
+      idle = deferred();
       return done;
     },
   };
