@@ -143,7 +143,8 @@ export function StructureEditor(props: { profileId: string; orgId: string; siteI
         </div>
         {selected !== undefined && (
           <Inspector
-            key={`${selected.key}\n${JSON.stringify(selected.item).length}`}
+            // A new form when the item's data changes (saved here or elsewhere); a refetch of the same data keeps it.
+            key={`${selected.key}\n${JSON.stringify(selected.item)}`}
             tree={tree}
             node={selected}
             siteUrl={site.data?.urls.published}
