@@ -44,6 +44,7 @@ import {
 } from './moves.ts';
 import { rangeBetween } from '../people/members/range.ts';
 import { DropIndicator, ROW_HEIGHT, TreeRow, type TreeRowHandlers } from './TreeRow.tsx';
+import { focusTreeRow } from './treeFocus.ts';
 import { ROOT, type ContentTree as Tree, type FlatRow } from './tree.ts';
 
 /** The selection: selected keys and the anchor of Shift ranges. */
@@ -150,17 +151,7 @@ export function ContentTree(props: ContentTreeProps) {
       const row = rows[index];
       if (row === undefined) return;
       props.setFocusedKey(row.key);
-      virtualizer.scrollToIndex(index, { align: 'auto' });
-      let tries = 0;
-      const attempt = () => {
-        const element = treeRef.current?.querySelector<HTMLElement>(
-          `[role="treeitem"][data-key="${CSS.escape(row.key)}"]`,
-        );
-        if (element) element.focus({ preventScroll: true });
-        else if (tries++ < 6) requestAnimationFrame(attempt);
-      };
-      // At once when the row is on screen (a key pressed next finds the focus there), else once it renders.
-      attempt();
+      focusTreeRow(treeRef.current, (i) => virtualizer.scrollToIndex(i, { align: 'auto' }), index, row.key);
     },
     [rows, virtualizer, treeRef, props.setFocusedKey],
   );

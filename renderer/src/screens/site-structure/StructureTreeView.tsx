@@ -17,6 +17,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { DropIndicator, INDENT, ROW_HEIGHT } from '../content/TreeRow.tsx';
+import { focusTreeRow } from '../content/treeFocus.ts';
 import { cx } from '../../ui/cx.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import {
@@ -102,17 +103,7 @@ export function StructureTreeView(props: StructureTreeViewProps) {
     const row = rows[index];
     if (row === undefined) return;
     props.setFocusedKey(row.key);
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    let tries = 0;
-    const attempt = () => {
-      const element = ref.current?.querySelector<HTMLElement>(
-        `[role="treeitem"][data-key="${CSS.escape(row.key)}"]`,
-      );
-      if (element) element.focus({ preventScroll: true });
-      else if (tries++ < 6) requestAnimationFrame(attempt);
-    };
-    // At once when the row is on screen (a key pressed next finds the focus there), else once it renders.
-    attempt();
+    focusTreeRow(ref.current, (i) => virtualizer.scrollToIndex(i, { align: 'auto' }), index, row.key);
   };
 
   const titleOf = (key: string) => `“${tree.nodes.get(key)?.title ?? ''}”`;
