@@ -195,10 +195,10 @@ describe('errors over HTTP', () => {
   });
 
   it('answers 501 for an operation not implemented yet', async () => {
-    const answer = await send(server.baseUrl, 'GET', '/v1/spaces/abc/change-requests', {
+    const answer = await send(server.baseUrl, 'GET', '/v1/spaces/abc/change-requests/1/pdf', {
       token: admin.token,
     });
-    expect(expectError(answer, 501)).toContain('listChangeRequestsForSpace');
+    expect(expectError(answer, 501)).toContain('getChangeRequestPDF');
   });
 
   it('answers 404 for an organization the caller is not in, as for one that does not exist', async () => {

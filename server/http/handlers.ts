@@ -1,4 +1,5 @@
 /** Every implemented operation's handler, keyed by operation name. */
+import { changeRequestHandlers } from '../domain/change-requests/handlers.ts';
 import { collectionHandlers } from '../domain/collections/handlers.ts';
 import { contentHandlers } from '../domain/content/handlers.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
@@ -22,6 +23,7 @@ export const handlers: Handlers = {
   ...collectionHandlers,
   ...spaceHandlers,
   ...contentHandlers,
+  ...changeRequestHandlers,
   ...siteHandlers,
   ...siteStructureHandlers,
 };

@@ -243,6 +243,54 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX share_links_site ON share_links(site_id, created_at, id);
     `,
   },
+  {
+    version: 5,
+    name: 'change requests, and their counts per space kept by triggers',
+    // A change request is a line of revisions of its space: `revision_id` is its head, `revision_initial` the space
+    // revision it started from (its merge base until updates exist). `number` is per space, for people and URLs.
+    // The space's counts are stored and kept by triggers, so that a page of spaces costs no extra query.
+    sql: `
+      CREATE TABLE change_requests (
+        id TEXT PRIMARY KEY,
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        created_by TEXT NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        revision_id TEXT NOT NULL,
+        revision_initial TEXT NOT NULL,
+        revision_merged TEXT,
+        UNIQUE (space_id, number)
+      );
+      CREATE INDEX change_requests_status ON change_requests(space_id, status, number);
+      CREATE INDEX change_requests_author ON change_requests(space_id, created_by, status, number);
+      ALTER TABLE spaces ADD COLUMN change_requests INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE spaces ADD COLUMN change_requests_open INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE spaces ADD COLUMN change_requests_draft INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER change_requests_counted AFTER INSERT ON change_requests BEGIN
+        UPDATE spaces SET
+          change_requests = change_requests + 1,
+          change_requests_open = change_requests_open + CASE WHEN NEW.status = 'open' THEN 1 ELSE 0 END,
+          change_requests_draft = change_requests_draft + CASE WHEN NEW.status = 'draft' THEN 1 ELSE 0 END
+        WHERE id = NEW.space_id;
+      END;
+      CREATE TRIGGER change_requests_recounted AFTER UPDATE OF status ON change_requests BEGIN
+        UPDATE spaces SET
+          change_requests_open = change_requests_open - CASE WHEN OLD.status = 'open' THEN 1 ELSE 0 END + CASE WHEN NEW.status = 'open' THEN 1 ELSE 0 END,
+          change_requests_draft = change_requests_draft - CASE WHEN OLD.status = 'draft' THEN 1 ELSE 0 END + CASE WHEN NEW.status = 'draft' THEN 1 ELSE 0 END
+        WHERE id = NEW.space_id;
+      END;
+      CREATE TRIGGER change_requests_uncounted AFTER DELETE ON change_requests BEGIN
+        UPDATE spaces SET
+          change_requests = change_requests - 1,
+          change_requests_open = change_requests_open - CASE WHEN OLD.status = 'open' THEN 1 ELSE 0 END,
+          change_requests_draft = change_requests_draft - CASE WHEN OLD.status = 'draft' THEN 1 ELSE 0 END
+        WHERE id = OLD.space_id;
+      END;
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

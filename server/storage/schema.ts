@@ -114,6 +114,13 @@ export interface SpacesTable {
   updated_at: string;
   /** Set while the space is in the trash. */
   deleted_at: string | null;
+  /**
+   * Counts of its change requests (all, open, draft), kept by triggers on `change_requests`. Optional because the
+   * database fills them (default 0): inserts leave them out.
+   */
+  change_requests?: number;
+  change_requests_open?: number;
+  change_requests_draft?: number;
 }
 
 export interface RevisionsTable {
@@ -210,6 +217,24 @@ export interface ShareLinksTable {
   created_at: string;
 }
 
+export interface ChangeRequestsTable {
+  id: string;
+  space_id: string;
+  /** Per space, from 1: max + 1 in the transaction that creates the request. */
+  number: number;
+  status: string;
+  subject: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  /** The request's head revision. */
+  revision_id: string;
+  /** The space revision the request started from. */
+  revision_initial: string;
+  /** Set by the merge: the space revision it produced. */
+  revision_merged: string | null;
+}
+
 export interface MigrationsTable {
   version: number;
   name: string;
@@ -235,5 +260,6 @@ export interface DB {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   share_links: ShareLinksTable;
+  change_requests: ChangeRequestsTable;
   migrations: MigrationsTable;
 }

@@ -12,6 +12,7 @@ import type { Static } from '@sinclair/typebox';
 import { createClient, type ApiClient } from '../../shared/client.ts';
 import { buildApp } from '../app.ts';
 import { ManualClock } from '../clock.ts';
+import { createChangeRequestRecord } from '../domain/change-requests/records.ts';
 import { createCollectionRecord } from '../domain/collections/records.ts';
 import type { PageInput } from '../domain/content/revisions.ts';
 import { addMember, createOrganization, ensureUser, issueToken } from '../domain/organizations/commands.ts';
@@ -67,6 +68,12 @@ export interface TestServer {
     orgId: string,
     options?: { spaces?: string[]; title?: string; visibility?: string },
   ): { id: string };
+  /** A new change request of the space by `authorId` (default: `open`, no subject), numbered next in the space. */
+  buildChangeRequest(
+    spaceId: string,
+    authorId: string,
+    options?: { subject?: string; status?: 'draft' | 'open' | 'archived' | 'merged' },
+  ): { id: string; number: number };
   close(): Promise<void>;
 }
 
@@ -174,6 +181,11 @@ export async function startTestServer(
         actorId: null,
       });
       return { id: site.id };
+    },
+    buildChangeRequest(spaceId, authorId, requestOptions = {}) {
+      const space = db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', spaceId));
+      if (!space) throw new Error(`buildChangeRequest: no space ${spaceId}`);
+      return createChangeRequestRecord(db, clock.now(), { space, actorId: authorId, ...requestOptions });
     },
     async close() {
       await app.close();

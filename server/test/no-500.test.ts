@@ -79,6 +79,7 @@ describe('no 500 for any input', () => {
     const siteSpaceId = server.db.first(
       server.db.q.selectFrom('site_spaces').select('id').where('section_id', '=', siteSectionId),
     )!.id;
+    const changeRequestId = server.buildChangeRequest(space.id, owner.id, { subject: 'Fixture' }).id;
     return {
       organizationId: org.id,
       collectionId: collection.id,
@@ -91,6 +92,7 @@ describe('no 500 for any input', () => {
       siteSectionId,
       siteSectionGroupId,
       siteSpaceId,
+      changeRequestId,
       emailDomain: 'example.com',
     };
   }

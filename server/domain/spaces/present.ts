@@ -24,11 +24,11 @@ export function presentSpace(row: SpacesTable, level: Role | null, actor: OrgAct
     ...(row.parent_id !== null ? { parent: row.parent_id } : {}),
     revision: row.revision_id,
     defaultLevel: row.default_level as Space['defaultLevel'],
-    // Comments and change requests arrive with their own issue.
+    // Comments arrive with their own issue. Change request counts are stored on the row (kept by triggers).
     comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    changeRequests: row.change_requests ?? 0,
+    changeRequestsOpen: row.change_requests_open ?? 0,
+    changeRequestsDraft: row.change_requests_draft ?? 0,
     urls: spaceUrls(baseUrl, row.id),
     permissions: {
       view: can(actor, 'space.view', subject),

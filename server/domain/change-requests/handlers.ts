@@ -1,0 +1,138 @@
+/**
+ * Handlers of the change requests of a space (merge, update and PDF arrive later and answer 501 until then).
+ *
+ * Rules:
+ * - Statuses: `draft`, `open`, `archived`, `merged`. A request is `open` when created (GitBook's default).
+ * - Moves through PATCH: draft → open, open → draft, draft | open → archived, archived → open. `merged` is reached
+ *   only through the merge (the contract refuses it in PATCH: 400 naming `status`); a merged request keeps its
+ *   status (409). Any other move is a 409 naming both statuses; setting the current status changes nothing.
+ * - `number` is max + 1 per space, taken in the transaction that inserts the request (SQLite writes one at a time,
+ *   and UNIQUE (space_id, number) backs it). `{changeRequestId}` is the id, or the number when it is all digits.
+ * - Creating copies the space's current revision tree into a new revision whose parent is that space revision:
+ *   the request's head. `revision_initial` remembers the space revision; the request is `outdated` once the
+ *   space's revision differs from it.
+ * - Permissions: reading needs `view` on the space (the space's 404 otherwise); creating needs `edit` and an
+ *   unlocked space; changing the subject or the status needs `edit`, and archiving also needs to be the request's
+ *   author or to have the `review` level. A space in the trash answers 404.
+ */
+import { conflict, notFound } from '../../errors.ts';
+import type { Handlers } from '../../http/context.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { authorize } from '../../policies/index.ts';
+import type { Database } from '../../storage/database.ts';
+import type { ChangeRequestsTable } from '../../storage/schema.ts';
+import { recordEvent } from '../events.ts';
+import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
+import { createChangeRequestRecord } from './records.ts';
+import { changeRequestQuery, presentChangeRequest, type ChangeRequestRow } from './present.ts';
+
+type Status = ChangeRequestsTable['status'];
+
+/** The moves PATCH allows, from each status. */
+const MOVES: Record<string, readonly string[]> = {
+  draft: ['open', 'archived'],
+  open: ['draft', 'archived'],
+  archived: ['open'],
+  merged: [],
+};
+
+// The number is the request's place in its space: newest first is highest number first, unique within a space.
+const LIST_KEYS: readonly SortKey[] = [{ column: 'cr.number', direction: 'desc' }];
+
+/** The request named by id or by number (all digits) in the space, or 404. */
+function loadChangeRequest(db: Database, spaceId: string, idOrNumber: string): ChangeRequestRow {
+  let query = changeRequestQuery().where('cr.space_id', '=', spaceId);
+  if (/^\d+$/.test(idOrNumber)) {
+    const number = Number(idOrNumber);
+    if (!Number.isSafeInteger(number))
+      throw notFound(`no change request number ${idOrNumber} in space \`${spaceId}\``);
+    query = query.where('cr.number', '=', number);
+  } else {
+    query = query.where('cr.id', '=', idOrNumber);
+  }
+  const row = db.first(query);
+  if (!row) {
+    throw notFound(
+      /^\d+$/.test(idOrNumber)
+        ? `no change request number ${idOrNumber} in space \`${spaceId}\``
+        : `no change request with id \`${idOrNumber}\` in space \`${spaceId}\``,
+    );
+  }
+  return row;
+}
+
+export const changeRequestHandlers = {
+  listChangeRequestsForSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const { space } = resolveSpaceAccess(db, params.spaceId, actor);
+    let base = changeRequestQuery()
+      .where('cr.space_id', '=', space.id)
+      .where('cr.status', '=', query.status ?? 'open');
+    if (query.contributor !== undefined) base = base.where('cr.created_by', '=', query.contributor);
+    return listPage({
+      query,
+      keys: LIST_KEYS,
+      ...keysetQueries(db, base, LIST_KEYS),
+      keyOf: (row) => [row.number],
+      present: (row) => presentChangeRequest(row, space, baseUrl),
+    });
+  },
+
+  createChangeRequest: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
+    authorize(orgActor, 'space.edit', { level });
+    ensureUnlocked(space);
+    const { id } = createChangeRequestRecord(db, clock.now(), {
+      space,
+      actorId: actor.userId,
+      ...(body?.subject !== undefined ? { subject: body.subject } : {}),
+    });
+    return presentChangeRequest(loadChangeRequest(db, space.id, id), space, baseUrl);
+  },
+
+  getChangeRequestById: ({ params, actor, services: { db }, baseUrl }) => {
+    const { space } = resolveSpaceAccess(db, params.spaceId, actor);
+    return presentChangeRequest(loadChangeRequest(db, space.id, params.changeRequestId), space, baseUrl);
+  },
+
+  updateChangeRequestById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
+    const request = loadChangeRequest(db, space.id, params.changeRequestId);
+    if (body.subject !== undefined || body.status !== undefined) authorize(orgActor, 'space.edit', { level });
+    const changes: Partial<Pick<ChangeRequestsTable, 'subject' | 'status'>> = {};
+    if (body.subject !== undefined) changes.subject = body.subject.trim();
+    if (body.status !== undefined && body.status !== request.status) {
+      const to: Status = body.status;
+      if (request.status === 'merged')
+        throw conflict(
+          `body field \`status\`: change request ${request.number} is merged: its status is final`,
+        );
+      if (!(MOVES[request.status] ?? []).includes(to))
+        throw conflict(
+          `body field \`status\`: a change request cannot move from \`${request.status}\` to \`${to}\``,
+        );
+      if (to === 'archived' && request.created_by !== actor.userId)
+        authorize(orgActor, 'space.review', { level });
+      changes.status = to;
+    }
+    if (Object.keys(changes).length === 0) return presentChangeRequest(request, space, baseUrl);
+    const now = clock.now();
+    const updatedAt = now.toISOString();
+    db.transaction(() => {
+      db.run(
+        db.q
+          .updateTable('change_requests')
+          .set({ ...changes, updated_at: updatedAt })
+          .where('id', '=', request.id),
+      );
+      recordEvent(db, now, {
+        organizationId: space.organization_id,
+        actorId: actor.userId,
+        action: 'change_request.updated',
+        subjectType: 'change_request',
+        subjectId: request.id,
+        data: { space: space.id, ...changes },
+      });
+    });
+    return presentChangeRequest({ ...request, ...changes, updated_at: updatedAt }, space, baseUrl);
+  },
+} satisfies Handlers;
