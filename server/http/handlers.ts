@@ -1,5 +1,6 @@
 /** Every implemented operation's handler, keyed by operation name. */
 import { changeRequestHandlers } from '../domain/change-requests/handlers.ts';
+import { spaceCommentHandlers } from '../domain/comments/handlers.ts';
 import { collectionHandlers } from '../domain/collections/handlers.ts';
 import { contentHandlers } from '../domain/content/handlers.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
@@ -24,6 +25,7 @@ export const handlers: Handlers = {
   ...spaceHandlers,
   ...contentHandlers,
   ...changeRequestHandlers,
+  ...spaceCommentHandlers,
   ...siteHandlers,
   ...siteStructureHandlers,
 };

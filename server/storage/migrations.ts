@@ -291,6 +291,75 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 6,
+    name: 'comments on spaces, their replies and reactions, and the open count per space kept by triggers',
+    // `change_request_id` stays null for comments on the space itself; the space's `comments` counts only those, and
+    // only while open, as GitBook shows it. A reaction belongs to a comment or to a reply (exactly one is set).
+    sql: `
+      CREATE TABLE comments (
+        id TEXT PRIMARY KEY,
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        change_request_id TEXT REFERENCES change_requests(id) ON DELETE CASCADE,
+        author_id TEXT NOT NULL REFERENCES users(id),
+        body TEXT NOT NULL,
+        target_page_id TEXT,
+        target_node TEXT,
+        resolved INTEGER NOT NULL DEFAULT 0,
+        resolved_at TEXT,
+        resolved_by TEXT REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        edited_at TEXT,
+        replies INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX comments_listed ON comments(space_id, change_request_id, created_at, id);
+      CREATE INDEX comments_by_page ON comments(space_id, target_page_id, created_at, id);
+      CREATE TABLE comment_replies (
+        id TEXT PRIMARY KEY,
+        comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+        author_id TEXT NOT NULL REFERENCES users(id),
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        edited_at TEXT
+      );
+      CREATE INDEX comment_replies_listed ON comment_replies(comment_id, created_at, id);
+      CREATE TABLE comment_reactions (
+        comment_id TEXT REFERENCES comments(id) ON DELETE CASCADE,
+        reply_id TEXT REFERENCES comment_replies(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id),
+        emoji TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        CHECK ((comment_id IS NULL) <> (reply_id IS NULL))
+      );
+      CREATE UNIQUE INDEX comment_reactions_once ON comment_reactions(coalesce(comment_id, ''), coalesce(reply_id, ''), user_id, emoji);
+      CREATE INDEX comment_reactions_of_comment ON comment_reactions(comment_id) WHERE comment_id IS NOT NULL;
+      CREATE INDEX comment_reactions_of_reply ON comment_reactions(reply_id) WHERE reply_id IS NOT NULL;
+      ALTER TABLE spaces ADD COLUMN comments INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER comments_counted AFTER INSERT ON comments BEGIN
+        UPDATE spaces SET
+          comments = comments + CASE WHEN NEW.change_request_id IS NULL AND NEW.resolved = 0 THEN 1 ELSE 0 END
+        WHERE id = NEW.space_id;
+      END;
+      CREATE TRIGGER comments_recounted AFTER UPDATE OF resolved ON comments BEGIN
+        UPDATE spaces SET
+          comments = comments - CASE WHEN OLD.change_request_id IS NULL AND OLD.resolved = 0 THEN 1 ELSE 0 END + CASE WHEN NEW.change_request_id IS NULL AND NEW.resolved = 0 THEN 1 ELSE 0 END
+        WHERE id = NEW.space_id;
+      END;
+      CREATE TRIGGER comments_uncounted AFTER DELETE ON comments BEGIN
+        UPDATE spaces SET
+          comments = comments - CASE WHEN OLD.change_request_id IS NULL AND OLD.resolved = 0 THEN 1 ELSE 0 END
+        WHERE id = OLD.space_id;
+      END;
+      CREATE TRIGGER comment_replies_counted AFTER INSERT ON comment_replies BEGIN
+        UPDATE comments SET replies = replies + 1 WHERE id = NEW.comment_id;
+      END;
+      CREATE TRIGGER comment_replies_uncounted AFTER DELETE ON comment_replies BEGIN
+        UPDATE comments SET replies = replies - 1 WHERE id = OLD.comment_id;
+      END;
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

@@ -121,6 +121,8 @@ export interface SpacesTable {
   change_requests?: number;
   change_requests_open?: number;
   change_requests_draft?: number;
+  /** Open comments on the space itself (not in a change request), kept by triggers on `comments`. */
+  comments?: number;
 }
 
 export interface RevisionsTable {
@@ -235,6 +237,46 @@ export interface ChangeRequestsTable {
   revision_merged: string | null;
 }
 
+export interface CommentsTable {
+  id: string;
+  space_id: string;
+  /** Set for the comments of a change request; null for those on the space itself. */
+  change_request_id: string | null;
+  author_id: string;
+  /** Markdown. */
+  body: string;
+  target_page_id: string | null;
+  target_node: string | null;
+  resolved: Flag;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set when the body was changed after posting. */
+  edited_at: string | null;
+  /** Number of replies, kept by triggers on `comment_replies`; inserts leave it out. */
+  replies?: number;
+}
+
+export interface CommentRepliesTable {
+  id: string;
+  comment_id: string;
+  author_id: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+}
+
+/** One user's emoji on a comment or on a reply (exactly one of the two ids is set). */
+export interface CommentReactionsTable {
+  comment_id: string | null;
+  reply_id: string | null;
+  user_id: string;
+  emoji: string;
+  created_at: string;
+}
+
 export interface MigrationsTable {
   version: number;
   name: string;
@@ -261,5 +303,8 @@ export interface DB {
   site_spaces: SiteSpacesTable;
   share_links: ShareLinksTable;
   change_requests: ChangeRequestsTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
+  comment_reactions: CommentReactionsTable;
   migrations: MigrationsTable;
 }

@@ -74,6 +74,14 @@ export interface TestServer {
     authorId: string,
     options?: { subject?: string; status?: 'draft' | 'open' | 'archived' | 'merged' },
   ): { id: string; number: number };
+  /** A comment on the space (open unless `resolved`), optionally on a page, posted now. */
+  buildComment(
+    spaceId: string,
+    authorId: string,
+    options?: { markdown?: string; page?: string; resolved?: boolean },
+  ): { id: string };
+  /** A reply to a comment, posted now. */
+  buildCommentReply(commentId: string, authorId: string, markdown?: string): { id: string };
   close(): Promise<void>;
 }
 
@@ -186,6 +194,45 @@ export async function startTestServer(
       const space = db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', spaceId));
       if (!space) throw new Error(`buildChangeRequest: no space ${spaceId}`);
       return createChangeRequestRecord(db, clock.now(), { space, actorId: authorId, ...requestOptions });
+    },
+    buildComment(spaceId, authorId, commentOptions = {}) {
+      const id = newId();
+      const at = clock.now().toISOString();
+      const resolved = commentOptions.resolved === true;
+      db.run(
+        db.q.insertInto('comments').values({
+          id,
+          space_id: spaceId,
+          change_request_id: null,
+          author_id: authorId,
+          body: commentOptions.markdown ?? 'A comment',
+          target_page_id: commentOptions.page ?? null,
+          target_node: null,
+          resolved: resolved ? 1 : 0,
+          resolved_at: resolved ? at : null,
+          resolved_by: resolved ? authorId : null,
+          created_at: at,
+          updated_at: at,
+          edited_at: null,
+        }),
+      );
+      return { id };
+    },
+    buildCommentReply(commentId, authorId, markdown = 'A reply') {
+      const id = newId();
+      const at = clock.now().toISOString();
+      db.run(
+        db.q.insertInto('comment_replies').values({
+          id,
+          comment_id: commentId,
+          author_id: authorId,
+          body: markdown,
+          created_at: at,
+          updated_at: at,
+          edited_at: null,
+        }),
+      );
+      return { id };
     },
     async close() {
       await app.close();

@@ -80,6 +80,8 @@ describe('no 500 for any input', () => {
       server.db.q.selectFrom('site_spaces').select('id').where('section_id', '=', siteSectionId),
     )!.id;
     const changeRequestId = server.buildChangeRequest(space.id, owner.id, { subject: 'Fixture' }).id;
+    const commentId = server.buildComment(space.id, owner.id).id;
+    const commentReplyId = server.buildCommentReply(commentId, owner.id).id;
     return {
       organizationId: org.id,
       collectionId: collection.id,
@@ -93,6 +95,8 @@ describe('no 500 for any input', () => {
       siteSectionGroupId,
       siteSpaceId,
       changeRequestId,
+      commentId,
+      commentReplyId,
       emailDomain: 'example.com',
     };
   }

@@ -24,8 +24,8 @@ export function presentSpace(row: SpacesTable, level: Role | null, actor: OrgAct
     ...(row.parent_id !== null ? { parent: row.parent_id } : {}),
     revision: row.revision_id,
     defaultLevel: row.default_level as Space['defaultLevel'],
-    // Comments arrive with their own issue. Change request counts are stored on the row (kept by triggers).
-    comments: 0,
+    // The counts are stored on the row, kept by triggers: open comments on the space, and its change requests.
+    comments: row.comments ?? 0,
     changeRequests: row.change_requests ?? 0,
     changeRequestsOpen: row.change_requests_open ?? 0,
     changeRequestsDraft: row.change_requests_draft ?? 0,

@@ -1,0 +1,510 @@
+/**
+ * Handlers of the comments on a space (not those of its change requests) and of their replies.
+ *
+ * Rules:
+ * - Reading comments, replies and reactions needs `view` on the space (the space's 404 otherwise; a space in the
+ *   trash answers 404). A comment of another space answers the same 404 as an unknown id.
+ * - Posting a comment or a reply needs the `comment` level on the space. A body may not be empty (400 naming
+ *   `body`). A comment's `page` must be a page of the space's current revision (400 naming `page`); `node` is kept
+ *   as given (the editor's node id).
+ * - Editing the body of a comment or a reply: its author only. Resolving or reopening a comment (`resolved`): its
+ *   author, or a member with the `review` level on the space. Deleting: the author, or an `admin` of the space.
+ * - Reactions (`addedReactions`, `removedReactions`): anyone who may comment adds or removes their own; adding one
+ *   twice or removing one that is not there changes nothing.
+ * - The space's `comments` is the number of its open comments (change requests aside), and a comment's `replies` the
+ *   number of its replies: both stored and kept by triggers.
+ * - Lists: `order` by posting time (default newest first), `status` (`all` by default), `targetPage`, `authors`.
+ */
+import type { Static } from '@sinclair/typebox';
+import type { DocumentInput } from '../../../shared/contract/resources/revisions.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import type { Handlers } from '../../http/context.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { newId } from '../../ids.ts';
+import { authorize, can, type OrgActor } from '../../policies/index.ts';
+import type { Database } from '../../storage/database.ts';
+import type { CommentsTable } from '../../storage/schema.ts';
+import type { Role } from '../../../shared/contract/index.ts';
+import { flattenPages, loadRevision, type PlacedPage } from '../content/revisions.ts';
+import { recordEvent } from '../events.ts';
+import { resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
+import {
+  commentQuery,
+  loadReactions,
+  presentComment,
+  presentReply,
+  replyQuery,
+  type CommentContext,
+  type CommentRow,
+  type ReplyRow,
+} from './present.ts';
+
+type Format = 'document' | 'markdown' | undefined;
+
+/** The markdown of a body, or 400 naming `body` when it holds no text. */
+function bodyText(input: Static<typeof DocumentInput>): string {
+  let text = '';
+  if ('markdown' in input) text = input.markdown;
+  else if ('document' in input) text = documentText(input.document.nodes);
+  if (text.trim() === '') throw badRequest('body field `body`: a comment needs some text');
+  return text;
+}
+
+/** The text of a structured document: its blocks' texts, one paragraph each. */
+function documentText(nodes: readonly unknown[]): string {
+  const blocks: string[] = [];
+  const inline = (node: unknown): string => {
+    if (typeof node !== 'object' || node === null) return '';
+    const n = node as { text?: unknown; leaves?: unknown; nodes?: unknown };
+    if (typeof n.text === 'string') return n.text;
+    const parts = Array.isArray(n.leaves) ? n.leaves : Array.isArray(n.nodes) ? n.nodes : [];
+    return parts.map(inline).join('');
+  };
+  for (const node of nodes) blocks.push(inline(node));
+  return blocks.filter((b) => b !== '').join('\n\n');
+}
+
+function pagesOf(db: Database, revisionId: string): Map<string, PlacedPage> {
+  return new Map(flattenPages(loadRevision(db, revisionId).tree.pages).map((p) => [p.page.id, p]));
+}
+
+function loadComment(db: Database, spaceId: string, commentId: string): CommentRow {
+  const row = db.first(
+    commentQuery()
+      .where('c.space_id', '=', spaceId)
+      .where('c.change_request_id', 'is', null)
+      .where('c.id', '=', commentId),
+  );
+  if (!row) throw notFound(`no comment with id \`${commentId}\` in space \`${spaceId}\``);
+  return row;
+}
+
+function loadReply(db: Database, commentId: string, replyId: string): ReplyRow {
+  const row = db.first(replyQuery().where('cr.comment_id', '=', commentId).where('cr.id', '=', replyId));
+  if (!row) throw notFound(`no reply with id \`${replyId}\` to comment \`${commentId}\``);
+  return row;
+}
+
+/** What the caller may do with a comment or a reply by `authorId`. */
+function permissionsFor(access: SpaceAccess, userId: string) {
+  const subject = { level: access.level };
+  const mayComment = can(access.actor, 'space.comment', subject);
+  const isAdmin = can(access.actor, 'space.admin', subject);
+  return (authorId: string) => ({
+    view: true,
+    edit: authorId === userId,
+    reply: mayComment,
+    delete: authorId === userId || isAdmin,
+  });
+}
+
+function commentContext(
+  db: Database,
+  access: SpaceAccess,
+  userId: string,
+  baseUrl: string,
+  format: Format,
+  commentIds: readonly string[],
+): CommentContext {
+  return {
+    baseUrl,
+    space: access.space,
+    pages: pagesOf(db, access.space.revision_id),
+    format,
+    reactions: loadReactions(db, baseUrl, 'comment_id', commentIds),
+    permissions: permissionsFor(access, userId),
+  };
+}
+
+function presentOne(
+  db: Database,
+  access: SpaceAccess,
+  userId: string,
+  baseUrl: string,
+  id: string,
+  format?: Format,
+) {
+  const row = loadComment(db, access.space.id, id);
+  return presentComment(row, commentContext(db, access, userId, baseUrl, format, [row.id]));
+}
+
+function presentOneReply(
+  db: Database,
+  access: SpaceAccess,
+  userId: string,
+  baseUrl: string,
+  commentId: string,
+  replyId: string,
+  format?: Format,
+) {
+  const row = loadReply(db, commentId, replyId);
+  return presentReply(row, {
+    baseUrl,
+    spaceId: access.space.id,
+    format,
+    reactions: loadReactions(db, baseUrl, 'reply_id', [row.id]),
+    permissions: permissionsFor(access, userId),
+  });
+}
+
+/** Authorizes and applies the caller's own reaction changes to a comment or a reply. */
+function applyReactions(
+  db: Database,
+  at: string,
+  access: { actor: OrgActor; level: Role },
+  userId: string,
+  target: { comment_id: string | null; reply_id: string | null },
+  added: readonly string[] | undefined,
+  removed: readonly string[] | undefined,
+): boolean {
+  if ((added?.length ?? 0) === 0 && (removed?.length ?? 0) === 0) return false;
+  authorize(access.actor, 'space.comment', { level: access.level });
+  for (const [field, list] of [
+    ['addedReactions', added],
+    ['removedReactions', removed],
+  ] as const) {
+    list?.forEach((emoji, i) => {
+      if (emoji.trim() === '') throw badRequest(`body field \`${field}[${i}]\`: an emoji may not be empty`);
+    });
+  }
+  const column = target.comment_id !== null ? 'comment_id' : 'reply_id';
+  const id = (target.comment_id ?? target.reply_id)!;
+  for (const emoji of new Set(removed ?? []))
+    db.run(
+      db.q
+        .deleteFrom('comment_reactions')
+        .where(column, '=', id)
+        .where('user_id', '=', userId)
+        .where('emoji', '=', emoji),
+    );
+  for (const emoji of new Set(added ?? [])) {
+    const exists = db.first(
+      db.q
+        .selectFrom('comment_reactions')
+        .select('emoji')
+        .where(column, '=', id)
+        .where('user_id', '=', userId)
+        .where('emoji', '=', emoji),
+    );
+    if (!exists)
+      db.run(
+        db.q.insertInto('comment_reactions').values({ ...target, user_id: userId, emoji, created_at: at }),
+      );
+  }
+  return true;
+}
+
+function ensureAuthor(authorId: string, userId: string, what: string): void {
+  if (authorId !== userId) throw forbidden(`only the author of a ${what} may edit its body`);
+}
+
+function ensureMayDelete(access: SpaceAccess, authorId: string, userId: string, what: string): void {
+  if (authorId !== userId && !can(access.actor, 'space.admin', { level: access.level }))
+    throw forbidden(`only the author of a ${what} or an admin of the space may delete it`);
+}
+
+export const spaceCommentHandlers = {
+  listCommentsInSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    const direction = query.order ?? 'desc';
+    const keys: readonly SortKey[] = [
+      { column: 'c.created_at', direction },
+      { column: 'c.id', direction },
+    ];
+    let base = commentQuery()
+      .where('c.space_id', '=', access.space.id)
+      .where('c.change_request_id', 'is', null);
+    if (query.status === 'open') base = base.where('c.resolved', '=', 0);
+    if (query.status === 'resolved') base = base.where('c.resolved', '=', 1);
+    if (query.targetPage !== undefined) base = base.where('c.target_page_id', '=', query.targetPage);
+    if (query.authors !== undefined) {
+      const authors = [query.authors].flat();
+      base = authors.length > 0 ? base.where('c.author_id', 'in', authors) : base;
+    }
+    const { fetch, count } = keysetQueries(db, base, keys);
+    let context: CommentContext | undefined;
+    return listPage({
+      query,
+      keys,
+      fetch: (after, take) => {
+        const rows = fetch(after, take);
+        context = commentContext(
+          db,
+          access,
+          actor.userId,
+          baseUrl,
+          query.format,
+          rows.map((r) => r.id),
+        );
+        return rows;
+      },
+      count,
+      keyOf: (row) => [row.created_at, row.id],
+      present: (row) => presentComment(row, context!),
+    });
+  },
+
+  postCommentInSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    authorize(access.actor, 'space.comment', { level: access.level });
+    const text = bodyText(body.body);
+    if (body.page !== undefined && !pagesOf(db, access.space.revision_id).has(body.page))
+      throw badRequest(
+        `body field \`page\`: no page with id \`${body.page}\` in space \`${access.space.id}\``,
+      );
+    const now = clock.now();
+    const at = now.toISOString();
+    const id = newId();
+    db.transaction(() => {
+      db.run(
+        db.q.insertInto('comments').values({
+          id,
+          space_id: access.space.id,
+          change_request_id: null,
+          author_id: actor.userId,
+          body: text,
+          target_page_id: body.page ?? null,
+          target_node: body.node ?? null,
+          resolved: 0,
+          resolved_at: null,
+          resolved_by: null,
+          created_at: at,
+          updated_at: at,
+          edited_at: null,
+        }),
+      );
+      recordEvent(db, now, {
+        organizationId: access.space.organization_id,
+        actorId: actor.userId,
+        action: 'comment.created',
+        subjectType: 'comment',
+        subjectId: id,
+        data: { space: access.space.id, ...(body.page !== undefined ? { page: body.page } : {}) },
+      });
+    });
+    return presentOne(db, access, actor.userId, baseUrl, id);
+  },
+
+  getCommentInSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    return presentOne(db, access, actor.userId, baseUrl, params.commentId, query.format);
+  },
+
+  updateCommentInSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    const comment = loadComment(db, access.space.id, params.commentId);
+    const now = clock.now();
+    const at = now.toISOString();
+    const changes: Partial<CommentsTable> = {};
+    if (body.body !== undefined) {
+      ensureAuthor(comment.author_id, actor.userId, 'comment');
+      changes.body = bodyText(body.body);
+      changes.edited_at = at;
+    }
+    if (body.resolved !== undefined && body.resolved !== (comment.resolved === 1)) {
+      if (comment.author_id !== actor.userId)
+        authorize(access.actor, 'space.review', { level: access.level });
+      changes.resolved = body.resolved ? 1 : 0;
+      changes.resolved_at = body.resolved ? at : null;
+      changes.resolved_by = body.resolved ? actor.userId : null;
+    }
+    db.transaction(() => {
+      const reacted = applyReactions(
+        db,
+        at,
+        access,
+        actor.userId,
+        { comment_id: comment.id, reply_id: null },
+        body.addedReactions,
+        body.removedReactions,
+      );
+      if (Object.keys(changes).length === 0 && !reacted) return;
+      db.run(
+        db.q
+          .updateTable('comments')
+          .set({ ...changes, updated_at: at })
+          .where('id', '=', comment.id),
+      );
+      if (Object.keys(changes).length > 0)
+        recordEvent(db, now, {
+          organizationId: access.space.organization_id,
+          actorId: actor.userId,
+          action:
+            changes.resolved === undefined
+              ? 'comment.updated'
+              : changes.resolved === 1
+                ? 'comment.resolved'
+                : 'comment.reopened',
+          subjectType: 'comment',
+          subjectId: comment.id,
+          data: { space: access.space.id },
+        });
+    });
+    return presentOne(db, access, actor.userId, baseUrl, comment.id);
+  },
+
+  deleteCommentInSpace: ({ params, actor, services: { db, clock } }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    const comment = loadComment(db, access.space.id, params.commentId);
+    ensureMayDelete(access, comment.author_id, actor.userId, 'comment');
+    db.transaction(() => {
+      // Its replies and reactions go with it (ON DELETE CASCADE).
+      db.run(db.q.deleteFrom('comments').where('id', '=', comment.id));
+      recordEvent(db, clock.now(), {
+        organizationId: access.space.organization_id,
+        actorId: actor.userId,
+        action: 'comment.deleted',
+        subjectType: 'comment',
+        subjectId: comment.id,
+        data: { space: access.space.id },
+      });
+    });
+    return undefined;
+  },
+
+  listCommentRepliesInSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    const comment = loadComment(db, access.space.id, params.commentId);
+    // A thread reads from its start.
+    const keys: readonly SortKey[] = [
+      { column: 'cr.created_at', direction: 'asc' },
+      { column: 'cr.id', direction: 'asc' },
+    ];
+    const { fetch, count } = keysetQueries(db, replyQuery().where('cr.comment_id', '=', comment.id), keys);
+    let reactions = new Map<
+      string,
+      CommentContext['reactions'] extends ReadonlyMap<string, infer R> ? R : never
+    >();
+    const permissions = permissionsFor(access, actor.userId);
+    return listPage({
+      query,
+      keys,
+      fetch: (after, take) => {
+        const rows = fetch(after, take);
+        reactions = loadReactions(
+          db,
+          baseUrl,
+          'reply_id',
+          rows.map((r) => r.id),
+        );
+        return rows;
+      },
+      count,
+      keyOf: (row) => [row.created_at, row.id],
+      present: (row) =>
+        presentReply(row, {
+          baseUrl,
+          spaceId: access.space.id,
+          format: query.format,
+          reactions,
+          permissions,
+        }),
+    });
+  },
+
+  postCommentReplyInSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    const comment = loadComment(db, access.space.id, params.commentId);
+    authorize(access.actor, 'space.comment', { level: access.level });
+    const text = bodyText(body.body);
+    const now = clock.now();
+    const at = now.toISOString();
+    const id = newId();
+    db.transaction(() => {
+      db.run(
+        db.q.insertInto('comment_replies').values({
+          id,
+          comment_id: comment.id,
+          author_id: actor.userId,
+          body: text,
+          created_at: at,
+          updated_at: at,
+          edited_at: null,
+        }),
+      );
+      recordEvent(db, now, {
+        organizationId: access.space.organization_id,
+        actorId: actor.userId,
+        action: 'comment.reply.created',
+        subjectType: 'comment_reply',
+        subjectId: id,
+        data: { space: access.space.id, comment: comment.id },
+      });
+    });
+    return presentOneReply(db, access, actor.userId, baseUrl, comment.id, id);
+  },
+
+  getCommentReplyInSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    const comment = loadComment(db, access.space.id, params.commentId);
+    return presentOneReply(
+      db,
+      access,
+      actor.userId,
+      baseUrl,
+      comment.id,
+      params.commentReplyId,
+      query.format,
+    );
+  },
+
+  updateCommentReplyInSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    const comment = loadComment(db, access.space.id, params.commentId);
+    const reply = loadReply(db, comment.id, params.commentReplyId);
+    const now = clock.now();
+    const at = now.toISOString();
+    let text: string | undefined;
+    if (body.body !== undefined) {
+      ensureAuthor(reply.author_id, actor.userId, 'reply');
+      text = bodyText(body.body);
+    }
+    db.transaction(() => {
+      const reacted = applyReactions(
+        db,
+        at,
+        access,
+        actor.userId,
+        { comment_id: null, reply_id: reply.id },
+        body.addedReactions,
+        body.removedReactions,
+      );
+      if (text === undefined && !reacted) return;
+      db.run(
+        db.q
+          .updateTable('comment_replies')
+          .set({ updated_at: at, ...(text !== undefined ? { body: text, edited_at: at } : {}) })
+          .where('id', '=', reply.id),
+      );
+      if (text !== undefined)
+        recordEvent(db, now, {
+          organizationId: access.space.organization_id,
+          actorId: actor.userId,
+          action: 'comment.reply.updated',
+          subjectType: 'comment_reply',
+          subjectId: reply.id,
+          data: { space: access.space.id, comment: comment.id },
+        });
+    });
+    return presentOneReply(db, access, actor.userId, baseUrl, comment.id, reply.id);
+  },
+
+  deleteCommentReplyInSpace: ({ params, actor, services: { db, clock } }) => {
+    const access = resolveSpaceAccess(db, params.spaceId, actor);
+    const comment = loadComment(db, access.space.id, params.commentId);
+    const reply = loadReply(db, comment.id, params.commentReplyId);
+    ensureMayDelete(access, reply.author_id, actor.userId, 'reply');
+    db.transaction(() => {
+      db.run(db.q.deleteFrom('comment_replies').where('id', '=', reply.id));
+      recordEvent(db, clock.now(), {
+        organizationId: access.space.organization_id,
+        actorId: actor.userId,
+        action: 'comment.reply.deleted',
+        subjectType: 'comment_reply',
+        subjectId: reply.id,
+        data: { space: access.space.id, comment: comment.id },
+      });
+    });
+    return undefined;
+  },
+} satisfies Handlers;

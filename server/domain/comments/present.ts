@@ -1,0 +1,186 @@
+/** Comment and reply rows to API objects, with their authors and reactions loaded in one query per list. */
+import type { Comment, CommentReply } from '../../../shared/contract/resources/comments.ts';
+import type { Document } from '../../../shared/contract/resources/revisions.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import type { CommentRepliesTable, CommentsTable } from '../../storage/schema.ts';
+import type { PlacedPage } from '../content/revisions.ts';
+import { presentUser } from '../members/present.ts';
+
+interface Author {
+  email: string;
+  display_name: string;
+  photo_url: string | null;
+}
+
+export interface CommentRow extends CommentsTable, Author {
+  resolver_email: string | null;
+  resolver_display_name: string | null;
+  resolver_photo_url: string | null;
+}
+export interface ReplyRow extends CommentRepliesTable, Author {}
+
+/** Comments joined with their author and resolver; narrow it with `where` on `c`. */
+export function commentQuery() {
+  return builder
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .leftJoin('users as r', 'r.id', 'c.resolved_by')
+    .selectAll('c')
+    .select([
+      'u.email',
+      'u.display_name',
+      'u.photo_url',
+      'r.email as resolver_email',
+      'r.display_name as resolver_display_name',
+      'r.photo_url as resolver_photo_url',
+    ]);
+}
+
+/** Replies joined with their author; narrow it with `where` on `cr`. */
+export function replyQuery() {
+  return builder
+    .selectFrom('comment_replies as cr')
+    .innerJoin('users as u', 'u.id', 'cr.author_id')
+    .selectAll('cr')
+    .select(['u.email', 'u.display_name', 'u.photo_url']);
+}
+
+type Reactions = Comment['reactions'];
+
+/** The reactions of comments (`comment_id`) or replies (`reply_id`), by id, emojis in order of first use. */
+export function loadReactions(
+  db: Database,
+  baseUrl: string,
+  column: 'comment_id' | 'reply_id',
+  ids: readonly string[],
+): Map<string, Reactions> {
+  const out = new Map<string, Reactions>();
+  if (ids.length === 0) return out;
+  const rows = db.all(
+    builder
+      .selectFrom('comment_reactions as x')
+      .innerJoin('users as u', 'u.id', 'x.user_id')
+      .select(['x.comment_id', 'x.reply_id', 'x.emoji', 'x.created_at', 'x.user_id'])
+      .select(['u.email', 'u.display_name', 'u.photo_url'])
+      .where(`x.${column}`, 'in', ids)
+      .orderBy('x.created_at')
+      .orderBy('x.user_id'),
+  );
+  for (const row of rows) {
+    const id = row[column]!;
+    const reactions = out.get(id) ?? [];
+    out.set(id, reactions);
+    let reaction = reactions.find((r) => r.emoji === row.emoji);
+    if (!reaction) {
+      reaction = { emoji: row.emoji, count: 0, users: [] };
+      reactions.push(reaction);
+    }
+    reaction.count += 1;
+    reaction.users.push({ user: presentUser(baseUrl, row), reactedAt: row.created_at });
+  }
+  return out;
+}
+
+/** A stored markdown body in the asked format: a structured document holds one paragraph per markdown paragraph. */
+export function presentBody(markdown: string, format: 'document' | 'markdown' | undefined): Document {
+  if (format !== 'document') return { markdown };
+  const paragraphs = markdown.split(/\n{2,}/).filter((text) => text.trim() !== '');
+  return {
+    document: {
+      object: 'document',
+      data: {},
+      nodes: paragraphs.map((text) => ({
+        object: 'block',
+        type: 'paragraph',
+        data: {},
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+      })),
+    },
+  };
+}
+
+export interface CommentContext {
+  baseUrl: string;
+  space: { id: string; revision_id: string };
+  /** The pages of the space's current revision, by id. */
+  pages: ReadonlyMap<string, PlacedPage>;
+  format: 'document' | 'markdown' | undefined;
+  reactions: ReadonlyMap<string, Reactions>;
+  permissions: (authorId: string) => Comment['permissions'];
+}
+
+export function commentLocation(baseUrl: string, spaceId: string, commentId: string): string {
+  return `${baseUrl}/v1/spaces/${spaceId}/comments/${commentId}`;
+}
+
+export function presentComment(row: CommentRow, context: CommentContext): Comment {
+  const { baseUrl, space } = context;
+  const placed = row.target_page_id !== null ? context.pages.get(row.target_page_id) : undefined;
+  return {
+    object: 'comment',
+    id: row.id,
+    postedBy: presentUser(baseUrl, { ...row, user_id: row.author_id }),
+    postedAt: row.created_at,
+    ...(row.edited_at !== null ? { editedAt: row.edited_at } : {}),
+    reactions: context.reactions.get(row.id) ?? [],
+    replies: row.replies ?? 0,
+    body: presentBody(row.body, context.format),
+    target: {
+      space: space.id,
+      revision: space.revision_id,
+      ...(row.target_node !== null ? { node: { id: row.target_node } } : {}),
+      ...(row.target_page_id !== null
+        ? {
+            page: placed
+              ? {
+                  id: row.target_page_id,
+                  title: placed.page.title,
+                  ...(placed.page.emoji !== undefined ? { emoji: placed.page.emoji } : {}),
+                  createdAt: placed.page.createdAt,
+                  updatedAt: placed.page.updatedAt,
+                  path: placed.path,
+                  outdated: false,
+                }
+              : // The page left the space's content since the comment was posted.
+                { id: row.target_page_id, outdated: true },
+          }
+        : {}),
+    },
+    urls: { location: commentLocation(baseUrl, space.id, row.id) },
+    permissions: context.permissions(row.author_id),
+    status: row.resolved ? 'resolved' : 'open',
+    ...(row.resolved && row.resolved_at !== null ? { resolvedAt: row.resolved_at } : {}),
+    ...(row.resolved &&
+    row.resolved_by !== null &&
+    row.resolver_email !== null &&
+    row.resolver_display_name !== null
+      ? {
+          resolvedBy: presentUser(baseUrl, {
+            user_id: row.resolved_by,
+            email: row.resolver_email,
+            display_name: row.resolver_display_name,
+            photo_url: row.resolver_photo_url,
+          }),
+        }
+      : {}),
+  };
+}
+
+export function presentReply(
+  row: ReplyRow,
+  context: Omit<CommentContext, 'pages' | 'space'> & { spaceId: string },
+): CommentReply {
+  return {
+    object: 'comment-reply',
+    id: row.id,
+    postedBy: presentUser(context.baseUrl, { ...row, user_id: row.author_id }),
+    postedAt: row.created_at,
+    ...(row.edited_at !== null ? { editedAt: row.edited_at } : {}),
+    reactions: context.reactions.get(row.id) ?? [],
+    body: presentBody(row.body, context.format),
+    urls: {
+      location: `${commentLocation(context.baseUrl, context.spaceId, row.comment_id)}/replies/${row.id}`,
+    },
+    permissions: context.permissions(row.author_id),
+  };
+}
