@@ -12,6 +12,7 @@ import fastJson from 'fast-json-stringify';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
+import { registerFileRoutes } from './http/file-routes.ts';
 
 export interface AppOptions {
   db: Database;
@@ -25,6 +26,8 @@ export interface AppOptions {
   /** Replaces the handler map (tests of the routing layer). */
   handlers?: Handlers;
   logger?: boolean;
+  /** Let imports and other server-side fetches reach private and loopback addresses (tests' fixture servers). */
+  allowPrivateFetch?: boolean;
 }
 
 /** Longest path segment the router matches; the contract's own bounds on parameters are tighter. */
@@ -72,7 +75,11 @@ function describeFastifyError(
 
 /** Builds the server; call `listen` or `inject` on the result. */
 export function buildApp(options: AppOptions): FastifyInstance {
-  const services: Services = { db: options.db, clock: options.clock ?? systemClock };
+  const services: Services = {
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    network: { allowPrivateAddresses: options.allowPrivateFetch ?? false },
+  };
   const handlers = options.handlers ?? allHandlers;
   const limiter =
     options.rateLimit === null
@@ -162,6 +169,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.get('/health', async () => ({ ok: true }));
   const document = openApiDocument();
   app.get('/v1/openapi.json', async () => document);
+  registerFileRoutes(app, services);
 
   for (const operation of operationList) {
     registerOperation(app, operation, handlers, services, limiter, options.validateResponses ?? false);

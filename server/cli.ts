@@ -1,6 +1,6 @@
 /**
  * The server's command line:
- *   serve --port <n> --host <h> --data-dir <dir> [--demo] [--rate-limit <requests per minute, 0 = off>]
+ *   serve --port <n> --host <h> --data-dir <dir> [--demo] [--allow-private-fetch] [--rate-limit <requests per minute, 0 = off>]
  *   token --email <e> --data-dir <dir>
  *   org create --title <t> --owner <email> --data-dir <dir>
  */
@@ -15,7 +15,7 @@ import { seedDemo } from './seed/demo.ts';
 import { openDatabase } from './storage/database.ts';
 
 const USAGE = `usage:
-  npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--rate-limit 1200]
+  npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--allow-private-fetch] [--rate-limit 1200]
   npm run admin -- token --email <email> [--data-dir .data]
   npm run admin -- org create --title <title> --owner <email> [--data-dir .data]`;
 
@@ -33,6 +33,7 @@ const { values, positionals } = (() => {
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string', default: '.data' },
         demo: { type: 'boolean', default: false },
+        'allow-private-fetch': { type: 'boolean', default: false },
         'rate-limit': { type: 'string' },
         email: { type: 'string' },
         title: { type: 'string' },
@@ -73,7 +74,11 @@ async function serve(): Promise<void> {
       console.log('the database already has data: --demo seeds only an empty database, so nothing was added');
     }
   }
-  const app = buildApp({ db, ...(rateLimit !== undefined ? { rateLimit } : {}) });
+  const app = buildApp({
+    db,
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
+    allowPrivateFetch: values['allow-private-fetch'],
+  });
   const address = await app.listen({ port, host: values.host });
   console.log(`Docs Admin API listening on ${address} (data in ${dataDir})`);
   const purge = startPurgeScheduler(db, systemClock);

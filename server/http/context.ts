@@ -14,6 +14,14 @@ import type { Database } from '../storage/database.ts';
 export interface Services {
   db: Database;
   clock: Clock;
+  /** Rules for fetching URLs on a caller's behalf (imports, OpenAPI sources). */
+  network: NetworkPolicy;
+}
+
+/** Rules for outgoing fetches. */
+export interface NetworkPolicy {
+  /** Fetch private, loopback and link-local addresses too (tests and local fixtures only). */
+  allowPrivateAddresses: boolean;
 }
 
 /** The authenticated caller. */

@@ -195,10 +195,11 @@ describe('errors over HTTP', () => {
   });
 
   it('answers 501 for an operation not implemented yet', async () => {
-    const answer = await send(server.baseUrl, 'GET', '/v1/spaces/abc/change-requests/1/pdf', {
+    // Translation settings arrive with the organization administration issue.
+    const answer = await send(server.baseUrl, 'GET', '/v1/orgs/abc/translations', {
       token: admin.token,
     });
-    expect(expectError(answer, 501)).toContain('getChangeRequestPDF');
+    expect(expectError(answer, 501)).toContain('listTranslations');
   });
 
   it('answers 404 for an organization the caller is not in, as for one that does not exist', async () => {

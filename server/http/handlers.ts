@@ -1,5 +1,8 @@
 /** Every implemented operation's handler, keyed by operation name. */
+import { changeRequestContentHandlers } from '../domain/change-requests/content-handlers.ts';
 import { changeRequestHandlers } from '../domain/change-requests/handlers.ts';
+import { changeRequestMergeHandlers } from '../domain/change-requests/merge-handlers.ts';
+import { changeRequestCommentHandlers } from '../domain/comments/change-request-handlers.ts';
 import { spaceCommentHandlers } from '../domain/comments/handlers.ts';
 import { collectionHandlers } from '../domain/collections/handlers.ts';
 import { contentHandlers } from '../domain/content/handlers.ts';
@@ -9,6 +12,7 @@ import { organizationHandlers } from '../domain/organizations/handlers.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
 import { siteHandlers } from '../domain/sites/handlers.ts';
 import { spaceHandlers } from '../domain/spaces/handlers.ts';
+import { searchHandlers } from '../domain/search/handlers.ts';
 import { teamHandlers } from '../domain/teams/handlers.ts';
 import { teamMemberHandlers } from '../domain/teams/members.ts';
 import { userHandlers } from '../domain/users/handlers.ts';
@@ -25,7 +29,11 @@ export const handlers: Handlers = {
   ...spaceHandlers,
   ...contentHandlers,
   ...changeRequestHandlers,
+  ...changeRequestMergeHandlers,
+  ...changeRequestContentHandlers,
   ...spaceCommentHandlers,
+  ...changeRequestCommentHandlers,
+  ...searchHandlers,
   ...siteHandlers,
   ...siteStructureHandlers,
 };

@@ -360,6 +360,50 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 7,
+    name: 'merges and updates of change requests, their open-comment counts, print links and the search index',
+    // `revision_merged_ancestor` is the space revision last pulled into the request by an update: with
+    // `revision_initial` before any update, the request's merge base. A request's `comments` counts its open
+    // comments, kept by triggers like the space's. A print link is a short-lived credential for the URL of a
+    // request's print-ready rendering; only its hash is stored. The search index holds the pages of each space's
+    // current revision; `search_indexed` says which revision, so a space is reindexed when it moved on.
+    sql: `
+      ALTER TABLE change_requests ADD COLUMN revision_merged_ancestor TEXT;
+      ALTER TABLE change_requests ADD COLUMN merged_at TEXT;
+      ALTER TABLE change_requests ADD COLUMN merged_by TEXT REFERENCES users(id);
+      ALTER TABLE change_requests ADD COLUMN comments INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER change_request_comments_counted AFTER INSERT ON comments
+        WHEN NEW.change_request_id IS NOT NULL AND NEW.resolved = 0 BEGIN
+        UPDATE change_requests SET comments = comments + 1 WHERE id = NEW.change_request_id;
+      END;
+      CREATE TRIGGER change_request_comments_recounted AFTER UPDATE OF resolved ON comments
+        WHEN NEW.change_request_id IS NOT NULL AND OLD.resolved <> NEW.resolved BEGIN
+        UPDATE change_requests SET comments = comments + CASE WHEN NEW.resolved = 0 THEN 1 ELSE -1 END
+        WHERE id = NEW.change_request_id;
+      END;
+      CREATE TRIGGER change_request_comments_uncounted AFTER DELETE ON comments
+        WHEN OLD.change_request_id IS NOT NULL AND OLD.resolved = 0 BEGIN
+        UPDATE change_requests SET comments = comments - 1 WHERE id = OLD.change_request_id;
+      END;
+      CREATE TABLE print_links (
+        token_hash TEXT PRIMARY KEY,
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        page_id TEXT,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX print_links_expiry ON print_links(expires_at);
+      CREATE VIRTUAL TABLE search_pages USING fts5(
+        title, body, space_id UNINDEXED, page_id UNINDEXED, path UNINDEXED,
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TABLE search_indexed (
+        space_id TEXT PRIMARY KEY REFERENCES spaces(id) ON DELETE CASCADE,
+        revision_id TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

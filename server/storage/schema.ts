@@ -235,6 +235,36 @@ export interface ChangeRequestsTable {
   revision_initial: string;
   /** Set by the merge: the space revision it produced. */
   revision_merged: string | null;
+  /** Set by an update: the space revision last pulled in (the merge base from then on). */
+  revision_merged_ancestor?: string | null;
+  merged_at?: string | null;
+  merged_by?: string | null;
+  /** Open comments of the request, kept by triggers. */
+  comments?: number;
+}
+
+/** A short-lived credential for a change request's print-ready rendering (only the token's hash is kept). */
+export interface PrintLinksTable {
+  token_hash: string;
+  change_request_id: string;
+  page_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The full-text index of the pages of spaces' current revisions (FTS5; `rowid` is implicit). */
+export interface SearchPagesTable {
+  title: string;
+  body: string;
+  space_id: string;
+  page_id: string;
+  path: string;
+}
+
+/** Which revision of each space the search index holds. */
+export interface SearchIndexedTable {
+  space_id: string;
+  revision_id: string;
 }
 
 export interface CommentsTable {
@@ -306,5 +336,8 @@ export interface DB {
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
+  print_links: PrintLinksTable;
+  search_pages: SearchPagesTable;
+  search_indexed: SearchIndexedTable;
   migrations: MigrationsTable;
 }

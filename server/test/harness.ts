@@ -88,7 +88,12 @@ export interface TestServer {
 let counter = 0;
 
 export async function startTestServer(
-  options: { rateLimit?: RateLimit | null; bodyLimit?: number } = {},
+  options: {
+    rateLimit?: RateLimit | null;
+    bodyLimit?: number;
+    /** Let server-side fetches reach loopback (the tests' local fixture servers). */
+    allowPrivateFetch?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'docs-admin-test-'));
   const db = openDatabase(dir);
@@ -99,6 +104,7 @@ export async function startTestServer(
     validateResponses: true,
     rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+    allowPrivateFetch: options.allowPrivateFetch ?? false,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -170,6 +170,53 @@ const siteRoute = createRoute({
   },
 });
 
+const InboxScreen = lazyRouteComponent(
+  () => import('../screens/change-requests/InboxScreen.tsx'),
+  'InboxScreen',
+);
+const inboxRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/change-requests',
+  component: function InboxRoute() {
+    const { profileId, orgId } = inboxRoute.useParams();
+    return <InboxScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const CHANGE_REQUEST_TABS = ['overview', 'changes', 'comments'] as const;
+type ChangeRequestTabName = (typeof CHANGE_REQUEST_TABS)[number];
+const ChangeRequestScreen = lazyRouteComponent(
+  () => import('../screens/change-requests/ChangeRequestScreen.tsx'),
+  'ChangeRequestScreen',
+);
+const changeRequestRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/spaces/$spaceId/change-requests/$changeRequestId',
+  // `tab` and `page` live in the URL, so a reload or a link lands on the same tab and page.
+  validateSearch: (search: Record<string, unknown>): { tab?: ChangeRequestTabName; page?: string } => ({
+    ...(CHANGE_REQUEST_TABS.includes(search['tab'] as ChangeRequestTabName)
+      ? { tab: search['tab'] as ChangeRequestTabName }
+      : {}),
+    ...(typeof search['page'] === 'string' && search['page'] !== '' ? { page: search['page'] } : {}),
+  }),
+  component: function ChangeRequestRoute() {
+    const { profileId, orgId, spaceId, changeRequestId } = changeRequestRoute.useParams();
+    const search = changeRequestRoute.useSearch();
+    const navigate = changeRequestRoute.useNavigate();
+    return (
+      <ChangeRequestScreen
+        profileId={profileId}
+        orgId={orgId}
+        spaceId={spaceId}
+        changeRequestId={changeRequestId}
+        tab={search.tab ?? 'overview'}
+        pageId={search.page}
+        onNavigate={(next) => void navigate({ search: (previous) => ({ ...previous, ...next }) })}
+      />
+    );
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   profilesRoute,
@@ -179,6 +226,8 @@ const routeTree = rootRoute.addChildren([
       orgIndexRoute,
       contentRoute,
       spaceRoute,
+      inboxRoute,
+      changeRequestRoute,
       trashRoute,
       sitesRoute,
       siteRoute,

@@ -26,6 +26,11 @@ export const ChangeRequest = named(
     createdBy: User,
     createdAt: DateTime,
     updatedAt: DateTime,
+    space: Type.Optional(
+      Type.String({ description: 'ID of the space of the change request (GitBook field).' }),
+    ),
+    mergedAt: Type.Optional(DateTime),
+    mergedBy: Type.Optional(User),
     revision: Type.String({ description: 'ID of the active revision of the change request.' }),
     revisionInitial: Type.String({
       description: 'ID of the space revision the change request was created from.',
@@ -78,3 +83,38 @@ export const ChangeRequestUpdateResult = named(
 
 /** A temporary URL of a PDF rendering of the change request (valid for one hour). */
 export const ChangeRequestPDF = named('ChangeRequestPDF', Type.Object({ url: Url }));
+
+/** The place of a page in a revision, as a conflict names it. */
+export const ConflictPage = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  path: Type.String(),
+});
+
+/** Why a page cannot be merged automatically. */
+export const CONFLICT_KINDS = [
+  'content', // both sides edited the same lines of the body
+  'edited-deleted', // one side edited a page the other deleted
+  'metadata', // both sides changed the same field (title, slug, emoji, description, hidden) differently
+  'structure', // both sides moved the page to different places, or a move would put it inside itself
+] as const;
+
+/** A page the three-way merge cannot reconcile, with its markdown on each side (absent where deleted). */
+export const ChangeRequestConflict = Type.Object({
+  page: ConflictPage,
+  kind: StringEnum(CONFLICT_KINDS),
+  message: Type.String({ description: 'What conflicts, in words.' }),
+  base: Type.Optional(Type.String({ description: 'Markdown in the common ancestor.' })),
+  main: Type.Optional(Type.String({ description: 'Markdown in the main content.' })),
+  changeRequest: Type.Optional(Type.String({ description: 'Markdown in the change request.' })),
+});
+
+/** Extension: what a merge of the request would do now, without doing it. */
+export const ChangeRequestMergeCheck = named(
+  'ChangeRequestMergeCheck',
+  Type.Object({
+    outdated: Type.Boolean({ description: "The main content moved past the request's base." }),
+    mergeable: Type.Boolean({ description: 'A merge now would succeed.' }),
+    conflicts: Type.Array(ChangeRequestConflict),
+  }),
+);
