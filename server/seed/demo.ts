@@ -12,6 +12,7 @@ import { recordEvent } from '../domain/events.ts';
 import { createSpaceRecord } from '../domain/spaces/records.ts';
 import { DEMO_CONTENT, demoPages, type DemoItem } from './demo-content.ts';
 import { seedDemoSites } from './demo-sites.ts';
+import { seedDemoChangeRequests } from './demo-change-requests.ts';
 import { demoImages } from './demo-images.ts';
 
 export interface DemoToken {
@@ -196,6 +197,7 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
     }
 
     seedContent(db, now, org.id, created, idOf);
+    seedDemoChangeRequests(db, now, org.id, idOf);
     seedDemoSites(db, now, org.id, idOf('Ada Lovelace'));
 
     // A second, smaller organization the demo admin also administers (for transfers and the switcher).

@@ -1,5 +1,6 @@
 /**
- * Handlers of the change requests of a space (merge, update and PDF arrive later and answer 501 until then).
+ * Handlers of the change requests of a space: list, create, read, rename and change status. Merge, update, merge
+ * check and the organization-wide list are in `merge-handlers.ts`; content and the PDF in `content-handlers.ts`.
  *
  * Rules:
  * - Statuses: `draft`, `open`, `archived`, `merged`. A request is `open` when created (GitBook's default).
@@ -9,8 +10,11 @@
  * - `number` is max + 1 per space, taken in the transaction that inserts the request (SQLite writes one at a time,
  *   and UNIQUE (space_id, number) backs it). `{changeRequestId}` is the id, or the number when it is all digits.
  * - Creating copies the space's current revision tree into a new revision whose parent is that space revision:
- *   the request's head. `revision_initial` remembers the space revision; the request is `outdated` once the
- *   space's revision differs from it.
+ *   the request's head. `revision_initial` remembers the space revision. The merge base is the space revision last
+ *   pulled in by an update (`revision_merged_ancestor`), else `revision_initial`; the request is `outdated` once the
+ *   space's revision differs from its merge base (never once merged).
+ * - Presented requests name their `space`, count their open `comments` (kept by triggers), and once merged carry
+ *   `revisionMerged`, `mergedAt` and `mergedBy`.
  * - Permissions: reading needs `view` on the space (the space's 404 otherwise); creating needs `edit` and an
  *   unlocked space; changing the subject or the status needs `edit`, and archiving also needs to be the request's
  *   author or to have the `review` level. A space in the trash answers 404.
@@ -40,7 +44,7 @@ const MOVES: Record<string, readonly string[]> = {
 const LIST_KEYS: readonly SortKey[] = [{ column: 'cr.number', direction: 'desc' }];
 
 /** The request named by id or by number (all digits) in the space, or 404. */
-function loadChangeRequest(db: Database, spaceId: string, idOrNumber: string): ChangeRequestRow {
+export function loadChangeRequest(db: Database, spaceId: string, idOrNumber: string): ChangeRequestRow {
   let query = changeRequestQuery().where('cr.space_id', '=', spaceId);
   if (/^\d+$/.test(idOrNumber)) {
     const number = Number(idOrNumber);

@@ -1,4 +1,117 @@
-/** Merge, update and merge check of change requests, and the organization-wide list (inbox). */
+/**
+ * Merge, update and merge check of change requests, and the organization-wide list (the inbox).
+ *
+ * Rules:
+ * - A request's merge base is the space revision last pulled in by an update (`revision_merged_ancestor`), else the
+ *   one it started from (`revision_initial`). It is `outdated` when the space's revision differs from its merge base
+ *   (never once merged). Merge and update are the three-way merge of `merge.ts` (whose comment lists its rules).
+ * - Merge (POST …/merge) needs the `merge` action on the space (the `review` level), an `open` request (any other
+ *   status is a 409 naming it: a draft is marked open first, like GitBook's) and an unlocked space. When the space did
+ *   not move past the merge base the result is the request's tree; otherwise the three-way merge. Conflicts: 409
+ *   naming the conflicting pages by title, nothing written. Success, in one transaction: a `merge` revision (parents:
+ *   the space revision, the request's head) becomes the space's revision (`updated_at` bumped), the request becomes
+ *   `merged` with `revisionMerged`, `mergedAt` and `mergedBy`, and an event is recorded. Every other open request of
+ *   the space is then outdated, its merge base being an older revision.
+ * - Update (POST …/update) needs `edit`, an `open` or `draft` request and an unlocked space (it writes the request's
+ *   content). A request that is not outdated is answered as it is (its head, nothing written). Otherwise the
+ *   three-way merge with the request's head and the space's revision: conflicts are a 409 naming the pages, nothing
+ *   written; success writes an `update` revision (parents: the head, the space revision) as the request's head and
+ *   makes the space revision its merge base.
+ * - Merge check (GET …/merge-check, extension) needs `view` and writes nothing. It is about content: `mergeable` is
+ *   true when the request is `open` and merges without conflict now (the caller's own right to merge is not
+ *   considered). `conflicts` lists every conflict with the markdown of each side; a merged request answers not
+ *   outdated, not mergeable, no conflicts.
+ * - Organization list (GET /v1/orgs/{organizationId}/change-requests, extension): the requests of every space of the
+ *   organization the caller may view (the rules of the space lists; guests see none), spaces in the trash left out,
+ *   `status` (default `open`), optionally one `space`; newest activity first (`updated_at`, then id), keyset paged.
+ *   Each request names its `space`. A caller who is not a member gets the organization's 404.
+ */
+import type { ChangeRequestMergeCheck } from '../../../shared/contract/resources/changeRequests.ts';
+import type { Static } from '@sinclair/typebox';
+import { conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { authorize } from '../../policies/index.ts';
+import { loadOrgAccess } from '../access.ts';
+import { ContentLevels } from '../collections/levels.ts';
+import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
+import { visibleSpaceFilter } from '../spaces/lists.ts';
+import { loadChangeRequest } from './handlers.ts';
+import { changeRequestQuery, isOutdated, presentChangeRequest } from './present.ts';
+import { mergeChangeRequestContent, mergeChangeRequestRecord, updateChangeRequestRecord } from './records.ts';
 
-export const changeRequestMergeHandlers = {} satisfies Handlers;
+const INBOX_KEYS: readonly SortKey[] = [
+  { column: 'cr.updated_at', direction: 'desc' },
+  { column: 'cr.id', direction: 'desc' },
+];
+
+export const changeRequestMergeHandlers = {
+  mergeChangeRequest: ({ params, actor, services: { db, clock } }) => {
+    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
+    const request = loadChangeRequest(db, space.id, params.changeRequestId);
+    authorize(orgActor, 'space.merge', { level });
+    if (request.status !== 'open')
+      throw conflict(
+        request.status === 'draft'
+          ? `change request ${request.number} is a draft: mark it open before merging it`
+          : `change request ${request.number} is ${request.status}: only open change requests can be merged`,
+      );
+    ensureUnlocked(space);
+    const { revision } = mergeChangeRequestRecord(db, clock.now(), { space, request, actorId: actor.userId });
+    return { revision, result: 'merge' as const };
+  },
+
+  updateChangeRequest: ({ params, actor, services: { db, clock } }) => {
+    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
+    const request = loadChangeRequest(db, space.id, params.changeRequestId);
+    authorize(orgActor, 'space.edit', { level });
+    if (request.status !== 'open' && request.status !== 'draft')
+      throw conflict(
+        `change request ${request.number} is ${request.status}: only open and draft change requests can be updated`,
+      );
+    ensureUnlocked(space);
+    const { revision } = updateChangeRequestRecord(db, clock.now(), {
+      space,
+      request,
+      actorId: actor.userId,
+    });
+    return { revision, result: 'update' as const };
+  },
+
+  checkChangeRequestMerge: ({ params, actor, services: { db } }) => {
+    const { space } = resolveSpaceAccess(db, params.spaceId, actor);
+    const request = loadChangeRequest(db, space.id, params.changeRequestId);
+    const outdated = isOutdated(request, space);
+    if (request.status === 'merged') return { outdated, mergeable: false, conflicts: [] };
+    const outcome = mergeChangeRequestContent(db, request, space.revision_id, { write: false });
+    const conflicts = 'conflicts' in outcome ? outcome.conflicts : [];
+    const check: Static<typeof ChangeRequestMergeCheck> = {
+      outdated,
+      mergeable: request.status === 'open' && conflicts.length === 0,
+      conflicts,
+    };
+    return check;
+  },
+
+  listChangeRequestsForOrganization: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const levels = new ContentLevels(db, params.organizationId, orgActor);
+    let base = changeRequestQuery()
+      .innerJoin('spaces as s', 's.id', 'cr.space_id')
+      .select('s.revision_id as space_revision_id')
+      .where('s.organization_id', '=', params.organizationId)
+      .where('s.deleted_at', 'is', null)
+      .where('cr.status', '=', query.status ?? 'open');
+    const visible = visibleSpaceFilter(levels);
+    if (visible) base = base.where(visible);
+    if (query.space !== undefined) base = base.where('cr.space_id', '=', query.space);
+    return listPage({
+      query,
+      keys: INBOX_KEYS,
+      ...keysetQueries(db, base, INBOX_KEYS),
+      keyOf: (row) => [row.updated_at, row.id],
+      present: (row) =>
+        presentChangeRequest(row, { id: row.space_id, revision_id: row.space_revision_id }, baseUrl),
+    });
+  },
+} satisfies Handlers;

@@ -1,4 +1,4 @@
-/** Change request rows to API objects, and the query that loads them with their author. */
+/** Change request rows to API objects, and the query that loads them with their author and merger. */
 import type { ChangeRequest } from '../../../shared/contract/resources/changeRequests.ts';
 import { builder } from '../../storage/database.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
@@ -8,15 +8,41 @@ export interface ChangeRequestRow extends ChangeRequestsTable {
   email: string;
   display_name: string;
   photo_url: string | null;
+  merger_email: string | null;
+  merger_display_name: string | null;
+  merger_photo_url: string | null;
 }
 
-/** Change requests joined with their author; narrow it with `where` on `cr`. */
+/** Change requests joined with their author and, once merged, who merged them; narrow it with `where` on `cr`. */
 export function changeRequestQuery() {
   return builder
     .selectFrom('change_requests as cr')
     .innerJoin('users as u', 'u.id', 'cr.created_by')
+    .leftJoin('users as mu', 'mu.id', 'cr.merged_by')
     .selectAll('cr')
-    .select(['u.email', 'u.display_name', 'u.photo_url']);
+    .select([
+      'u.email',
+      'u.display_name',
+      'u.photo_url',
+      'mu.email as merger_email',
+      'mu.display_name as merger_display_name',
+      'mu.photo_url as merger_photo_url',
+    ]);
+}
+
+/** The revision a request's changes are measured from: the space revision last pulled in, or the one it started from. */
+export function mergeBaseOf(
+  row: Pick<ChangeRequestsTable, 'revision_initial' | 'revision_merged_ancestor'>,
+): string {
+  return row.revision_merged_ancestor ?? row.revision_initial;
+}
+
+/** Whether the main content moved past the request's merge base (never for a merged request). */
+export function isOutdated(
+  row: Pick<ChangeRequestsTable, 'status' | 'revision_initial' | 'revision_merged_ancestor'>,
+  space: Pick<SpacesTable, 'revision_id'>,
+): boolean {
+  return row.status !== 'merged' && space.revision_id !== mergeBaseOf(row);
 }
 
 export function presentChangeRequest(
@@ -24,6 +50,18 @@ export function presentChangeRequest(
   space: Pick<SpacesTable, 'id' | 'revision_id'>,
   baseUrl: string,
 ): ChangeRequest {
+  const mergedBy =
+    row.merged_by !== null &&
+    row.merged_by !== undefined &&
+    row.merger_email !== null &&
+    row.merger_display_name !== null
+      ? presentUser(baseUrl, {
+          user_id: row.merged_by,
+          email: row.merger_email,
+          display_name: row.merger_display_name,
+          photo_url: row.merger_photo_url,
+        })
+      : undefined;
   return {
     object: 'change-request',
     id: row.id,
@@ -33,13 +71,17 @@ export function presentChangeRequest(
     createdBy: presentUser(baseUrl, { ...row, user_id: row.created_by }),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    space: space.id,
+    ...(row.merged_at !== null && row.merged_at !== undefined ? { mergedAt: row.merged_at } : {}),
+    ...(mergedBy !== undefined ? { mergedBy } : {}),
     revision: row.revision_id,
     revisionInitial: row.revision_initial,
+    ...(row.revision_merged_ancestor !== null && row.revision_merged_ancestor !== undefined
+      ? { revisionMergedAncestor: row.revision_merged_ancestor }
+      : {}),
     ...(row.revision_merged !== null ? { revisionMerged: row.revision_merged } : {}),
-    // Comments arrive with their own slice of the issue.
-    comments: 0,
-    // Until updates exist the base is the revision the request started from; a merged request is part of main.
-    outdated: row.status !== 'merged' && space.revision_id !== row.revision_initial,
+    comments: row.comments ?? 0,
+    outdated: isOutdated(row, space),
     urls: {
       location: `${baseUrl}/v1/spaces/${space.id}/change-requests/${row.id}`,
       app: `${baseUrl}/s/${space.id}/~/changes/${row.number}/`,

@@ -1,9 +1,12 @@
-/** Writing change requests, shared by the handlers and the test factories. */
+/** Writing change requests (creation, merge, update), shared by the handlers, the demo seed and the test factories. */
+import { conflict } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
-import type { SpacesTable } from '../../storage/schema.ts';
-import { insertRevision, loadRevision } from '../content/revisions.ts';
+import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
+import { insertRevision, loadRevision, putDocument, readDocuments } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
+import { mergeTrees, type MergeConflict, type MergeOutcome } from './merge.ts';
+import { mergeBaseOf } from './present.ts';
 
 /**
  * A new change request of the space, numbered max + 1 in the space, whose head revision is a copy of the space's
@@ -64,5 +67,145 @@ export function createChangeRequestRecord(
       data: { space: space.id, number, subject },
     });
     return { id, number };
+  });
+}
+
+/** The request's columns a merge or an update reads. */
+type MergedRequest = Pick<
+  ChangeRequestsTable,
+  'id' | 'number' | 'status' | 'revision_id' | 'revision_initial' | 'revision_merged_ancestor'
+>;
+type MergedSpace = Pick<SpacesTable, 'id' | 'organization_id' | 'revision_id'>;
+
+/**
+ * The three-way merge of the request's head with the space revision `mainRevisionId`, against its merge base. When
+ * the space did not move past the base, the result is the head's tree and nothing is read. `write: false` (the merge
+ * check) stores no merged body: the tree it answers names placeholder documents and must not be written.
+ */
+export function mergeChangeRequestContent(
+  db: Database,
+  request: MergedRequest,
+  mainRevisionId: string,
+  options: { write: boolean },
+): MergeOutcome {
+  const baseId = mergeBaseOf(request);
+  const head = loadRevision(db, request.revision_id).tree;
+  if (mainRevisionId === baseId) return { tree: head };
+  let unsaved = 0;
+  return mergeTrees(
+    { base: loadRevision(db, baseId).tree, main: loadRevision(db, mainRevisionId).tree, changeRequest: head },
+    {
+      read: (documentIds) => readDocuments(db, documentIds),
+      write: options.write ? (markdown) => putDocument(db, markdown) : () => `unsaved-${++unsaved}`,
+    },
+  );
+}
+
+/** "on page “A”" or "on pages “A”, “B”": the pages of conflicts, each once, in order. */
+export function conflictingPages(conflicts: readonly MergeConflict[]): string {
+  const titles = new Map<string, string>();
+  for (const found of conflicts) if (!titles.has(found.page.id)) titles.set(found.page.id, found.page.title);
+  const quoted = [...titles.values()].map((title) => `“${title}”`);
+  return `${quoted.length === 1 ? 'page' : 'pages'} ${quoted.join(', ')}`;
+}
+
+/**
+ * Merges an open request into the main content in one transaction: a `merge` revision (parents: the space revision,
+ * then the request's head) becomes the space's revision, and the request becomes `merged`. Conflicts throw the 409
+ * naming their pages, and nothing is written. Checks of access and status are the caller's.
+ */
+export function mergeChangeRequestRecord(
+  db: Database,
+  now: Date,
+  input: { space: MergedSpace; request: MergedRequest; actorId: string },
+): { revision: string } {
+  const { space, request } = input;
+  const at = now.toISOString();
+  return db.transaction(() => {
+    const outcome = mergeChangeRequestContent(db, request, space.revision_id, { write: true });
+    if ('conflicts' in outcome)
+      throw conflict(
+        `change request ${request.number} conflicts with the main content on ${conflictingPages(outcome.conflicts)}; update the change request and resolve them`,
+      );
+    const revision = insertRevision(db, {
+      spaceId: space.id,
+      type: 'merge',
+      parents: [space.revision_id, request.revision_id],
+      tree: outcome.tree,
+      createdBy: input.actorId,
+      now,
+    });
+    db.run(
+      db.q.updateTable('spaces').set({ revision_id: revision, updated_at: at }).where('id', '=', space.id),
+    );
+    db.run(
+      db.q
+        .updateTable('change_requests')
+        .set({
+          status: 'merged',
+          revision_merged: revision,
+          merged_at: at,
+          merged_by: input.actorId,
+          updated_at: at,
+        })
+        .where('id', '=', request.id),
+    );
+    recordEvent(db, now, {
+      organizationId: space.organization_id,
+      actorId: input.actorId,
+      action: 'change_request.merged',
+      subjectType: 'change_request',
+      subjectId: request.id,
+      data: { space: space.id, number: request.number, revision },
+    });
+    return { revision };
+  });
+}
+
+/**
+ * Brings a request up to date with the main content in one transaction: an `update` revision (parents: the head,
+ * then the space revision) becomes its head, and the space revision its merge base. A request that is not outdated
+ * is left as it is (its head is answered). Conflicts throw the 409 naming their pages, and nothing is written.
+ */
+export function updateChangeRequestRecord(
+  db: Database,
+  now: Date,
+  input: { space: MergedSpace; request: MergedRequest; actorId: string },
+): { revision: string } {
+  const { space, request } = input;
+  if (mergeBaseOf(request) === space.revision_id) return { revision: request.revision_id };
+  return db.transaction(() => {
+    const outcome = mergeChangeRequestContent(db, request, space.revision_id, { write: true });
+    if ('conflicts' in outcome)
+      throw conflict(
+        `change request ${request.number} cannot be updated: it conflicts with the main content on ${conflictingPages(outcome.conflicts)}; edit those pages in the change request to resolve them`,
+      );
+    const revision = insertRevision(db, {
+      spaceId: space.id,
+      type: 'update',
+      parents: [request.revision_id, space.revision_id],
+      tree: outcome.tree,
+      createdBy: input.actorId,
+      now,
+    });
+    db.run(
+      db.q
+        .updateTable('change_requests')
+        .set({
+          revision_id: revision,
+          revision_merged_ancestor: space.revision_id,
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', request.id),
+    );
+    recordEvent(db, now, {
+      organizationId: space.organization_id,
+      actorId: input.actorId,
+      action: 'change_request.updated_from_main',
+      subjectType: 'change_request',
+      subjectId: request.id,
+      data: { space: space.id, number: request.number, revision, from: space.revision_id },
+    });
+    return { revision };
   });
 }
