@@ -13,6 +13,7 @@ import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv 
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
 import { registerFileRoutes } from './http/file-routes.ts';
+import type { FetchLimits } from './net/fetch-url.ts';
 
 export interface AppOptions {
   db: Database;
@@ -28,6 +29,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Let imports and other server-side fetches reach private and loopback addresses (tests' fixture servers). */
   allowPrivateFetch?: boolean;
+  /** Overrides of the fetch timeout, size cap and redirect count (tests lower them). */
+  fetchLimits?: Partial<FetchLimits>;
 }
 
 /** Longest path segment the router matches; the contract's own bounds on parameters are tighter. */
@@ -78,7 +81,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const services: Services = {
     db: options.db,
     clock: options.clock ?? systemClock,
-    network: { allowPrivateAddresses: options.allowPrivateFetch ?? false },
+    network: {
+      allowPrivateAddresses: options.allowPrivateFetch ?? false,
+      limits: options.fetchLimits ?? {},
+    },
   };
   const handlers = options.handlers ?? allHandlers;
   const limiter =
@@ -198,6 +204,7 @@ function registerOperation(
   app.route({
     method: operation.method,
     url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
+    ...(operation.bodyLimit !== undefined ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       params: operation.params,
       querystring: operation.query,

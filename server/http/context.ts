@@ -8,6 +8,7 @@ import type {
   ResponseOf,
 } from '../../shared/contract/index.ts';
 import type { Clock } from '../clock.ts';
+import type { FetchLimits } from '../net/fetch-url.ts';
 import type { Database } from '../storage/database.ts';
 
 /** The server's dependencies, created once. */
@@ -22,6 +23,8 @@ export interface Services {
 export interface NetworkPolicy {
   /** Fetch private, loopback and link-local addresses too (tests and local fixtures only). */
   allowPrivateAddresses: boolean;
+  /** Overrides of the default timeout, size cap and redirect count (tests lower them). */
+  limits: Partial<FetchLimits>;
 }
 
 /** The authenticated caller. */

@@ -11,6 +11,7 @@ import type { DefaultLevel } from '../../shared/contract/resources/content.ts';
 import type { Static } from '@sinclair/typebox';
 import { createClient, type ApiClient } from '../../shared/client.ts';
 import { buildApp } from '../app.ts';
+import type { FetchLimits } from '../net/fetch-url.ts';
 import { ManualClock } from '../clock.ts';
 import { createChangeRequestRecord } from '../domain/change-requests/records.ts';
 import { createCollectionRecord } from '../domain/collections/records.ts';
@@ -93,6 +94,8 @@ export async function startTestServer(
     bodyLimit?: number;
     /** Let server-side fetches reach loopback (the tests' local fixture servers). */
     allowPrivateFetch?: boolean;
+    /** Lower fetch limits (a fixture that never answers then fails fast). */
+    fetchLimits?: Partial<FetchLimits>;
   } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'docs-admin-test-'));
@@ -105,6 +108,7 @@ export async function startTestServer(
     rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     allowPrivateFetch: options.allowPrivateFetch ?? false,
+    ...(options.fetchLimits !== undefined ? { fetchLimits: options.fetchLimits } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList, type OperationName } from '../../shared/contract/index.ts';
+import { buildFiles, insertRevision, loadRevision } from '../domain/content/revisions.ts';
 import { createSectionGroupRecord, createSectionRecord } from '../domain/site-structure/records.ts';
 import { createShareLinkRecord } from '../domain/sites/records.ts';
 import { handlers } from '../http/handlers.ts';
@@ -32,6 +33,16 @@ const BODIES_OF_FIXTURE: Partial<Record<OperationName, (ids: Record<string, stri
   addSpaceToSite: (ids) => ({ spaceId: ids.spaceId }),
   addSectionToGroup: (ids) => ({ sectionId: ids.siteSectionId }),
   sortSiteStructure: (ids) => ({ item: { type: 'site-section', id: ids.siteSectionId }, position: {} }),
+  updateChangeRequestContent: (ids) => ({
+    changes: [{ operation: 'update_page', page: ids.pageId, title: 'Renamed page' }],
+  }),
+  // `.invalid` never resolves: the fetch fails fast (422) without leaving the machine.
+  importContentInChangeRequest: () => ({ url: 'https://fixture.invalid/page.md', source: 'markdown' }),
+};
+
+/** Required query parameters the generator leaves out, added to every case that does not set them itself. */
+const QUERY_OVERRIDES: Partial<Record<OperationName, Record<string, string>>> = {
+  searchOrganizationContent: { query: 'Introduction' },
 };
 
 /** Concurrent requests in flight. */
@@ -80,6 +91,12 @@ describe('no 500 for any input', () => {
       server.db.q.selectFrom('site_spaces').select('id').where('section_id', '=', siteSectionId),
     )!.id;
     const changeRequestId = server.buildChangeRequest(space.id, owner.id, { subject: 'Fixture' }).id;
+    // A page of the space (the request shares its ids), the space's revision, and a file in the request's head.
+    const revisionId = server.db.first(
+      server.db.q.selectFrom('spaces').select('revision_id').where('id', '=', space.id),
+    )!.revision_id;
+    const pageId = loadRevision(server.db, revisionId).tree.pages[0]!.id;
+    const fileId = addFixtureFile(changeRequestId);
     const commentId = server.buildComment(space.id, owner.id).id;
     const commentReplyId = server.buildCommentReply(commentId, owner.id).id;
     return {
@@ -97,8 +114,33 @@ describe('no 500 for any input', () => {
       changeRequestId,
       commentId,
       commentReplyId,
+      revisionId,
+      pageId,
+      fileId,
       emailDomain: 'example.com',
     };
+  }
+
+  /** Adds a file to the request's content as a new head revision; answers the file's id. */
+  function addFixtureFile(changeRequestId: string): string {
+    const { db } = server;
+    const request = db.first(
+      db.q.selectFrom('change_requests').selectAll().where('id', '=', changeRequestId),
+    )!;
+    const head = loadRevision(db, request.revision_id);
+    const [file] = buildFiles(db, [
+      { name: 'fixture.txt', contentType: 'text/plain', data: new TextEncoder().encode('fixture') },
+    ]);
+    const revision = insertRevision(db, {
+      spaceId: request.space_id,
+      type: 'edits',
+      parents: [head.id],
+      tree: { ...head.tree, files: [...head.tree.files, file!] },
+      createdBy: null,
+      now: server.clock.now(),
+    });
+    db.run(db.q.updateTable('change_requests').set({ revision_id: revision }).where('id', '=', request.id));
+    return file!.id;
   }
 
   beforeAll(async () => {
@@ -120,6 +162,14 @@ describe('no 500 for any input', () => {
     '%s',
     async (_name, operation) => {
       const ids = fixture(admin);
+      // The change request comment operations name a comment of the fixture's request.
+      if (operation.name.endsWith('InChangeRequest') && 'commentId' in operation.params.properties)
+        server.db.run(
+          server.db.q
+            .updateTable('comments')
+            .set({ change_request_id: ids.changeRequestId as string })
+            .where('id', '=', ids.commentId as string),
+        );
       // Only a space in the trash can be restored.
       if (operation.name === 'restoreSpace')
         server.db.run(
@@ -131,9 +181,16 @@ describe('no 500 for any input', () => {
       const name = operation.name as OperationName;
       const body = baseBody(operation, BODIES_OF_FIXTURE[name]?.(ids) ?? BODY_OVERRIDES[name]);
       // fetch sends no body with GET: those cases cannot be sent (and Fastify ignores GET bodies anyway).
-      const cases: MalformedCase[] = malformedCases(operation, ids, body).filter(
-        (c) => operation.method !== 'GET' || c.body === undefined,
-      );
+      const required = QUERY_OVERRIDES[name] ?? {};
+      const cases: MalformedCase[] = malformedCases(operation, ids, body)
+        .filter((c) => operation.method !== 'GET' || c.body === undefined)
+        .map((c) => {
+          const given = new URLSearchParams(c.query);
+          const missing = Object.entries(required).filter(([key]) => !given.has(key));
+          if (missing.length === 0) return c;
+          const added = new URLSearchParams(missing).toString();
+          return { ...c, query: c.query === '' ? added : `${c.query}&${added}` };
+        });
       for (const name of Object.keys(operation.params.properties)) {
         const other = foreign[name];
         if (other !== undefined && other !== ids[name]) {

@@ -47,6 +47,8 @@ export interface Operation<
   readonly query: Q;
   readonly body: B;
   readonly bodyRequired: boolean;
+  /** Largest request body in bytes, when this operation needs more than the server's default. */
+  readonly bodyLimit: number | undefined;
   /** Schema of the success body; undefined for answers without content (204, 205). */
   readonly response: R;
   readonly success: 200 | 201 | 204 | 205;
@@ -70,6 +72,8 @@ interface OperationInput<
   body?: B;
   /** Defaults to true when a body schema is given. */
   bodyRequired?: boolean;
+  /** Largest request body in bytes, when larger than the server's default (uploads). */
+  bodyLimit?: number;
   response?: R;
   success: 200 | 201 | 204 | 205;
   extension?: boolean;
@@ -103,6 +107,7 @@ export function defineOperation<
     query: input.query ?? (Type.Object({}) as Q),
     body: input.body as B,
     bodyRequired: input.bodyRequired ?? input.body !== undefined,
+    bodyLimit: input.bodyLimit,
     response: input.response as R,
     success: input.success,
     extension: input.extension ?? false,

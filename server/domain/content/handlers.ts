@@ -1,13 +1,26 @@
 /** Handlers of the content operations. */
 import type { ResponseOf, Operations } from '../../../shared/contract/index.ts';
-import type { ContentLocation, ContentReferenceUsage } from '../../../shared/contract/resources/links.ts';
+import type { Space } from '../../../shared/contract/resources/content.ts';
+import type {
+  ContentLocation,
+  ContentReferenceUsage,
+  LinkReport,
+} from '../../../shared/contract/resources/links.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { listPage, type KeyValue, type SortKey } from '../../http/pagination.ts';
 import { resolveSpaceAccess } from '../spaces/access.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { buildLinkReport, compareText, GITBOOK_APP_HOST, statusRank, type LinkUsage } from './links.ts';
-import { flattenPages, loadRevision, readDocuments, type StoredFile, type StoredPage } from './revisions.ts';
+import type { Database } from '../../storage/database.ts';
+import {
+  flattenPages,
+  loadRevision,
+  readDocuments,
+  type LoadedRevision,
+  type StoredFile,
+  type StoredPage,
+} from './revisions.ts';
 
 /**
  * The report's order as a cursor: status rank, label, key. The report is computed in memory, so the columns are
@@ -60,65 +73,102 @@ function ownHost(baseUrl: string): string | undefined {
   }
 }
 
+/** What a link report is computed over: the revision, and its space as presented in locations. */
+export interface LinkReportSource {
+  db: Database;
+  /** The space as the caller sees it, embedded in every location. */
+  presented: Space;
+  revision: LoadedRevision;
+  baseUrl: string;
+  /** Only the links written in these pages (ids); default: every page. */
+  from?: ReadonlySet<string>;
+}
+
+/** Every link usage of a revision (or of some of its pages), classified, in report order. */
+export function computeLinkReport(source: Omit<LinkReportSource, 'presented'>): LinkUsage[] {
+  const { db, revision, baseUrl } = source;
+  const pages = flattenPages(revision.tree.pages);
+  const documents = readDocuments(
+    db,
+    pages.flatMap((placed) =>
+      placed.page.documentId !== undefined && (!source.from || source.from.has(placed.page.id))
+        ? [placed.page.documentId]
+        : [],
+    ),
+  );
+  const appHosts = new Set([GITBOOK_APP_HOST]);
+  const host = ownHost(baseUrl);
+  if (host !== undefined) appHosts.add(host);
+  return buildLinkReport({
+    pages,
+    documents,
+    files: revision.tree.files,
+    appHosts,
+    ...(source.from ? { from: source.from } : {}),
+  });
+}
+
+/** One page of the link report list (`status` filters it), with its stats. */
+export function linkReportPage(
+  source: LinkReportSource,
+  query: { page?: string; limit?: number; status?: ContentReferenceUsage['status'] },
+): LinkReport {
+  const report = computeLinkReport(source);
+  const { presented } = source;
+  const present = (usage: LinkUsage): ContentReferenceUsage => {
+    const { target } = usage;
+    const reference: ContentLocation = { kind: target.kind };
+    if (target.page) {
+      reference.page = pageRef(target.page);
+      reference.space = presented;
+      if (target.anchor !== undefined) reference.internalLocation = { type: 'anchor', anchor: target.anchor };
+    } else if (target.file) {
+      reference.file = fileRef(target.file);
+      reference.space = presented;
+    }
+    if (target.url !== undefined) reference.url = target.url;
+    return {
+      status: target.status,
+      relation: 'reference',
+      targetReference: reference,
+      locationReferences: usage.pages.map((placed) => ({
+        kind: 'page',
+        page: { ...pageRef(placed.page), path: placed.path },
+        space: presented,
+      })),
+    };
+  };
+
+  const shown =
+    query.status === undefined ? report : report.filter((usage) => usage.target.status === query.status);
+  const broken = report.filter((usage) => usage.target.status === 'broken').length;
+  const page = listPage({
+    query,
+    keys: LINK_KEYS,
+    fetch: (after, take) => {
+      if (!after) return shown.slice(0, take);
+      const cursor = linkCursor(after);
+      return shown.filter((usage) => isAfter(usage, cursor)).slice(0, take);
+    },
+    keyOf,
+    count: () => shown.length,
+    present,
+  });
+  return { ...page, stats: { total: report.length, broken: { total: broken } } };
+}
+
 export const contentHandlers = {
   listSpaceLinks: ({ params, query, actor, baseUrl, services: { db } }) => {
     const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
-    const revision = loadRevision(db, space.revision_id);
-    const pages = flattenPages(revision.tree.pages);
-    const documents = readDocuments(
-      db,
-      pages.flatMap((placed) => (placed.page.documentId !== undefined ? [placed.page.documentId] : [])),
-    );
-    const appHosts = new Set([GITBOOK_APP_HOST]);
-    const host = ownHost(baseUrl);
-    if (host !== undefined) appHosts.add(host);
-    const report = buildLinkReport({ pages, documents, files: revision.tree.files, appHosts });
-
-    const presented = presentSpace(space, level, orgActor, baseUrl);
-    const present = (usage: LinkUsage): ContentReferenceUsage => {
-      const { target } = usage;
-      const reference: ContentLocation = { kind: target.kind };
-      if (target.page) {
-        reference.page = pageRef(target.page);
-        reference.space = presented;
-        if (target.anchor !== undefined)
-          reference.internalLocation = { type: 'anchor', anchor: target.anchor };
-      } else if (target.file) {
-        reference.file = fileRef(target.file);
-        reference.space = presented;
-      }
-      if (target.url !== undefined) reference.url = target.url;
-      return {
-        status: target.status,
-        relation: 'reference',
-        targetReference: reference,
-        locationReferences: usage.pages.map((placed) => ({
-          kind: 'page',
-          page: { ...pageRef(placed.page), path: placed.path },
-          space: presented,
-        })),
-      };
-    };
-
-    const shown =
-      query.status === undefined ? report : report.filter((usage) => usage.target.status === query.status);
-    const broken = report.filter((usage) => usage.target.status === 'broken').length;
-    const page = listPage({
-      query,
-      keys: LINK_KEYS,
-      fetch: (after, take) => {
-        if (!after) return shown.slice(0, take);
-        const cursor = linkCursor(after);
-        return shown.filter((usage) => isAfter(usage, cursor)).slice(0, take);
+    const answer: ResponseOf<Operations['listSpaceLinks']> = linkReportPage(
+      {
+        db,
+        presented: presentSpace(space, level, orgActor, baseUrl),
+        revision: loadRevision(db, space.revision_id),
+        baseUrl,
       },
-      keyOf,
-      count: () => shown.length,
-      present,
-    });
-    const answer: ResponseOf<Operations['listSpaceLinks']> = {
-      ...page,
-      stats: { total: report.length, broken: { total: broken } },
-    };
+      query,
+    );
     return answer;
   },
 } satisfies Handlers;

@@ -165,6 +165,8 @@ export interface LinkReportInput {
   documents: ReadonlyMap<string, string>;
   files: readonly StoredFile[];
   appHosts: ReadonlySet<string>;
+  /** Only the links written in these pages (ids); all pages still resolve targets. Default: every page. */
+  from?: ReadonlySet<string>;
 }
 
 /** The rank a usage sorts by first: broken links lead. */
@@ -194,6 +196,7 @@ export function buildLinkReport(input: LinkReportInput): LinkUsage[] {
   };
   const usages = new Map<string, LinkUsage>();
   for (const placed of input.pages) {
+    if (input.from && !input.from.has(placed.page.id)) continue;
     const links: ExtractedLink[] = [];
     if (placed.page.type === 'link' && placed.page.href !== undefined)
       links.push({ target: placed.page.href, image: false });

@@ -17,6 +17,11 @@ export interface StoredPage {
   emoji?: string;
   description?: string;
   hidden?: boolean;
+  /** Name of an icon (GitBook's `icon`), set through content writes. */
+  icon?: string;
+  /** Kept out of the site's search index / out of search engines (GitBook's `noIndex` / `noRobotsIndex`). */
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
   documentId?: string;
   /** Target of a link page. */
   href?: string;

@@ -36,6 +36,8 @@ export const changeRequestContentOperations = {
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content',
     summary: 'Insert, update and delete pages and upload files in a change request',
     body: UpdateChangeRequestContent,
+    // Up to 20 files of 1 MB each, base64-encoded (4/3 larger), with room for the rest of the batch.
+    bodyLimit: 30 * 1024 * 1024,
     response: ChangeRequest,
     success: 200,
     extension: true,

@@ -1,0 +1,287 @@
+/**
+ * A guarded fetch of a URL a caller names (content imports, uploaded files given by URL, later OpenAPI specs): the
+ * server fetches on the caller's behalf, so the fetch must not become a way into the machine's own network.
+ *
+ * Rules:
+ * - Only `http:` and `https:` URLs (400 naming the field otherwise).
+ * - Every host is resolved first and every address it resolves to is checked: loopback, private, link-local,
+ *   unique-local, multicast, CGNAT and reserved addresses are refused (400 naming the field) unless the policy
+ *   allows private addresses (tests' local fixture servers, `serve --allow-private-fetch`). The check runs in the
+ *   socket's own `lookup`, so the address connected to is the address checked (no rebinding between check and
+ *   connect), and it runs again for every redirect.
+ * - At most 5 redirects; one deadline for the whole fetch (10 s by default); at most 10 MB of body (`content-length`
+ *   is checked first, then the bytes as they arrive).
+ * - Failures of the remote (unreachable, timeout, non-2xx, too many redirects) are 422 naming the field; a body over
+ *   the size cap is 413 naming the field. Never a 5xx: the caller chose the URL.
+ * - Bodies are requested without compression (`accept-encoding: identity`), so the cap counts real bytes.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import { ApiError, badRequest } from '../errors.ts';
+
+/** Limits of a fetch. */
+export interface FetchLimits {
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+/** The limits used when neither the caller nor the server's network policy sets one. */
+export const DEFAULT_FETCH_LIMITS: Readonly<FetchLimits> = {
+  timeoutMs: 10_000,
+  maxBytes: 10 * 1024 * 1024,
+  maxRedirects: 5,
+};
+
+export interface FetchOptions extends Partial<FetchLimits> {
+  /** Reach private and loopback addresses too. */
+  allowPrivateAddresses: boolean;
+  /** How errors name the URL, e.g. "body field `url`". */
+  field: string;
+}
+
+export interface Fetched {
+  data: Uint8Array;
+  /** The response's media type, without parameters, lower case; '' when absent. */
+  contentType: string;
+  /** The URL the body came from, after redirects. */
+  url: string;
+}
+
+/** Addresses a fetch may not reach (IPv4, and IPv6 forms). */
+const BLOCKED = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  BLOCKED.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  // IPv4-mapped addresses (::ffff:a.b.c.d) are checked against the IPv4 rules by BlockList itself. NAT64
+  // addresses embed an IPv4 address that could be private: refused as a whole.
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  BLOCKED.addSubnet(network, prefix, 'ipv6');
+
+/** Whether a fetch may not reach this IP address. */
+export function isBlockedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return BLOCKED.check(address, 'ipv4');
+  if (family === 6) return BLOCKED.check(address, 'ipv6');
+  return true;
+}
+
+/** Thrown inside the socket's lookup; turned into the 400 by `fetchUrl`. */
+class BlockedAddressError extends Error {
+  readonly host: string;
+  readonly address: string;
+  constructor(host: string, address: string) {
+    super(`${host} resolves to ${address}`);
+    this.host = host;
+    this.address = address;
+  }
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** A `lookup` for sockets that resolves every address of the host and refuses the host if any is blocked. */
+function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    dnsLookup(hostname, { all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const list = addresses;
+      const blocked = allowPrivate ? undefined : list.find((entry) => isBlockedAddress(entry.address));
+      if (blocked) return callback(new BlockedAddressError(hostname, blocked.address), []);
+      if (list.length === 0) {
+        const missing: NodeJS.ErrnoException = new Error(`no address for ${hostname}`);
+        missing.code = 'ENOTFOUND';
+        return callback(missing, []);
+      }
+      if (options.all) return callback(null, list);
+      const first = list[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+const remoteFailure = (field: string, message: string) => new ApiError(422, `${field}: ${message}`);
+
+/** The URL parsed and checked for its scheme, or a 400 naming the field. */
+function parseTarget(raw: string, field: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest(`${field}: \`${raw.slice(0, 200)}\` is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw badRequest(`${field}: only http and https URLs can be fetched, not \`${url.protocol}\``);
+  return url;
+}
+
+/** One request, answering the response once its headers arrive. */
+function requestOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(url, {
+      method: 'GET',
+      agent: false,
+      lookup: guardedLookup(allowPrivate) as never,
+      signal,
+      headers: {
+        accept: '*/*',
+        'accept-encoding': 'identity',
+        'user-agent': 'docs-admin-fetch/1',
+      },
+    });
+    request.on('response', resolve);
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Reads a body up to `maxBytes`; answers undefined when it is larger. */
+function readBody(response: IncomingMessage, maxBytes: number): Promise<Uint8Array | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    response.on('data', (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        response.destroy();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    response.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    response.on('error', reject);
+    // A connection cut before the end (resolving first above makes this a no-op after a complete body).
+    response.on('close', () => {
+      if (!response.complete && total <= maxBytes)
+        reject(new Error('the connection closed before the end of the body'));
+    });
+  });
+}
+
+/** The host of a URL as an IP address when it is one (IPv6 without brackets). */
+const literalAddress = (url: URL): string | undefined => {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) !== 0 ? host : undefined;
+};
+
+/** Describes a network failure in words a caller can act on. */
+function describeFailure(error: unknown, host: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `the host \`${host}\` could not be resolved`;
+    case 'ECONNREFUSED':
+      return `\`${host}\` refused the connection`;
+    case 'ECONNRESET':
+      return `\`${host}\` closed the connection`;
+    default:
+      return `\`${host}\` could not be reached (${code ?? (error as Error | undefined)?.message ?? 'unknown error'})`;
+  }
+}
+
+/** Fetches a URL under the rules above. */
+export async function fetchUrl(raw: string, options: FetchOptions): Promise<Fetched> {
+  const { field, allowPrivateAddresses } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_LIMITS.timeoutMs;
+  const maxBytes = options.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_FETCH_LIMITS.maxRedirects;
+  let url = parseTarget(raw, field);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const seconds = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+  try {
+    for (let hop = 0; ; hop++) {
+      // Sockets skip `lookup` for IP literals: those are checked here.
+      const literal = literalAddress(url);
+      if (literal !== undefined && !allowPrivateAddresses && isBlockedAddress(literal))
+        throw badRequest(
+          `${field}: \`${url.host}\` is a private, loopback or reserved address, which this server does not fetch`,
+        );
+      let response: IncomingMessage;
+      try {
+        response = await requestOnce(url, allowPrivateAddresses, controller.signal);
+      } catch (error) {
+        if (error instanceof BlockedAddressError)
+          throw badRequest(
+            `${field}: \`${error.host}\` resolves to a private, loopback or reserved address (${error.address}), which this server does not fetch`,
+          );
+        if (controller.signal.aborted)
+          throw remoteFailure(field, `\`${url.host}\` did not answer within ${seconds}`);
+        throw remoteFailure(field, describeFailure(error, url.host));
+      }
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (status >= 300 && status < 400 && location !== undefined) {
+        response.resume();
+        if (hop >= maxRedirects)
+          throw remoteFailure(field, `more than ${maxRedirects} redirects from \`${raw.slice(0, 200)}\``);
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          throw remoteFailure(field, `\`${url.host}\` redirected to an invalid URL`);
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:')
+          throw remoteFailure(field, `\`${url.host}\` redirected to a \`${next.protocol}\` URL`);
+        url = next;
+        continue;
+      }
+      if (status < 200 || status >= 300) {
+        response.resume();
+        throw remoteFailure(field, `\`${url.host}\` answered HTTP ${status}`);
+      }
+      const declared = Number(response.headers['content-length']);
+      const tooLarge = () =>
+        new ApiError(413, `${field}: the content is larger than ${Math.round(maxBytes / 1024)} KB`);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        response.destroy();
+        throw tooLarge();
+      }
+      let data: Uint8Array | undefined;
+      try {
+        data = await readBody(response, maxBytes);
+      } catch (error) {
+        if (controller.signal.aborted)
+          throw remoteFailure(field, `\`${url.host}\` did not send the content within ${seconds}`);
+        throw remoteFailure(field, describeFailure(error, url.host));
+      }
+      if (data === undefined) throw tooLarge();
+      const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      return { data, contentType, url: url.href };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
