@@ -12,7 +12,11 @@ import { organizationHandlers } from '../domain/organizations/handlers.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
 import { siteHandlers } from '../domain/sites/handlers.ts';
 import { spaceHandlers } from '../domain/spaces/handlers.ts';
+import { customFieldHandlers } from '../domain/custom-fields/handlers.ts';
+import { openApiHandlers } from '../domain/openapi/handlers.ts';
+import { samlHandlers } from '../domain/saml/handlers.ts';
 import { searchHandlers } from '../domain/search/handlers.ts';
+import { translationHandlers } from '../domain/translations/handlers.ts';
 import { teamHandlers } from '../domain/teams/handlers.ts';
 import { teamMemberHandlers } from '../domain/teams/members.ts';
 import { userHandlers } from '../domain/users/handlers.ts';
@@ -34,6 +38,10 @@ export const handlers: Handlers = {
   ...spaceCommentHandlers,
   ...changeRequestCommentHandlers,
   ...searchHandlers,
+  ...samlHandlers,
+  ...customFieldHandlers,
+  ...openApiHandlers,
+  ...translationHandlers,
   ...siteHandlers,
   ...siteStructureHandlers,
 };
