@@ -7,10 +7,19 @@ import type { Database } from '../storage/database.ts';
 export function purgeDeletedSpaces(db: Database, clock: Clock): number {
   const cutoff = new Date(clock.now().getTime() - TRASH_RETENTION_MS).toISOString();
   // Revisions go with their space (ON DELETE CASCADE). Page bodies and file bytes are shared by content hash
-  // with other revisions and stay.
-  return db.transaction(() =>
-    db.run(db.q.deleteFrom('spaces').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff)),
-  );
+  // with other revisions and stay. The search index is an FTS5 table, which foreign keys cannot reach: its rows of
+  // the purged spaces are removed here.
+  return db.transaction(() => {
+    const expired = db.q
+      .selectFrom('spaces')
+      .select('id')
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff);
+    db.run(db.q.deleteFrom('search_pages').where('space_id', 'in', expired));
+    return db.run(
+      db.q.deleteFrom('spaces').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff),
+    );
+  });
 }
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,30 +1,34 @@
 /**
- * Handlers of the comments on a space (not those of its change requests) and of their replies.
+ * Handlers of comments and their replies, shared by the comments on a space and those of its change requests: one
+ * set of handlers, parametrized by how a call's path resolves to a comment scope (a space, or one change request
+ * of it). Space comment handlers are built here; change request ones in `change-request-handlers.ts`.
  *
  * Rules:
  * - Reading comments, replies and reactions needs `view` on the space (the space's 404 otherwise; a space in the
- *   trash answers 404). A comment of another space answers the same 404 as an unknown id.
+ *   trash answers 404). A comment of another scope (another space, another request, a request's comment read as a
+ *   space comment or the reverse) answers the same 404 as an unknown id.
  * - Posting a comment or a reply needs the `comment` level on the space. A body may not be empty (400 naming
- *   `body`). A comment's `page` must be a page of the space's current revision (400 naming `page`); `node` is kept
- *   as given (the editor's node id).
+ *   `body`). A comment's `page` must be a page of the scope's revision: the space's current revision, or the
+ *   request's head revision (400 naming `page`); `node` is kept as given (the editor's node id).
  * - Editing the body of a comment or a reply: its author only. Resolving or reopening a comment (`resolved`): its
  *   author, or a member with the `review` level on the space. Deleting: the author, or an `admin` of the space.
  * - Reactions (`addedReactions`, `removedReactions`): anyone who may comment adds or removes their own; adding one
  *   twice or removing one that is not there changes nothing.
- * - The space's `comments` is the number of its open comments (change requests aside), and a comment's `replies` the
- *   number of its replies: both stored and kept by triggers.
+ * - The space's `comments` is the number of its open comments (change requests aside), a request's `comments` the
+ *   number of its open comments, and a comment's `replies` the number of its replies: all stored and kept by
+ *   triggers.
  * - Lists: `order` by posting time (default newest first), `status` (`all` by default), `targetPage`, `authors`.
  */
 import type { Static } from '@sinclair/typebox';
+import type { Operations, QueryOf, BodyOf, Role } from '../../../shared/contract/index.ts';
 import type { DocumentInput } from '../../../shared/contract/resources/revisions.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import type { Handlers } from '../../http/context.ts';
+import type { Actor, Handlers, Services } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize, can, type OrgActor } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import type { CommentsTable } from '../../storage/schema.ts';
-import type { Role } from '../../../shared/contract/index.ts';
 import { flattenPages, loadRevision, type PlacedPage } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
 import { resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
@@ -36,10 +40,45 @@ import {
   replyQuery,
   type CommentContext,
   type CommentRow,
+  type CommentScope,
   type ReplyRow,
 } from './present.ts';
 
 type Format = 'document' | 'markdown' | undefined;
+
+/** A comment scope with the caller's access to its space. */
+export interface ResolvedScope extends CommentScope {
+  access: SpaceAccess;
+}
+
+/** Resolves a call's path parameters to its comment scope, or throws the 404 of what is not there. */
+export type ScopeResolver<P> = (db: Database, params: P, caller: Actor, baseUrl: string) => ResolvedScope;
+
+/** What a handler of the set receives: the parts of `HandlerContext` it uses, for either family of operations. */
+interface Call<P, Q = unknown, B = unknown> {
+  params: P;
+  query: Q;
+  body: B;
+  actor: Actor;
+  services: Services;
+  baseUrl: string;
+}
+
+// Both families share their query and body schemas; the space operations' types stand for both.
+type ListQuery = QueryOf<Operations['listCommentsInSpace']>;
+type FormatQuery = QueryOf<Operations['getCommentInSpace']>;
+type ReplyListQuery = QueryOf<Operations['listCommentRepliesInSpace']>;
+type PostBody = BodyOf<Operations['postCommentInSpace']>;
+type UpdateBody = BodyOf<Operations['updateCommentInSpace']>;
+type PostReplyBody = BodyOf<Operations['postCommentReplyInSpace']>;
+type UpdateReplyBody = BodyOf<Operations['updateCommentReplyInSpace']>;
+
+interface CommentParams {
+  commentId: string;
+}
+interface ReplyParams extends CommentParams {
+  commentReplyId: string;
+}
 
 /** The markdown of a body, or 400 naming `body` when it holds no text. */
 function bodyText(input: Static<typeof DocumentInput>): string {
@@ -68,14 +107,23 @@ function pagesOf(db: Database, revisionId: string): Map<string, PlacedPage> {
   return new Map(flattenPages(loadRevision(db, revisionId).tree.pages).map((p) => [p.page.id, p]));
 }
 
-function loadComment(db: Database, spaceId: string, commentId: string): CommentRow {
-  const row = db.first(
-    commentQuery()
-      .where('c.space_id', '=', spaceId)
-      .where('c.change_request_id', 'is', null)
-      .where('c.id', '=', commentId),
-  );
-  if (!row) throw notFound(`no comment with id \`${commentId}\` in space \`${spaceId}\``);
+/** The comments of the scope: narrow it further with `where` on `c`. */
+function scopedComments(scope: CommentScope) {
+  const base = commentQuery().where('c.space_id', '=', scope.spaceId);
+  return scope.changeRequestId === null
+    ? base.where('c.change_request_id', 'is', null)
+    : base.where('c.change_request_id', '=', scope.changeRequestId);
+}
+
+function describeScope(scope: CommentScope): string {
+  return scope.changeRequestId === null
+    ? `space \`${scope.spaceId}\``
+    : `change request \`${scope.changeRequestId}\``;
+}
+
+function loadComment(db: Database, scope: CommentScope, commentId: string): CommentRow {
+  const row = db.first(scopedComments(scope).where('c.id', '=', commentId));
+  if (!row) throw notFound(`no comment with id \`${commentId}\` in ${describeScope(scope)}`);
   return row;
 }
 
@@ -100,7 +148,7 @@ function permissionsFor(access: SpaceAccess, userId: string) {
 
 function commentContext(
   db: Database,
-  access: SpaceAccess,
+  scope: ResolvedScope,
   userId: string,
   baseUrl: string,
   format: Format,
@@ -108,29 +156,29 @@ function commentContext(
 ): CommentContext {
   return {
     baseUrl,
-    space: access.space,
-    pages: pagesOf(db, access.space.revision_id),
+    scope,
+    pages: pagesOf(db, scope.revisionId),
     format,
     reactions: loadReactions(db, baseUrl, 'comment_id', commentIds),
-    permissions: permissionsFor(access, userId),
+    permissions: permissionsFor(scope.access, userId),
   };
 }
 
 function presentOne(
   db: Database,
-  access: SpaceAccess,
+  scope: ResolvedScope,
   userId: string,
   baseUrl: string,
   id: string,
   format?: Format,
 ) {
-  const row = loadComment(db, access.space.id, id);
-  return presentComment(row, commentContext(db, access, userId, baseUrl, format, [row.id]));
+  const row = loadComment(db, scope, id);
+  return presentComment(row, commentContext(db, scope, userId, baseUrl, format, [row.id]));
 }
 
 function presentOneReply(
   db: Database,
-  access: SpaceAccess,
+  scope: ResolvedScope,
   userId: string,
   baseUrl: string,
   commentId: string,
@@ -140,10 +188,10 @@ function presentOneReply(
   const row = loadReply(db, commentId, replyId);
   return presentReply(row, {
     baseUrl,
-    spaceId: access.space.id,
+    scope,
     format,
     reactions: loadReactions(db, baseUrl, 'reply_id', [row.id]),
-    permissions: permissionsFor(access, userId),
+    permissions: permissionsFor(scope.access, userId),
   });
 }
 
@@ -203,308 +251,367 @@ function ensureMayDelete(access: SpaceAccess, authorId: string, userId: string, 
     throw forbidden(`only the author of a ${what} or an admin of the space may delete it`);
 }
 
-export const spaceCommentHandlers = {
-  listCommentsInSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    const direction = query.order ?? 'desc';
-    const keys: readonly SortKey[] = [
-      { column: 'c.created_at', direction },
-      { column: 'c.id', direction },
-    ];
-    let base = commentQuery()
-      .where('c.space_id', '=', access.space.id)
-      .where('c.change_request_id', 'is', null);
-    if (query.status === 'open') base = base.where('c.resolved', '=', 0);
-    if (query.status === 'resolved') base = base.where('c.resolved', '=', 1);
-    if (query.targetPage !== undefined) base = base.where('c.target_page_id', '=', query.targetPage);
-    if (query.authors !== undefined) {
-      const authors = [query.authors].flat();
-      base = authors.length > 0 ? base.where('c.author_id', 'in', authors) : base;
-    }
-    const { fetch, count } = keysetQueries(db, base, keys);
-    let context: CommentContext | undefined;
-    return listPage({
-      query,
-      keys,
-      fetch: (after, take) => {
-        const rows = fetch(after, take);
-        context = commentContext(
+/** The data of a comment event: its space, and its change request if any. */
+function eventData(scope: CommentScope, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    space: scope.spaceId,
+    ...(scope.changeRequestId !== null ? { changeRequest: scope.changeRequestId } : {}),
+    ...extra,
+  };
+}
+
+/**
+ * The ten comment and reply handlers of one scope family. `P` holds the path parameters that name the scope
+ * (`spaceId`, and `changeRequestId` for requests); `resolve` turns them into the scope.
+ */
+export function commentHandlerSet<P extends { spaceId: string }>(resolve: ScopeResolver<P>) {
+  return {
+    list: ({ params, query, actor, services: { db }, baseUrl }: Call<P, ListQuery>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const direction = query.order ?? 'desc';
+      const keys: readonly SortKey[] = [
+        { column: 'c.created_at', direction },
+        { column: 'c.id', direction },
+      ];
+      let base = scopedComments(scope);
+      if (query.status === 'open') base = base.where('c.resolved', '=', 0);
+      if (query.status === 'resolved') base = base.where('c.resolved', '=', 1);
+      if (query.targetPage !== undefined) base = base.where('c.target_page_id', '=', query.targetPage);
+      if (query.authors !== undefined) {
+        const authors = [query.authors].flat();
+        base = authors.length > 0 ? base.where('c.author_id', 'in', authors) : base;
+      }
+      const { fetch, count } = keysetQueries(db, base, keys);
+      let context: CommentContext | undefined;
+      return listPage({
+        query,
+        keys,
+        fetch: (after, take) => {
+          const rows = fetch(after, take);
+          context = commentContext(
+            db,
+            scope,
+            actor.userId,
+            baseUrl,
+            query.format,
+            rows.map((r) => r.id),
+          );
+          return rows;
+        },
+        count,
+        keyOf: (row) => [row.created_at, row.id],
+        present: (row) => presentComment(row, context!),
+      });
+    },
+
+    post: ({ params, body, actor, services: { db, clock }, baseUrl }: Call<P, unknown, PostBody>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const { access } = scope;
+      authorize(access.actor, 'space.comment', { level: access.level });
+      const text = bodyText(body.body);
+      if (body.page !== undefined && !pagesOf(db, scope.revisionId).has(body.page))
+        throw badRequest(`body field \`page\`: no page with id \`${body.page}\` in ${describeScope(scope)}`);
+      const now = clock.now();
+      const at = now.toISOString();
+      const id = newId();
+      db.transaction(() => {
+        db.run(
+          db.q.insertInto('comments').values({
+            id,
+            space_id: scope.spaceId,
+            change_request_id: scope.changeRequestId,
+            author_id: actor.userId,
+            body: text,
+            target_page_id: body.page ?? null,
+            target_node: body.node ?? null,
+            resolved: 0,
+            resolved_at: null,
+            resolved_by: null,
+            created_at: at,
+            updated_at: at,
+            edited_at: null,
+          }),
+        );
+        recordEvent(db, now, {
+          organizationId: access.space.organization_id,
+          actorId: actor.userId,
+          action: 'comment.created',
+          subjectType: 'comment',
+          subjectId: id,
+          data: eventData(scope, body.page !== undefined ? { page: body.page } : {}),
+        });
+      });
+      return presentOne(db, scope, actor.userId, baseUrl, id);
+    },
+
+    get: ({ params, query, actor, services: { db }, baseUrl }: Call<P & CommentParams, FormatQuery>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      return presentOne(db, scope, actor.userId, baseUrl, params.commentId, query.format);
+    },
+
+    update: ({
+      params,
+      body,
+      actor,
+      services: { db, clock },
+      baseUrl,
+    }: Call<P & CommentParams, unknown, UpdateBody>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const { access } = scope;
+      const comment = loadComment(db, scope, params.commentId);
+      const now = clock.now();
+      const at = now.toISOString();
+      const changes: Partial<CommentsTable> = {};
+      if (body.body !== undefined) {
+        ensureAuthor(comment.author_id, actor.userId, 'comment');
+        changes.body = bodyText(body.body);
+        changes.edited_at = at;
+      }
+      if (body.resolved !== undefined && body.resolved !== (comment.resolved === 1)) {
+        if (comment.author_id !== actor.userId)
+          authorize(access.actor, 'space.review', { level: access.level });
+        changes.resolved = body.resolved ? 1 : 0;
+        changes.resolved_at = body.resolved ? at : null;
+        changes.resolved_by = body.resolved ? actor.userId : null;
+      }
+      db.transaction(() => {
+        const reacted = applyReactions(
           db,
+          at,
           access,
           actor.userId,
-          baseUrl,
-          query.format,
-          rows.map((r) => r.id),
+          { comment_id: comment.id, reply_id: null },
+          body.addedReactions,
+          body.removedReactions,
         );
-        return rows;
-      },
-      count,
-      keyOf: (row) => [row.created_at, row.id],
-      present: (row) => presentComment(row, context!),
-    });
-  },
-
-  postCommentInSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    authorize(access.actor, 'space.comment', { level: access.level });
-    const text = bodyText(body.body);
-    if (body.page !== undefined && !pagesOf(db, access.space.revision_id).has(body.page))
-      throw badRequest(
-        `body field \`page\`: no page with id \`${body.page}\` in space \`${access.space.id}\``,
-      );
-    const now = clock.now();
-    const at = now.toISOString();
-    const id = newId();
-    db.transaction(() => {
-      db.run(
-        db.q.insertInto('comments').values({
-          id,
-          space_id: access.space.id,
-          change_request_id: null,
-          author_id: actor.userId,
-          body: text,
-          target_page_id: body.page ?? null,
-          target_node: body.node ?? null,
-          resolved: 0,
-          resolved_at: null,
-          resolved_by: null,
-          created_at: at,
-          updated_at: at,
-          edited_at: null,
-        }),
-      );
-      recordEvent(db, now, {
-        organizationId: access.space.organization_id,
-        actorId: actor.userId,
-        action: 'comment.created',
-        subjectType: 'comment',
-        subjectId: id,
-        data: { space: access.space.id, ...(body.page !== undefined ? { page: body.page } : {}) },
+        if (Object.keys(changes).length === 0 && !reacted) return;
+        db.run(
+          db.q
+            .updateTable('comments')
+            .set({ ...changes, updated_at: at })
+            .where('id', '=', comment.id),
+        );
+        if (Object.keys(changes).length > 0)
+          recordEvent(db, now, {
+            organizationId: access.space.organization_id,
+            actorId: actor.userId,
+            action:
+              changes.resolved === undefined
+                ? 'comment.updated'
+                : changes.resolved === 1
+                  ? 'comment.resolved'
+                  : 'comment.reopened',
+            subjectType: 'comment',
+            subjectId: comment.id,
+            data: eventData(scope),
+          });
       });
-    });
-    return presentOne(db, access, actor.userId, baseUrl, id);
-  },
+      return presentOne(db, scope, actor.userId, baseUrl, comment.id);
+    },
 
-  getCommentInSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    return presentOne(db, access, actor.userId, baseUrl, params.commentId, query.format);
-  },
-
-  updateCommentInSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    const comment = loadComment(db, access.space.id, params.commentId);
-    const now = clock.now();
-    const at = now.toISOString();
-    const changes: Partial<CommentsTable> = {};
-    if (body.body !== undefined) {
-      ensureAuthor(comment.author_id, actor.userId, 'comment');
-      changes.body = bodyText(body.body);
-      changes.edited_at = at;
-    }
-    if (body.resolved !== undefined && body.resolved !== (comment.resolved === 1)) {
-      if (comment.author_id !== actor.userId)
-        authorize(access.actor, 'space.review', { level: access.level });
-      changes.resolved = body.resolved ? 1 : 0;
-      changes.resolved_at = body.resolved ? at : null;
-      changes.resolved_by = body.resolved ? actor.userId : null;
-    }
-    db.transaction(() => {
-      const reacted = applyReactions(
-        db,
-        at,
-        access,
-        actor.userId,
-        { comment_id: comment.id, reply_id: null },
-        body.addedReactions,
-        body.removedReactions,
-      );
-      if (Object.keys(changes).length === 0 && !reacted) return;
-      db.run(
-        db.q
-          .updateTable('comments')
-          .set({ ...changes, updated_at: at })
-          .where('id', '=', comment.id),
-      );
-      if (Object.keys(changes).length > 0)
-        recordEvent(db, now, {
+    delete: ({ params, actor, services: { db, clock }, baseUrl }: Call<P & CommentParams>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const { access } = scope;
+      const comment = loadComment(db, scope, params.commentId);
+      ensureMayDelete(access, comment.author_id, actor.userId, 'comment');
+      db.transaction(() => {
+        // Its replies and reactions go with it (ON DELETE CASCADE).
+        db.run(db.q.deleteFrom('comments').where('id', '=', comment.id));
+        recordEvent(db, clock.now(), {
           organizationId: access.space.organization_id,
           actorId: actor.userId,
-          action:
-            changes.resolved === undefined
-              ? 'comment.updated'
-              : changes.resolved === 1
-                ? 'comment.resolved'
-                : 'comment.reopened',
+          action: 'comment.deleted',
           subjectType: 'comment',
           subjectId: comment.id,
-          data: { space: access.space.id },
+          data: eventData(scope),
         });
-    });
-    return presentOne(db, access, actor.userId, baseUrl, comment.id);
-  },
-
-  deleteCommentInSpace: ({ params, actor, services: { db, clock } }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    const comment = loadComment(db, access.space.id, params.commentId);
-    ensureMayDelete(access, comment.author_id, actor.userId, 'comment');
-    db.transaction(() => {
-      // Its replies and reactions go with it (ON DELETE CASCADE).
-      db.run(db.q.deleteFrom('comments').where('id', '=', comment.id));
-      recordEvent(db, clock.now(), {
-        organizationId: access.space.organization_id,
-        actorId: actor.userId,
-        action: 'comment.deleted',
-        subjectType: 'comment',
-        subjectId: comment.id,
-        data: { space: access.space.id },
       });
-    });
-    return undefined;
-  },
+      return undefined;
+    },
 
-  listCommentRepliesInSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    const comment = loadComment(db, access.space.id, params.commentId);
-    // A thread reads from its start.
-    const keys: readonly SortKey[] = [
-      { column: 'cr.created_at', direction: 'asc' },
-      { column: 'cr.id', direction: 'asc' },
-    ];
-    const { fetch, count } = keysetQueries(db, replyQuery().where('cr.comment_id', '=', comment.id), keys);
-    let reactions = new Map<
-      string,
-      CommentContext['reactions'] extends ReadonlyMap<string, infer R> ? R : never
-    >();
-    const permissions = permissionsFor(access, actor.userId);
-    return listPage({
+    listReplies: ({
+      params,
       query,
-      keys,
-      fetch: (after, take) => {
-        const rows = fetch(after, take);
-        reactions = loadReactions(
-          db,
-          baseUrl,
-          'reply_id',
-          rows.map((r) => r.id),
-        );
-        return rows;
-      },
-      count,
-      keyOf: (row) => [row.created_at, row.id],
-      present: (row) =>
-        presentReply(row, {
-          baseUrl,
-          spaceId: access.space.id,
-          format: query.format,
-          reactions,
-          permissions,
-        }),
-    });
-  },
-
-  postCommentReplyInSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    const comment = loadComment(db, access.space.id, params.commentId);
-    authorize(access.actor, 'space.comment', { level: access.level });
-    const text = bodyText(body.body);
-    const now = clock.now();
-    const at = now.toISOString();
-    const id = newId();
-    db.transaction(() => {
-      db.run(
-        db.q.insertInto('comment_replies').values({
-          id,
-          comment_id: comment.id,
-          author_id: actor.userId,
-          body: text,
-          created_at: at,
-          updated_at: at,
-          edited_at: null,
-        }),
-      );
-      recordEvent(db, now, {
-        organizationId: access.space.organization_id,
-        actorId: actor.userId,
-        action: 'comment.reply.created',
-        subjectType: 'comment_reply',
-        subjectId: id,
-        data: { space: access.space.id, comment: comment.id },
-      });
-    });
-    return presentOneReply(db, access, actor.userId, baseUrl, comment.id, id);
-  },
-
-  getCommentReplyInSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    const comment = loadComment(db, access.space.id, params.commentId);
-    return presentOneReply(
-      db,
-      access,
-      actor.userId,
+      actor,
+      services: { db },
       baseUrl,
-      comment.id,
-      params.commentReplyId,
-      query.format,
-    );
-  },
+    }: Call<P & CommentParams, ReplyListQuery>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const comment = loadComment(db, scope, params.commentId);
+      // A thread reads from its start.
+      const keys: readonly SortKey[] = [
+        { column: 'cr.created_at', direction: 'asc' },
+        { column: 'cr.id', direction: 'asc' },
+      ];
+      const { fetch, count } = keysetQueries(db, replyQuery().where('cr.comment_id', '=', comment.id), keys);
+      let reactions: CommentContext['reactions'] = new Map();
+      const permissions = permissionsFor(scope.access, actor.userId);
+      return listPage({
+        query,
+        keys,
+        fetch: (after, take) => {
+          const rows = fetch(after, take);
+          reactions = loadReactions(
+            db,
+            baseUrl,
+            'reply_id',
+            rows.map((r) => r.id),
+          );
+          return rows;
+        },
+        count,
+        keyOf: (row) => [row.created_at, row.id],
+        present: (row) => presentReply(row, { baseUrl, scope, format: query.format, reactions, permissions }),
+      });
+    },
 
-  updateCommentReplyInSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    const comment = loadComment(db, access.space.id, params.commentId);
-    const reply = loadReply(db, comment.id, params.commentReplyId);
-    const now = clock.now();
-    const at = now.toISOString();
-    let text: string | undefined;
-    if (body.body !== undefined) {
-      ensureAuthor(reply.author_id, actor.userId, 'reply');
-      text = bodyText(body.body);
-    }
-    db.transaction(() => {
-      const reacted = applyReactions(
-        db,
-        at,
-        access,
-        actor.userId,
-        { comment_id: null, reply_id: reply.id },
-        body.addedReactions,
-        body.removedReactions,
-      );
-      if (text === undefined && !reacted) return;
-      db.run(
-        db.q
-          .updateTable('comment_replies')
-          .set({ updated_at: at, ...(text !== undefined ? { body: text, edited_at: at } : {}) })
-          .where('id', '=', reply.id),
-      );
-      if (text !== undefined)
+    postReply: ({
+      params,
+      query,
+      body,
+      actor,
+      services: { db, clock },
+      baseUrl,
+    }: Call<P & CommentParams, FormatQuery, PostReplyBody>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const { access } = scope;
+      const comment = loadComment(db, scope, params.commentId);
+      authorize(access.actor, 'space.comment', { level: access.level });
+      const text = bodyText(body.body);
+      const now = clock.now();
+      const at = now.toISOString();
+      const id = newId();
+      db.transaction(() => {
+        db.run(
+          db.q.insertInto('comment_replies').values({
+            id,
+            comment_id: comment.id,
+            author_id: actor.userId,
+            body: text,
+            created_at: at,
+            updated_at: at,
+            edited_at: null,
+          }),
+        );
         recordEvent(db, now, {
           organizationId: access.space.organization_id,
           actorId: actor.userId,
-          action: 'comment.reply.updated',
+          action: 'comment.reply.created',
+          subjectType: 'comment_reply',
+          subjectId: id,
+          data: eventData(scope, { comment: comment.id }),
+        });
+      });
+      return presentOneReply(db, scope, actor.userId, baseUrl, comment.id, id, query.format);
+    },
+
+    getReply: ({ params, query, actor, services: { db }, baseUrl }: Call<P & ReplyParams, FormatQuery>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const comment = loadComment(db, scope, params.commentId);
+      return presentOneReply(
+        db,
+        scope,
+        actor.userId,
+        baseUrl,
+        comment.id,
+        params.commentReplyId,
+        query.format,
+      );
+    },
+
+    updateReply: ({
+      params,
+      body,
+      actor,
+      services: { db, clock },
+      baseUrl,
+    }: Call<P & ReplyParams, unknown, UpdateReplyBody>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const { access } = scope;
+      const comment = loadComment(db, scope, params.commentId);
+      const reply = loadReply(db, comment.id, params.commentReplyId);
+      const now = clock.now();
+      const at = now.toISOString();
+      let text: string | undefined;
+      if (body.body !== undefined) {
+        ensureAuthor(reply.author_id, actor.userId, 'reply');
+        text = bodyText(body.body);
+      }
+      db.transaction(() => {
+        const reacted = applyReactions(
+          db,
+          at,
+          access,
+          actor.userId,
+          { comment_id: null, reply_id: reply.id },
+          body.addedReactions,
+          body.removedReactions,
+        );
+        if (text === undefined && !reacted) return;
+        db.run(
+          db.q
+            .updateTable('comment_replies')
+            .set({ updated_at: at, ...(text !== undefined ? { body: text, edited_at: at } : {}) })
+            .where('id', '=', reply.id),
+        );
+        if (text !== undefined)
+          recordEvent(db, now, {
+            organizationId: access.space.organization_id,
+            actorId: actor.userId,
+            action: 'comment.reply.updated',
+            subjectType: 'comment_reply',
+            subjectId: reply.id,
+            data: eventData(scope, { comment: comment.id }),
+          });
+      });
+      return presentOneReply(db, scope, actor.userId, baseUrl, comment.id, reply.id);
+    },
+
+    deleteReply: ({ params, actor, services: { db, clock }, baseUrl }: Call<P & ReplyParams>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const { access } = scope;
+      const comment = loadComment(db, scope, params.commentId);
+      const reply = loadReply(db, comment.id, params.commentReplyId);
+      ensureMayDelete(access, reply.author_id, actor.userId, 'reply');
+      db.transaction(() => {
+        db.run(db.q.deleteFrom('comment_replies').where('id', '=', reply.id));
+        recordEvent(db, clock.now(), {
+          organizationId: access.space.organization_id,
+          actorId: actor.userId,
+          action: 'comment.reply.deleted',
           subjectType: 'comment_reply',
           subjectId: reply.id,
-          data: { space: access.space.id, comment: comment.id },
+          data: eventData(scope, { comment: comment.id }),
         });
-    });
-    return presentOneReply(db, access, actor.userId, baseUrl, comment.id, reply.id);
-  },
-
-  deleteCommentReplyInSpace: ({ params, actor, services: { db, clock } }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    const comment = loadComment(db, access.space.id, params.commentId);
-    const reply = loadReply(db, comment.id, params.commentReplyId);
-    ensureMayDelete(access, reply.author_id, actor.userId, 'reply');
-    db.transaction(() => {
-      db.run(db.q.deleteFrom('comment_replies').where('id', '=', reply.id));
-      recordEvent(db, clock.now(), {
-        organizationId: access.space.organization_id,
-        actorId: actor.userId,
-        action: 'comment.reply.deleted',
-        subjectType: 'comment_reply',
-        subjectId: reply.id,
-        data: { space: access.space.id, comment: comment.id },
       });
-    });
-    return undefined;
-  },
+      return undefined;
+    },
+  };
+}
+
+/** The comments on a space itself: its current revision's pages, no change request. */
+const spaceScope: ScopeResolver<{ spaceId: string }> = (db, params, caller, baseUrl) => {
+  const access = resolveSpaceAccess(db, params.spaceId, caller);
+  return {
+    access,
+    spaceId: access.space.id,
+    changeRequestId: null,
+    revisionId: access.space.revision_id,
+    commentsUrl: `${baseUrl}/v1/spaces/${access.space.id}/comments`,
+  };
+};
+
+const space = commentHandlerSet(spaceScope);
+
+export const spaceCommentHandlers = {
+  listCommentsInSpace: space.list,
+  postCommentInSpace: space.post,
+  getCommentInSpace: space.get,
+  updateCommentInSpace: space.update,
+  deleteCommentInSpace: space.delete,
+  listCommentRepliesInSpace: space.listReplies,
+  postCommentReplyInSpace: space.postReply,
+  getCommentReplyInSpace: space.getReply,
+  updateCommentReplyInSpace: space.updateReply,
+  deleteCommentReplyInSpace: space.deleteReply,
 } satisfies Handlers;

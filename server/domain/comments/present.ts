@@ -99,22 +99,29 @@ export function presentBody(markdown: string, format: 'document' | 'markdown' | 
   };
 }
 
+/** Where comments live: a space itself, or one of its change requests. */
+export interface CommentScope {
+  spaceId: string;
+  /** The change request holding the comments; null for the comments on the space itself. */
+  changeRequestId: string | null;
+  /** The revision whose pages the comments target: the space's current one, or the request's head. */
+  revisionId: string;
+  /** URL of the comment collection, without a trailing slash (`…/comments`). */
+  commentsUrl: string;
+}
+
 export interface CommentContext {
   baseUrl: string;
-  space: { id: string; revision_id: string };
-  /** The pages of the space's current revision, by id. */
+  scope: CommentScope;
+  /** The pages of the scope's revision, by id. */
   pages: ReadonlyMap<string, PlacedPage>;
   format: 'document' | 'markdown' | undefined;
   reactions: ReadonlyMap<string, Reactions>;
   permissions: (authorId: string) => Comment['permissions'];
 }
 
-export function commentLocation(baseUrl: string, spaceId: string, commentId: string): string {
-  return `${baseUrl}/v1/spaces/${spaceId}/comments/${commentId}`;
-}
-
 export function presentComment(row: CommentRow, context: CommentContext): Comment {
-  const { baseUrl, space } = context;
+  const { baseUrl, scope } = context;
   const placed = row.target_page_id !== null ? context.pages.get(row.target_page_id) : undefined;
   return {
     object: 'comment',
@@ -126,8 +133,9 @@ export function presentComment(row: CommentRow, context: CommentContext): Commen
     replies: row.replies ?? 0,
     body: presentBody(row.body, context.format),
     target: {
-      space: space.id,
-      revision: space.revision_id,
+      space: scope.spaceId,
+      revision: scope.revisionId,
+      ...(scope.changeRequestId !== null ? { changeRequest: scope.changeRequestId } : {}),
       ...(row.target_node !== null ? { node: { id: row.target_node } } : {}),
       ...(row.target_page_id !== null
         ? {
@@ -141,12 +149,12 @@ export function presentComment(row: CommentRow, context: CommentContext): Commen
                   path: placed.path,
                   outdated: false,
                 }
-              : // The page left the space's content since the comment was posted.
+              : // The page left the scope's revision since the comment was posted.
                 { id: row.target_page_id, outdated: true },
           }
         : {}),
     },
-    urls: { location: commentLocation(baseUrl, space.id, row.id) },
+    urls: { location: `${scope.commentsUrl}/${row.id}` },
     permissions: context.permissions(row.author_id),
     status: row.resolved ? 'resolved' : 'open',
     ...(row.resolved && row.resolved_at !== null ? { resolvedAt: row.resolved_at } : {}),
@@ -166,10 +174,7 @@ export function presentComment(row: CommentRow, context: CommentContext): Commen
   };
 }
 
-export function presentReply(
-  row: ReplyRow,
-  context: Omit<CommentContext, 'pages' | 'space'> & { spaceId: string },
-): CommentReply {
+export function presentReply(row: ReplyRow, context: Omit<CommentContext, 'pages'>): CommentReply {
   return {
     object: 'comment-reply',
     id: row.id,
@@ -179,7 +184,7 @@ export function presentReply(
     reactions: context.reactions.get(row.id) ?? [],
     body: presentBody(row.body, context.format),
     urls: {
-      location: `${commentLocation(context.baseUrl, context.spaceId, row.comment_id)}/replies/${row.id}`,
+      location: `${context.scope.commentsUrl}/${row.comment_id}/replies/${row.id}`,
     },
     permissions: context.permissions(row.author_id),
   };

@@ -1,4 +1,136 @@
-/** Organization search over the pages of spaces (SQLite FTS5). */
+/**
+ * Organization search over the pages of spaces (SQLite FTS5).
+ *
+ * Rules:
+ * - The organization answers 404 to a caller who is not a member. The search covers the spaces the caller may
+ *   view, by the rules of the space lists (spaces in the trash never); a guest sees none.
+ * - `query`: up to 512 characters (the contract). Words are separated by white space; a word without a letter or a
+ *   digit is dropped; no word left → 400 naming `query`. Every word must match (title or body), compared without
+ *   case or diacritics; the last word matches as a prefix (search as you type). No character of the query acts as
+ *   FTS5 or SQL syntax: each word is quoted as an FTS5 string and the expression is a bound parameter.
+ * - Results are grouped by space, then page: spaces ordered by their best page's bm25 rank (titles weigh 10×
+ *   bodies), pages by rank. A page lists its matching `sections` (the lead and each heading's part of the
+ *   markdown; id = the heading's slug), each with a plain-text excerpt around the first match: at most
+ *   `PAGES_PER_SPACE` pages per space and `SECTIONS_PER_PAGE` sections per page.
+ * - Paging is over spaces: `limit` spaces per page, keyset cursor (rank, space id); `count` = matching spaces.
+ * - The index is refreshed lazily before each search (see `index.ts`).
+ */
+import type { SearchSpaceResult } from '../../../shared/contract/resources/search.ts';
+import type { Static } from '@sinclair/typebox';
+import { LIST_LIMIT_DEFAULT } from '../../../shared/contract/common.ts';
+import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
+import { decodeCursor, encodeCursor, type ListPage } from '../../http/pagination.ts';
+import type { Database } from '../../storage/database.ts';
+import { loadOrgAccess } from '../access.ts';
+import { ContentLevels } from '../collections/levels.ts';
+import { flattenPages, loadRevision, readDocuments } from '../content/revisions.ts';
+import { spaceListBase } from '../spaces/lists.ts';
+import { countMatchingSpaces, matchingPages, matchingSpaces, refreshIndex, type PageHit } from './index.ts';
+import { excerpt, firstMatch, parseQuery, splitSections, type ParsedQuery } from './text.ts';
 
-export const searchHandlers = {} satisfies Handlers;
+type SpaceResult = Static<typeof SearchSpaceResult>;
+type PageResult = SpaceResult['pages'][number];
+
+export const PAGES_PER_SPACE = 20;
+export const SECTIONS_PER_PAGE = 5;
+
+/** The matching sections of the pages hit, by page id, read from each space's current revision. */
+function sectionsOf(
+  db: Database,
+  query: ParsedQuery,
+  spaces: ReadonlyMap<string, { revision_id: string }>,
+  hits: readonly PageHit[],
+): Map<string, { id: string; title: string; body: string }[]> {
+  const wanted = new Set(hits.map((h) => h.page_id));
+  const documentOf = new Map<string, string>();
+  for (const spaceId of new Set(hits.map((h) => h.space_id))) {
+    const space = spaces.get(spaceId);
+    if (!space) continue;
+    for (const { page } of flattenPages(loadRevision(db, space.revision_id).tree.pages))
+      if (wanted.has(page.id) && page.documentId !== undefined) documentOf.set(page.id, page.documentId);
+  }
+  const bodies = readDocuments(db, [...documentOf.values()]);
+  const out = new Map<string, { id: string; title: string; body: string }[]>();
+  for (const [pageId, documentId] of documentOf) {
+    const found: { id: string; title: string; body: string }[] = [];
+    for (const section of splitSections(bodies.get(documentId) ?? '')) {
+      if (found.length >= SECTIONS_PER_PAGE) break;
+      const inText = firstMatch(section.text, query);
+      if (inText) {
+        found.push({ id: section.id, title: section.title, body: excerpt(section.text, inText) });
+        continue;
+      }
+      // A section whose heading alone matches shows its opening words.
+      if (section.title !== '' && firstMatch(section.title, query))
+        found.push({ id: section.id, title: section.title, body: excerpt(section.text, [0, 0]) });
+    }
+    out.set(pageId, found);
+  }
+  return out;
+}
+
+export const searchHandlers = {
+  searchOrganizationContent: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const parsed = parseQuery(query.query);
+    if (!parsed)
+      throw badRequest(
+        'query parameter `query`: give at least one word with a letter or a digit (punctuation and emoji alone match nothing)',
+      );
+    const levels = new ContentLevels(db, params.organizationId, orgActor);
+    const visible = db.all(spaceListBase(levels));
+    const spaces = new Map(visible.map((s) => [s.id, s]));
+    const after = decodeCursor(query.page, 2);
+    if (after !== undefined && (typeof after[0] !== 'number' || typeof after[1] !== 'string'))
+      throw badRequest('query parameter `page` is not a page cursor of this list');
+    refreshIndex(db, visible);
+    const ids = [...spaces.keys()];
+    const limit = query.limit ?? LIST_LIMIT_DEFAULT;
+    const rows = matchingSpaces(db, parsed.match, ids, after as [number, string] | undefined, limit + 1);
+    const shown = rows.slice(0, limit);
+    const hits = matchingPages(
+      db,
+      parsed.match,
+      shown.map((r) => r.space_id),
+      PAGES_PER_SPACE,
+    );
+    const sections = sectionsOf(db, parsed, spaces, hits);
+    const pagesBySpace = new Map<string, PageResult[]>();
+    for (const hit of hits) {
+      const app = `${baseUrl}/s/${hit.space_id}/${hit.path}`;
+      const found = sections.get(hit.page_id) ?? [];
+      const list = pagesBySpace.get(hit.space_id) ?? [];
+      pagesBySpace.set(hit.space_id, list);
+      list.push({
+        id: hit.page_id,
+        title: hit.title,
+        path: hit.path,
+        ...(found.length > 0
+          ? {
+              sections: found.map((s) => ({
+                id: s.id,
+                title: s.title !== '' ? s.title : hit.title,
+                path: s.id !== '' ? `${hit.path}#${s.id}` : hit.path,
+                body: s.body,
+                urls: { app: s.id !== '' ? `${app}#${s.id}` : app },
+              })),
+            }
+          : {}),
+        urls: { app },
+      });
+    }
+    const page: ListPage<SpaceResult> = {
+      items: shown.map((row) => ({
+        id: row.space_id,
+        title: spaces.get(row.space_id)?.title ?? '',
+        pages: pagesBySpace.get(row.space_id) ?? [],
+      })),
+      count: countMatchingSpaces(db, parsed.match, ids),
+    };
+    const last = shown.at(-1);
+    if (rows.length > limit && last !== undefined)
+      page.next = { page: encodeCursor([last.best, last.space_id]) };
+    return page;
+  },
+} satisfies Handlers;
