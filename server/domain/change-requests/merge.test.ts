@@ -394,6 +394,19 @@ describe('mergeTrees: renamed pages and fields', () => {
     });
   });
 
+  it('merges the icon and indexing flags like the other fields', () => {
+    const s = setup();
+    const main = derive(s.base, (t) => s.set(t, 'a', { icon: 'book', noIndex: true }));
+    const request = derive(s.base, (t) => s.set(t, 'a', { noRobotsIndex: true }));
+    expect(find(merged(s.run(main, request)), 'a')).toMatchObject({
+      icon: 'book',
+      noIndex: true,
+      noRobotsIndex: true,
+    });
+    const clash = derive(s.base, (t) => s.set(t, 'a', { icon: 'rocket' }));
+    expect(conflictsOf(s.run(main, clash))[0]?.message).toMatch(/^the icon of /);
+  });
+
   it('takes the removal of a field, and treats hidden: false as not hidden', () => {
     const store = new MemoryStore();
     const page = pageBuilder(store);

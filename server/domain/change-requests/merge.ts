@@ -21,7 +21,7 @@
  *   a page inside itself.
  * - Order: siblings neither side moved keep their base order; pages placed by a side (added or moved) go right after
  *   their predecessor on that side, the main content's before the request's when both placed pages at one spot.
- * - Fields (title, slug, type, emoji, description, hidden, href; renames included) merge one by one: a change on
+ * - Fields (title, slug, type, emoji, icon, description, hidden, noIndex, noRobotsIndex, href; renames included) merge one by one: a change on
  *   one side wins, the same change on both sides is fine, different changes to one field are a `metadata` conflict.
  * - Bodies: when only one side changed the body (by document id) that side wins and nothing is read; when both
  *   changed it, the lines are merged with diff3 (`node-diff3`): changes to separate regions merge, changes to the
@@ -63,15 +63,29 @@ const other = (side: Side): Side => (side === 'main' ? 'changeRequest' : 'main')
 /** The parent key of top-level pages (page ids are never empty). */
 const ROOT = '';
 
-const FIELDS = ['title', 'slug', 'type', 'emoji', 'description', 'hidden', 'href'] as const;
+const FIELDS = [
+  'title',
+  'slug',
+  'type',
+  'emoji',
+  'icon',
+  'description',
+  'hidden',
+  'noIndex',
+  'noRobotsIndex',
+  'href',
+] as const;
 type Field = (typeof FIELDS)[number];
 const FIELD_NAME: Record<Field, string> = {
   title: 'title',
   slug: 'slug',
   type: 'type',
   emoji: 'emoji',
+  icon: 'icon',
   description: 'description',
   hidden: 'visibility',
+  noIndex: 'search indexing',
+  noRobotsIndex: 'robots indexing',
   href: 'link target',
 };
 
@@ -160,11 +174,11 @@ function previousBaseSibling(base: IndexedTree, side: IndexedTree, id: string): 
   return null;
 }
 
-/** A field's value for comparison: `hidden: false` is the same as no `hidden`. */
+/** A field's value for comparison: a flag set to `false` is the same as no flag. */
 function fieldOf(page: StoredPage | undefined, field: Field): string | boolean | undefined {
   if (page === undefined) return undefined;
   const value = page[field];
-  return field === 'hidden' && value === false ? undefined : value;
+  return value === false ? undefined : value;
 }
 
 /** Whether a side changed a base page's body or any of its fields (its place aside). */
