@@ -1,4 +1,174 @@
-/** Translation settings of an organization. */
+/**
+ * Translation settings of an organization.
+ *
+ * Rules:
+ * - Members (not guests) list and read them; only admins create, change or delete them. Callers outside the
+ *   organization get 404, as for an organization that does not exist.
+ * - `title` has a visible character (trimmed). `languages` are codes of GitBook's `TranslationLanguage` list (the
+ *   contract's enum refuses others), each at most once; absent at creation means none, absent in a PUT keeps the
+ *   current list (the spec's PUT renames).
+ * - Every change is one transaction with its audit event.
+ */
+import type {
+  TranslationLanguageCode,
+  TranslationSettings,
+} from '../../../shared/contract/resources/translations.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { newId } from '../../ids.ts';
+import { can, authorize, type OrgActor } from '../../policies/index.ts';
+import type { Database } from '../../storage/database.ts';
+import type { TranslationSettingsTable } from '../../storage/schema.ts';
+import { loadOrgAccess } from '../access.ts';
+import { recordEvent } from '../events.ts';
 
-export const translationHandlers = {} satisfies Handlers;
+const SETTINGS_KEYS: readonly SortKey[] = [
+  { column: 'created_at', direction: 'asc' },
+  { column: 'id', direction: 'asc' },
+];
+
+function present(row: TranslationSettingsTable, actor: OrgActor, baseUrl: string): TranslationSettings {
+  return {
+    object: 'translation-settings',
+    id: row.id,
+    title: row.title,
+    languages: JSON.parse(row.languages) as TranslationLanguageCode[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    permissions: {
+      view: can(actor, 'organization.viewTranslations', null),
+      edit: can(actor, 'organization.manageTranslations', null),
+    },
+    urls: { location: `${baseUrl}/v1/orgs/${row.organization_id}/translations/${row.id}` },
+  };
+}
+
+function loadSettings(db: Database, organizationId: string, id: string): TranslationSettingsTable {
+  const row = db.first(
+    db.q
+      .selectFrom('translation_settings')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id),
+  );
+  if (!row) throw notFound(`no translation settings with id \`${id}\` in this organization`);
+  return row;
+}
+
+function checkTitle(title: string): string {
+  const trimmed = title.trim();
+  if (trimmed === '') throw badRequest('body field `title` must have at least one visible character');
+  return trimmed;
+}
+
+/** The languages as stored: each code once (the contract's enum has already refused unknown codes). */
+function checkLanguages(languages: readonly TranslationLanguageCode[]): string {
+  const seen = new Set<string>();
+  for (const code of languages) {
+    if (seen.has(code)) throw badRequest(`body field \`languages\`: \`${code}\` is listed twice`);
+    seen.add(code);
+  }
+  return JSON.stringify([...seen]);
+}
+
+export const translationHandlers = {
+  listTranslations: ({ params, query, actor, services: { db }, baseUrl }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.viewTranslations', null);
+    const base = db.q
+      .selectFrom('translation_settings')
+      .selectAll()
+      .where('organization_id', '=', params.organizationId);
+    return listPage({
+      query,
+      keys: SETTINGS_KEYS,
+      ...keysetQueries(db, base, SETTINGS_KEYS),
+      keyOf: (row) => [row.created_at, row.id],
+      present: (row) => present(row, orgActor, baseUrl),
+    });
+  },
+
+  createTranslation: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.manageTranslations', null);
+    const now = clock.now();
+    const row: TranslationSettingsTable = {
+      id: newId(),
+      organization_id: params.organizationId,
+      title: checkTitle(body.title),
+      languages: checkLanguages(body.languages ?? []),
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    db.transaction(() => {
+      db.run(db.q.insertInto('translation_settings').values(row));
+      recordEvent(db, now, {
+        organizationId: row.organization_id,
+        actorId: actor.userId,
+        action: 'translation-settings.created',
+        subjectType: 'translation-settings',
+        subjectId: row.id,
+        data: { title: row.title, languages: JSON.parse(row.languages) as unknown },
+      });
+    });
+    return present(row, orgActor, baseUrl);
+  },
+
+  getTranslation: ({ params, actor, services: { db }, baseUrl }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.viewTranslations', null);
+    return present(loadSettings(db, params.organizationId, params.translationSettingsId), orgActor, baseUrl);
+  },
+
+  updateTranslation: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.manageTranslations', null);
+    const title = checkTitle(body.title);
+    const languages = body.languages === undefined ? undefined : checkLanguages(body.languages);
+    const now = clock.now();
+    const updated = db.transaction(() => {
+      const current = loadSettings(db, params.organizationId, params.translationSettingsId);
+      const row: TranslationSettingsTable = {
+        ...current,
+        title,
+        languages: languages ?? current.languages,
+        updated_at: now.toISOString(),
+      };
+      db.run(
+        db.q
+          .updateTable('translation_settings')
+          .set({ title: row.title, languages: row.languages, updated_at: row.updated_at })
+          .where('id', '=', row.id),
+      );
+      recordEvent(db, now, {
+        organizationId: row.organization_id,
+        actorId: actor.userId,
+        action: 'translation-settings.updated',
+        subjectType: 'translation-settings',
+        subjectId: row.id,
+        data: { title: row.title, languages: JSON.parse(row.languages) as unknown },
+      });
+      return row;
+    });
+    return present(updated, orgActor, baseUrl);
+  },
+
+  deleteTranslation: ({ params, actor, services: { db, clock } }) => {
+    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.manageTranslations', null);
+    db.transaction(() => {
+      const row = loadSettings(db, params.organizationId, params.translationSettingsId);
+      db.run(db.q.deleteFrom('translation_settings').where('id', '=', row.id));
+      recordEvent(db, clock.now(), {
+        organizationId: row.organization_id,
+        actorId: actor.userId,
+        action: 'translation-settings.deleted',
+        subjectType: 'translation-settings',
+        subjectId: row.id,
+        data: { title: row.title },
+      });
+    });
+    return undefined;
+  },
+} satisfies Handlers;

@@ -1,6 +1,6 @@
 /** Custom fields of an organization and their values on spaces. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, StringEnum } from '../common.ts';
+import { DateTime, named, Nullable, StringEnum } from '../common.ts';
 
 export const CUSTOM_FIELD_TYPES = [
   'text',
@@ -68,7 +68,8 @@ export const UpdateCustomFieldValues = Type.Object(
   {
     values: Type.Record(
       CustomFieldName,
-      Type.Object({ value: CustomFieldValue }, { additionalProperties: false }),
+      // `null` removes the value (an extension: GitBook's schema has no way to unset a value).
+      Type.Object({ value: Nullable(CustomFieldValue) }, { additionalProperties: false }),
       {
         maxProperties: 100,
         additionalProperties: false,

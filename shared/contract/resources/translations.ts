@@ -1,7 +1,7 @@
 /** Translation settings of an organization. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, named } from '../common.ts';
-import { TranslationLanguage } from './content.ts';
+import { TRANSLATION_LANGUAGES, TranslationLanguage } from './content.ts';
 
 export { TRANSLATION_LANGUAGES, TranslationLanguage, type TranslationLanguageCode } from './content.ts';
 
@@ -22,11 +22,20 @@ export const TranslationSettings = named(
 );
 export type TranslationSettings = Static<typeof TranslationSettings>;
 
+/**
+ * The target languages in a create or update body. An extension beside the spec's `title`: without it the
+ * `languages` of the settings could never be set. On update, absent keeps the current list.
+ */
+const TranslationSettingsLanguages = Type.Array(TranslationLanguage, {
+  maxItems: TRANSLATION_LANGUAGES.length,
+  description: 'Codes of the target languages, each once (extension: the spec lists only `title`).',
+});
+
 export const CreateTranslationSettings = Type.Object(
-  { title: TranslationSettingsTitle },
+  { title: TranslationSettingsTitle, languages: Type.Optional(TranslationSettingsLanguages) },
   { additionalProperties: false },
 );
 export const UpdateTranslationSettings = Type.Object(
-  { title: TranslationSettingsTitle },
+  { title: TranslationSettingsTitle, languages: Type.Optional(TranslationSettingsLanguages) },
   { additionalProperties: false },
 );
