@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createOrganization, ensureUser, issueToken } from './domain/organizations/commands.ts';
+import { resumeOpenApiProcessing } from './jobs/openapi-processing.ts';
 import { startPurgeScheduler } from './jobs/purge.ts';
 import { seedDemo } from './seed/demo.ts';
 import { openDatabase } from './storage/database.ts';
@@ -82,6 +83,12 @@ async function serve(): Promise<void> {
   const address = await app.listen({ port, host: values.host });
   console.log(`Docs Admin API listening on ${address} (data in ${dataDir})`);
   const purge = startPurgeScheduler(db, systemClock);
+  // OpenAPI specs whose processing a stop interrupted are processed again.
+  resumeOpenApiProcessing({
+    db,
+    clock: systemClock,
+    network: { allowPrivateAddresses: values['allow-private-fetch'], limits: {} },
+  });
   const stop = async () => {
     purge.stop();
     await app.close();

@@ -131,6 +131,14 @@ function guardedLookup(allowPrivate: boolean) {
 
 const remoteFailure = (field: string, message: string) => new ApiError(422, `${field}: ${message}`);
 
+/** The remote did not answer, or did not finish sending, within the timeout (a 422 like other remote failures). */
+export class FetchTimeoutError extends ApiError {
+  constructor(field: string, message: string) {
+    super(422, `${field}: ${message}`);
+    this.name = 'FetchTimeoutError';
+  }
+}
+
 /** The URL parsed and checked for its scheme, or a 400 naming the field. */
 function parseTarget(raw: string, field: string): URL {
   let url: URL;
@@ -238,7 +246,7 @@ export async function fetchUrl(raw: string, options: FetchOptions): Promise<Fetc
             `${field}: \`${error.host}\` resolves to a private, loopback or reserved address (${error.address}), which this server does not fetch`,
           );
         if (controller.signal.aborted)
-          throw remoteFailure(field, `\`${url.host}\` did not answer within ${seconds}`);
+          throw new FetchTimeoutError(field, `\`${url.host}\` did not answer within ${seconds}`);
         throw remoteFailure(field, describeFailure(error, url.host));
       }
       const status = response.statusCode ?? 0;
@@ -274,7 +282,7 @@ export async function fetchUrl(raw: string, options: FetchOptions): Promise<Fetc
         data = await readBody(response, maxBytes);
       } catch (error) {
         if (controller.signal.aborted)
-          throw remoteFailure(field, `\`${url.host}\` did not send the content within ${seconds}`);
+          throw new FetchTimeoutError(field, `\`${url.host}\` did not send the content within ${seconds}`);
         throw remoteFailure(field, describeFailure(error, url.host));
       }
       if (data === undefined) throw tooLarge();

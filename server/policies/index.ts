@@ -72,6 +72,8 @@ const rules = {
     ownTeam: (a: OrgActor) => a.ownsTeam,
     createContent: atLeast('create'),
     createOpenAPISpec: atLeast('create'),
+    /** OpenAPI specifications and their versions: every member but guests. */
+    viewOpenAPISpecs: notGuest,
     viewBilling: isAdmin,
     listMembers: notGuest,
     listTeams: notGuest,
@@ -82,6 +84,14 @@ const rules = {
     /** Move collections and spaces between organizations: needs this in both. */
     transferContent: isAdmin,
     viewTrash: isAdmin,
+    /** SAML providers hold the organization's sign-in setup: admins only, reading included. */
+    manageSAML: isAdmin,
+    /** Where to start single sign-on (labels and start URLs, nothing secret): every member. */
+    viewSSOLogins: always,
+    viewCustomFields: notGuest,
+    manageCustomFields: isAdmin,
+    viewTranslations: notGuest,
+    manageTranslations: isAdmin,
   },
   team: {
     view: (a: OrgActor, t: TeamSubject) => notGuest(a) || t.actorTeamRole !== null,
@@ -167,6 +177,7 @@ const REFUSALS: Record<Action, string> = {
   'organization.createContent': 'only members with the create or admin role may create content',
   'organization.createOpenAPISpec':
     'only members with the create or admin role may add OpenAPI specifications',
+  'organization.viewOpenAPISpecs': 'guests may not see the OpenAPI specifications of the organization',
   'organization.viewBilling': 'only admins of the organization may see its billing',
   'organization.listIntegrations': 'guests may not list the integrations of the organization',
   'organization.update': 'only admins of the organization may change its settings',
@@ -177,6 +188,12 @@ const REFUSALS: Record<Action, string> = {
   'organization.inviteMembers': 'only admins of the organization may invite members',
   'organization.transferContent': 'only admins of both organizations may transfer content between them',
   'organization.viewTrash': 'only admins of the organization may see its trash',
+  'organization.manageSAML': 'only admins of the organization may see or change its SAML providers',
+  'organization.viewSSOLogins': 'you may not see the sign-in options of this organization',
+  'organization.viewCustomFields': 'guests may not see the custom fields of the organization',
+  'organization.manageCustomFields': 'only admins of the organization may change its custom fields',
+  'organization.viewTranslations': 'guests may not see the translation settings of the organization',
+  'organization.manageTranslations': 'only admins of the organization may change its translation settings',
   'team.view': 'guests may only see the teams they belong to',
   'team.admin': "only admins of the organization and the team's owners may manage its members",
   'team.rename': 'only admins of the organization may rename teams',

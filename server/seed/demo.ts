@@ -13,6 +13,8 @@ import { createSpaceRecord } from '../domain/spaces/records.ts';
 import { DEMO_CONTENT, demoPages, type DemoItem } from './demo-content.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoChangeRequests } from './demo-change-requests.ts';
+import { seedDemoAdmin } from './demo-admin.ts';
+import { seedDemoOpenApi } from './demo-openapi.ts';
 import { demoImages } from './demo-images.ts';
 
 export interface DemoToken {
@@ -199,6 +201,8 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
     seedContent(db, now, org.id, created, idOf);
     seedDemoChangeRequests(db, now, org.id, idOf);
     seedDemoSites(db, now, org.id, idOf('Ada Lovelace'));
+    seedDemoAdmin(db, now, org.id);
+    seedDemoOpenApi(db, now, org.id);
 
     // A second, smaller organization the demo admin also administers (for transfers and the switcher).
     const labs = createOrganization(db, new Date(created.getTime() + 100 * DAY), {

@@ -404,6 +404,106 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'SAML providers, custom fields and their values on spaces, translation settings',
+    // A SAML provider's entity ID, SSO URL and certificate are '' until set (the provider is `pending` until all
+    // three are); its default team is forgotten when the team is deleted. A custom field's name is unique in its
+    // organization; `options` is a JSON array for the select types, null for the others. Values are JSON, one row
+    // per space and field, removed with the field or the space. A translation setting's languages are a JSON array
+    // of language codes.
+    sql: `
+      CREATE TABLE saml_providers (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        label TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        sso_url TEXT NOT NULL,
+        certificate TEXT NOT NULL,
+        default_team_id TEXT REFERENCES teams(id) ON DELETE SET NULL,
+        default_role TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX saml_providers_listed ON saml_providers(organization_id, created_at, id);
+      CREATE INDEX saml_providers_team ON saml_providers(default_team_id);
+      CREATE TABLE custom_fields (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        title TEXT NOT NULL,
+        description TEXT NOT NULL,
+        placeholder TEXT NOT NULL,
+        options TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX custom_fields_name ON custom_fields(organization_id, name);
+      CREATE TABLE space_custom_field_values (
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        field_id TEXT NOT NULL REFERENCES custom_fields(id) ON DELETE CASCADE,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (space_id, field_id)
+      );
+      CREATE INDEX space_custom_field_values_field ON space_custom_field_values(field_id);
+      -- Fields belong to an organization: a space transferred to another one (alone or in a collection) leaves
+      -- its values behind.
+      CREATE TRIGGER space_custom_field_values_transferred AFTER UPDATE OF organization_id ON spaces
+        WHEN OLD.organization_id <> NEW.organization_id BEGIN
+        DELETE FROM space_custom_field_values WHERE space_id = NEW.id;
+      END;
+      CREATE TABLE translation_settings (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        languages TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX translation_settings_listed ON translation_settings(organization_id, created_at, id);
+    `,
+  },
+  {
+    version: 9,
+    name: 'OpenAPI specifications and their versions',
+    // A spec's source is a URL or a text (exactly one is set); `source_serial` grows with every new source, so a
+    // processing run that started on an older source discards its result. `last_version_id` names the newest
+    // version (no foreign key: the two tables point at each other). A version holds the parsed document as
+    // compact JSON and its SHA-256 (`content_hash`): a new version is written only when the content changed.
+    // `number` orders a spec's versions (max + 1, newest highest).
+    sql: `
+      CREATE TABLE openapi_specs (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        slug TEXT NOT NULL,
+        source_url TEXT,
+        source_text TEXT,
+        source_serial INTEGER NOT NULL,
+        processing_state TEXT NOT NULL,
+        last_version_id TEXT,
+        last_processed_at TEXT,
+        last_process_error_code TEXT,
+        last_process_error_message TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (organization_id, slug)
+      );
+      CREATE INDEX openapi_specs_state ON openapi_specs(processing_state);
+      CREATE TABLE openapi_spec_versions (
+        id TEXT PRIMARY KEY,
+        spec_id TEXT NOT NULL REFERENCES openapi_specs(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        format TEXT NOT NULL,
+        document TEXT NOT NULL,
+        source_url TEXT,
+        UNIQUE (spec_id, number)
+      );
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

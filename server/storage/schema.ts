@@ -307,6 +307,93 @@ export interface CommentReactionsTable {
   created_at: string;
 }
 
+/** A SAML identity provider of an organization (migration 8); unset text fields are ''. */
+export interface SamlProvidersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  entity_id: string;
+  sso_url: string;
+  /** PEM, as given (trimmed). */
+  certificate: string;
+  default_team_id: string | null;
+  /** A role, or null for guests. */
+  default_role: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A custom field of an organization (migration 8). */
+export interface CustomFieldsTable {
+  id: string;
+  organization_id: string;
+  /** Unique in the organization. */
+  name: string;
+  type: string;
+  title: string;
+  description: string;
+  placeholder: string;
+  /** JSON array of strings for the select types; null for the others. */
+  options: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The value of one custom field on one space (migration 8). */
+export interface SpaceCustomFieldValuesTable {
+  space_id: string;
+  field_id: string;
+  /** JSON of the value (string, number, boolean or array of strings). */
+  value: string;
+  updated_at: string;
+}
+
+/** Translation settings of an organization (migration 8). */
+export interface TranslationSettingsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  /** JSON array of language codes. */
+  languages: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An OpenAPI specification of an organization (migration 9); its source is a URL or a text, never both. */
+export interface OpenapiSpecsTable {
+  id: string;
+  organization_id: string;
+  slug: string;
+  source_url: string | null;
+  source_text: string | null;
+  /** Grows with every new source: a processing run of an older source discards its result. */
+  source_serial: number;
+  processing_state: 'pending' | 'progress' | 'complete';
+  last_version_id: string | null;
+  last_processed_at: string | null;
+  last_process_error_code: 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR' | null;
+  last_process_error_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One processed content of an OpenAPI specification (migration 9). */
+export interface OpenapiSpecVersionsTable {
+  id: string;
+  spec_id: string;
+  /** Max + 1 per spec: the newest version has the highest number. */
+  number: number;
+  created_at: string;
+  /** SHA-256 (hex) of `document`. */
+  content_hash: string;
+  /** The format of the text it was parsed from. */
+  format: 'json' | 'yaml';
+  /** The parsed document, as compact JSON. */
+  document: string;
+  /** The URL it was fetched from; null for a text source. */
+  source_url: string | null;
+}
+
 export interface MigrationsTable {
   version: number;
   name: string;
@@ -339,5 +426,11 @@ export interface DB {
   print_links: PrintLinksTable;
   search_pages: SearchPagesTable;
   search_indexed: SearchIndexedTable;
+  saml_providers: SamlProvidersTable;
+  custom_fields: CustomFieldsTable;
+  space_custom_field_values: SpaceCustomFieldValuesTable;
+  translation_settings: TranslationSettingsTable;
+  openapi_specs: OpenapiSpecsTable;
+  openapi_spec_versions: OpenapiSpecVersionsTable;
   migrations: MigrationsTable;
 }

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList, type OperationName } from '../../shared/contract/index.ts';
 import { buildFiles, insertRevision, loadRevision } from '../domain/content/revisions.ts';
+import { parseSpecText } from '../domain/openapi/document.ts';
+import { insertSpec, recordProcessed } from '../domain/openapi/records.ts';
 import { createSectionGroupRecord, createSectionRecord } from '../domain/site-structure/records.ts';
 import { createShareLinkRecord } from '../domain/sites/records.ts';
 import { handlers } from '../http/handlers.ts';
@@ -25,7 +27,16 @@ const BODY_OVERRIDES: Partial<Record<OperationName, unknown>> = {
   moveSiteSectionGroup: { position: {} },
   updateSiteSpaceById: { path: 'renamed' },
   moveSiteSpace: { position: {} },
+  createOpenAPISpec: { slug: 'fixture-new', source: { text: 'openapi: 3.0.3' } },
+  createOrUpdateOpenAPISpecBySlug: { source: { text: 'openapi: 3.0.3' } },
 };
+
+/** A processed OpenAPI description for the fixture's spec. */
+const FIXTURE_OPENAPI = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Fixture', version: '1' },
+  paths: {},
+});
 
 /** Bodies that name the fixture's own items (the generated ids name nothing). */
 const BODIES_OF_FIXTURE: Partial<Record<OperationName, (ids: Record<string, string>) => unknown>> = {
@@ -99,6 +110,17 @@ describe('no 500 for any input', () => {
     const fileId = addFixtureFile(changeRequestId);
     const commentId = server.buildComment(space.id, owner.id).id;
     const commentReplyId = server.buildCommentReply(commentId, owner.id).id;
+    const { samlProviderId, fieldName, translationSettingsId } = addAdminFixtures(org.id, space.id);
+    const specSlug = 'fixture-spec';
+    const specId = insertSpec(server.db, now, {
+      organizationId: org.id,
+      slug: specSlug,
+      source: { text: FIXTURE_OPENAPI },
+    });
+    recordProcessed(server.db, now, specId, 1, parseSpecText(FIXTURE_OPENAPI), null);
+    const versionId = server.db.first(
+      server.db.q.selectFrom('openapi_specs').select('last_version_id').where('id', '=', specId),
+    )!.last_version_id!;
     return {
       organizationId: org.id,
       collectionId: collection.id,
@@ -118,7 +140,65 @@ describe('no 500 for any input', () => {
       pageId,
       fileId,
       emailDomain: 'example.com',
+      specSlug,
+      versionId,
+      samlProviderId,
+      fieldName,
+      translationSettingsId,
     };
+  }
+
+  /** A SAML provider, a select custom field with a value on the space, and translation settings. */
+  function addAdminFixtures(organizationId: string, spaceId: string) {
+    const { db } = server;
+    const at = server.clock.now().toISOString();
+    const samlProviderId = newId();
+    db.run(
+      db.q.insertInto('saml_providers').values({
+        id: samlProviderId,
+        organization_id: organizationId,
+        label: 'Fixture IdP',
+        entity_id: 'urn:fixture',
+        sso_url: 'https://idp.fixture.invalid/sso',
+        certificate: '',
+        default_team_id: null,
+        default_role: 'read',
+        created_at: at,
+        updated_at: at,
+      }),
+    );
+    const fieldId = newId();
+    db.run(
+      db.q.insertInto('custom_fields').values({
+        id: fieldId,
+        organization_id: organizationId,
+        name: 'fixture-field',
+        type: 'select:single',
+        title: 'Fixture',
+        description: '',
+        placeholder: '',
+        options: JSON.stringify(['a', 'b']),
+        created_at: at,
+        updated_at: at,
+      }),
+    );
+    db.run(
+      db.q
+        .insertInto('space_custom_field_values')
+        .values({ space_id: spaceId, field_id: fieldId, value: '"a"', updated_at: at }),
+    );
+    const translationSettingsId = newId();
+    db.run(
+      db.q.insertInto('translation_settings').values({
+        id: translationSettingsId,
+        organization_id: organizationId,
+        title: 'Fixture',
+        languages: '["fr"]',
+        created_at: at,
+        updated_at: at,
+      }),
+    );
+    return { samlProviderId, fieldName: 'fixture-field', translationSettingsId };
   }
 
   /** Adds a file to the request's content as a new head revision; answers the file's id. */

@@ -32,6 +32,8 @@ export const openApiOperations = {
     path: '/v1/orgs/{organizationId}/openapi',
     summary: 'Add an OpenAPI specification',
     body: CreateOpenAPISpec,
+    // A specification may be sent as text: large documents (several MB) must fit.
+    bodyLimit: 16 * 1024 * 1024,
     response: OpenAPISpec,
     success: 201,
   }),
@@ -52,6 +54,7 @@ export const openApiOperations = {
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
     summary: 'Create an OpenAPI specification or replace its source',
     body: PutOpenAPISpec,
+    bodyLimit: 16 * 1024 * 1024,
     response: OpenAPISpec,
     success: 200,
     paramSchemas,

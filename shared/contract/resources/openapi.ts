@@ -28,6 +28,11 @@ export const OpenAPISpec = named(
     lastVersion: Type.Optional(Type.String({ description: 'ID of the latest version.' })),
     lastProcessedAt: Type.Optional(DateTime),
     lastProcessErrorCode: Type.Optional(StringEnum(OPENAPI_PROCESSING_ERROR_CODES)),
+    lastProcessedErrors: Type.Optional(
+      Type.Array(Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) }), {
+        description: 'Errors of the last processing (GitBook field), when it failed.',
+      }),
+    ),
     permissions: Type.Object({ view: Type.Boolean(), edit: Type.Boolean() }),
     urls: Type.Object({ location: Type.String(), app: Type.String() }),
   }),
