@@ -52,8 +52,11 @@ const BODIES_OF_FIXTURE: Partial<Record<OperationName, (ids: Record<string, stri
 };
 
 /** Required query parameters the generator leaves out, added to every case that does not set them itself. */
-const QUERY_OVERRIDES: Partial<Record<OperationName, Record<string, string>>> = {
-  searchOrganizationContent: { query: 'Introduction' },
+const QUERY_OVERRIDES: Partial<
+  Record<OperationName, (ids: Record<string, string | number>) => Record<string, string>>
+> = {
+  searchOrganizationContent: () => ({ query: 'Introduction' }),
+  listRevisionDocuments: (ids) => ({ ids: String(ids['documentId']) }),
 };
 
 /** Concurrent requests in flight. */
@@ -82,7 +85,10 @@ describe('no 500 for any input', () => {
       }),
     );
     const collection = server.buildCollection(org.id);
-    const space = server.buildSpace(org.id, { parent: collection.id });
+    const space = server.buildSpace(org.id, {
+      parent: collection.id,
+      pages: [{ title: 'Fixture page', markdown: 'A body to read.' }],
+    });
     // Published, so that its published view answers too; a group holding a section holding the site space.
     const site = server.buildSite(org.id, { spaces: [space.id] });
     server.db.run(server.db.q.updateTable('sites').set({ published: 1 }).where('id', '=', site.id));
@@ -107,6 +113,7 @@ describe('no 500 for any input', () => {
       server.db.q.selectFrom('spaces').select('revision_id').where('id', '=', space.id),
     )!.revision_id;
     const pageId = loadRevision(server.db, revisionId).tree.pages[0]!.id;
+    const documentId = loadRevision(server.db, revisionId).tree.pages[0]!.documentId!;
     const fileId = addFixtureFile(changeRequestId);
     const commentId = server.buildComment(space.id, owner.id).id;
     const commentReplyId = server.buildCommentReply(commentId, owner.id).id;
@@ -138,6 +145,7 @@ describe('no 500 for any input', () => {
       commentReplyId,
       revisionId,
       pageId,
+      documentId,
       fileId,
       emailDomain: 'example.com',
       specSlug,
@@ -261,7 +269,7 @@ describe('no 500 for any input', () => {
       const name = operation.name as OperationName;
       const body = baseBody(operation, BODIES_OF_FIXTURE[name]?.(ids) ?? BODY_OVERRIDES[name]);
       // fetch sends no body with GET: those cases cannot be sent (and Fastify ignores GET bodies anyway).
-      const required = QUERY_OVERRIDES[name] ?? {};
+      const required = QUERY_OVERRIDES[name]?.(ids) ?? {};
       const cases: MalformedCase[] = malformedCases(operation, ids, body)
         .filter((c) => operation.method !== 'GET' || c.body === undefined)
         .map((c) => {

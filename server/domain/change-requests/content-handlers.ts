@@ -20,6 +20,7 @@
  *   page as the space link report (content/handlers.ts) restricted to the links written in that page.
  * - PDF: see print.ts (`view` is enough; the link prints the request's head when opened).
  */
+import { DOCUMENT_BATCH_MAX } from '../../../shared/contract/resources/revisions.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { Actor, Handlers, Services } from '../../http/context.ts';
 import { DEFAULT_FETCH_LIMITS, fetchUrl } from '../../net/fetch-url.ts';
@@ -46,8 +47,10 @@ import {
 } from '../content/present-content.ts';
 import {
   buildPages,
+  flattenPages,
   insertRevision,
   loadRevision,
+  readDocuments,
   type LoadedRevision,
   type PlacedPage,
   type RevisionTree,
@@ -297,6 +300,28 @@ export const changeRequestContentHandlers = {
   listPagesInRevisionById: ({ params, actor, baseUrl, services: { db } }) => {
     const { revision, urls } = readableRevision(db, params, actor, baseUrl);
     return { pages: presentPages(revision.tree.pages, urls) };
+  },
+
+  listRevisionDocuments: ({ params, query, actor, baseUrl, services: { db } }) => {
+    const { revision } = readableRevision(db, params, actor, baseUrl);
+    const ids = [...new Set(query.ids.split(',').map((id) => id.trim()))];
+    if (ids.some((id) => id === ''))
+      throw badRequest('query parameter `ids`: an id is empty (give ids separated by single commas)');
+    if (ids.length > DOCUMENT_BATCH_MAX)
+      throw badRequest(`query parameter \`ids\`: at most ${DOCUMENT_BATCH_MAX} ids, ${ids.length} given`);
+    // Only bodies this revision uses: an id of another revision or space reads as unknown.
+    const used = new Set(
+      flattenPages(revision.tree.pages).flatMap(({ page }) =>
+        page.documentId !== undefined ? [page.documentId] : [],
+      ),
+    );
+    const unknown = ids.find((id) => !used.has(id));
+    if (unknown !== undefined)
+      throw badRequest(
+        `query parameter \`ids\`: no page of revision \`${revision.id}\` has the document \`${unknown.slice(0, 64)}\``,
+      );
+    const bodies = readDocuments(db, ids);
+    return { items: ids.map((id) => ({ id, markdown: bodies.get(id) ?? '' })) };
   },
 
   getPageInRevisionById: ({ params, query, actor, baseUrl, services: { db } }) => {

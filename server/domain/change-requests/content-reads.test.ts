@@ -317,6 +317,51 @@ describe('reading a revision of a space', () => {
   });
 });
 
+describe('reading many page bodies of a revision', () => {
+  it('answers the bodies asked for, once each, only of pages of that revision', async () => {
+    const { admin, member, spaceId, byTitle, foreign } = await setup();
+    const space = await admin.client.call('getSpaceById', { params: { spaceId } });
+    const params = { spaceId, revisionId: space.revision };
+    const intro = byTitle('Intro').documentId!;
+    const install = byTitle('Install').documentId!;
+    const bodies = await member('read').client.call('listRevisionDocuments', {
+      params,
+      query: { ids: `${intro},${install},${intro}` },
+    });
+    expect(bodies.items.map((item) => item.id)).toEqual([intro, install]);
+    expect(bodies.items[0]?.markdown).toContain('# Hi');
+    expect(bodies.items[1]?.markdown).toContain('Run it.');
+
+    await expectUnauthorized(server, 'listRevisionDocuments', { params, query: { ids: intro } });
+    // An id no page of the revision uses (of another space's revision here) reads as unknown, naming it.
+    const otherSpace = server.buildSpace(foreign.orgId, { pages: [{ title: 'Secret', markdown: 'hidden' }] });
+    const otherPages = await foreign.owner.client.call('listPagesInRevisionById', {
+      params: {
+        spaceId: otherSpace.id,
+        revisionId: (await foreign.owner.client.call('getSpaceById', { params: { spaceId: otherSpace.id } }))
+          .revision,
+      },
+    });
+    const secret = otherPages.pages.find((page) => page.title === 'Secret')!.documentId!;
+    expectError(
+      await admin.client.request('listRevisionDocuments', { params, query: { ids: `${intro},${secret}` } }),
+      400,
+      secret,
+    );
+    expectError(
+      await admin.client.request('listRevisionDocuments', { params, query: { ids: `${intro},` } }),
+      400,
+      'ids',
+    );
+    const many = Array.from({ length: 101 }, (_, i) => `doc${i}`).join(',');
+    expectError(
+      await admin.client.request('listRevisionDocuments', { params, query: { ids: many } }),
+      400,
+      'at most 100',
+    );
+  });
+});
+
 describe('JSON documents', () => {
   it('round-trips the supported subset through markdown', () => {
     const markdown =

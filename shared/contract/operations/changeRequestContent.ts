@@ -5,12 +5,14 @@ import { ChangeRequest } from '../resources/changeRequests.ts';
 import { ContentLocation, LinkReport } from '../resources/links.ts';
 import {
   ContentQuery,
+  DOCUMENT_BATCH_MAX,
   DocumentFormat,
   File,
   ImportContent,
   ImportContentResult,
   Page,
   Revision,
+  RevisionDocuments,
   RevisionPages,
   UpdateChangeRequestContent,
 } from '../resources/revisions.ts';
@@ -131,6 +133,23 @@ export const changeRequestContentOperations = {
     summary: 'List the page tree of a revision of a space',
     query: Type.Object(ContentQuery),
     response: RevisionPages,
+    success: 200,
+    extension: true,
+  }),
+  listRevisionDocuments: op({
+    name: 'listRevisionDocuments',
+    group,
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/revisions/{revisionId}/documents',
+    summary: 'Read many page bodies of a revision at once (the review pane diffs hundreds of pages)',
+    query: Type.Object({
+      ids: Type.String({
+        minLength: 1,
+        maxLength: DOCUMENT_BATCH_MAX * 65,
+        description: `Comma-separated document ids (a page's \`documentId\`), at most ${DOCUMENT_BATCH_MAX}.`,
+      }),
+    }),
+    response: RevisionDocuments,
     success: 200,
     extension: true,
   }),

@@ -177,6 +177,20 @@ export type Revision = Static<typeof Revision>;
 
 export const RevisionPages = Type.Object({ pages: Type.Array(Page) });
 
+/** Most page bodies one batch read returns. */
+export const DOCUMENT_BATCH_MAX = 100;
+
+/**
+ * Extension: page bodies of a revision by document id, as markdown. Document ids are content hashes (a page's
+ * `documentId`): a body never changes under its id, so a client may cache it for good.
+ */
+export const RevisionDocuments = named(
+  'RevisionDocuments',
+  Type.Object({
+    items: Type.Array(Type.Object({ id: Type.String(), markdown: Type.String() })),
+  }),
+);
+
 /** `metadata` and `computed` query parameters of content reads. */
 export const ContentQuery = {
   metadata: Type.Optional(Type.Boolean({ default: true, description: 'False omits mutable Git metadata.' })),
