@@ -130,6 +130,19 @@ export const channels = {
     Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
     Type.Object({ opened: Type.Boolean() }),
   ),
+  /**
+   * Desktop only: prints a page of the profile's API (a change request's temporary print URL) to a PDF file the
+   * user picks. The URL must be on the profile's API origin; `fileName` is only the suggested name. Answers
+   * `saved: false` when the user cancels the save dialog; browser mode answers 501 (the browser prints there).
+   */
+  'print.savePdf': channel(
+    Type.Object({
+      profileId: Type.String({ minLength: 1, maxLength: 64 }),
+      url: Type.String({ minLength: 1, maxLength: 2048 }),
+      fileName: Type.String({ minLength: 1, maxLength: 200 }),
+    }),
+    Type.Object({ saved: Type.Boolean(), path: Type.Optional(Type.String()) }),
+  ),
 };
 
 export type Channels = typeof channels;

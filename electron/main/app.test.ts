@@ -172,6 +172,7 @@ describe('startApp', () => {
       platform: process.platform,
       spawnServer: expect.any(Function),
       openExternal: expect.any(Function),
+      printToPdf: expect.any(Function),
       log: expect.any(Function),
     });
     const window = fake.state.windows[0]!;

@@ -10,6 +10,7 @@ import { startCore } from './core/core.ts';
 import { registerAppScheme, serveAppFiles } from './app-protocol.ts';
 import { deferredHandlers, installBridge } from './ipc.ts';
 import { menuTemplate } from './menu.ts';
+import { createPdfPrinter } from './print.ts';
 import { devRendererUrl, isTrustedSender, rendererLocation } from './origin.ts';
 import { quitAfterStopping } from './quit.ts';
 import { hardenSession, hardenWebContents, vettedOpener } from './security.ts';
@@ -110,6 +111,7 @@ export function startApp(paths: AppPaths): void {
         platform: process.platform,
         spawnServer: utilitySpawner(paths.serverEntry),
         openExternal,
+        printToPdf: createPdfPrinter(() => window),
         log: (line) => console.log(`[core] ${line}`),
       });
       core.catch((error: unknown) => {

@@ -13,6 +13,7 @@ import {
   type ConnectionTest,
   type Profile,
 } from '../../../shared/bridge.ts';
+import { checkPrintUrl, pdfFileName } from './print-check.ts';
 import { ProfileStoreError, type ProfileStore } from './profiles.ts';
 import { redact, type ApiProxy, type ProxyTarget } from './proxy.ts';
 import { LOCAL_PROFILE_ID, localProfile, vaultOf, type LocalSandbox } from './targets.ts';
@@ -36,11 +37,19 @@ export interface BridgeDeps {
   proxy: ApiProxy;
   /** Opens a checked https: or mailto: URL in the system's browser or mail app. */
   openExternal: (url: string) => Promise<void> | void;
+  /**
+   * Desktop only: prints a checked URL of a profile's API to a PDF file the user picks (a hidden, script-less
+   * window and the save dialog); undefined in browser mode, where `print.savePdf` answers 501.
+   */
+  printToPdf?: PrintToPdf;
   /** Problems to show beside the profiles' own (e.g. the sandbox could not start). */
   problems?: () => string[];
   /** New profile ids (tests pass their own). */
   newId?: () => string;
 }
+
+/** Prints `url` to a PDF and saves it where the user says, suggesting `fileName`; `saved: false` when cancelled. */
+export type PrintToPdf = (url: string, fileName: string) => Promise<{ saved: boolean; path?: string }>;
 
 /** A failed answer. */
 class Refusal extends Error {
@@ -285,6 +294,27 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
         } catch {
           return { opened: false };
         }
+      }),
+
+    'print.savePdf': (request) =>
+      answer(request, async () => {
+        const input = valid('print.savePdf', request);
+        if (deps.printToPdf === undefined)
+          throw new Refusal(
+            501,
+            'Saving a PDF needs the desktop app: in browser mode, open the print view and print it with the browser.',
+          );
+        let baseUrl: string | undefined;
+        if (input.profileId === LOCAL_PROFILE_ID) {
+          baseUrl = deps.sandbox.baseUrl;
+          if (baseUrl === undefined) throw new Refusal(503, 'The local sandbox is not running.');
+        } else {
+          baseUrl = deps.profiles.get(input.profileId)?.baseUrl;
+          if (baseUrl === undefined)
+            throw new Refusal(404, `There is no profile with the id ${input.profileId}.`);
+        }
+        const url = must(checkPrintUrl(input.url, baseUrl));
+        return deps.printToPdf(url, pdfFileName(input.fileName));
       }),
   };
 }

@@ -3,7 +3,7 @@
  * The Electron glue and browser mode both start it with `startCore` and serve its handlers.
  */
 import { mkdirSync } from 'node:fs';
-import { createBridgeHandlers, type BridgeHandlers } from './bridge-handlers.ts';
+import { createBridgeHandlers, type BridgeHandlers, type PrintToPdf } from './bridge-handlers.ts';
 import { ProfileStore } from './profiles.ts';
 import { ApiProxy } from './proxy.ts';
 import type { SpawnServer } from './spawn.ts';
@@ -24,6 +24,8 @@ export interface CoreOptions {
   vault?: Vault;
   /** Opens a checked https: or mailto: URL outside the app. */
   openExternal: (url: string) => Promise<void> | void;
+  /** Desktop only: prints a checked API URL to a PDF file (`print.savePdf`); browser mode has none. */
+  printToPdf?: PrintToPdf;
   /** Receives the sandbox server's output and the core's notes (never a token). */
   log?: (line: string) => void;
   /** How long an API call may take (default 15 s). */
@@ -87,6 +89,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     sandbox: supervisor,
     proxy,
     openExternal: options.openExternal,
+    ...(options.printToPdf !== undefined ? { printToPdf: options.printToPdf } : {}),
     problems: () => {
       const restart = supervisor.status();
       return restart.state === 'restarting' && restart.problem !== undefined

@@ -1,5 +1,6 @@
-/** The sidebar: switchers for profile and organization, the screens, the palette and the theme. */
+/** The sidebar: switchers for profile and organization, the search box, the screens, the palette and the theme. */
 import { Link } from '@tanstack/react-router';
+import { SearchBox } from '../screens/search/SearchBox.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useActiveProfile } from './activeProfile.ts';
 import { OrgSwitcher } from './OrgSwitcher.tsx';
@@ -12,8 +13,25 @@ export const ORG_SCREENS = [
   { path: 'content', label: 'Content', keywords: ['spaces', 'collections', 'tree', 'move'] },
   { path: 'people', label: 'Members & teams', keywords: ['members', 'teams', 'people', 'roles'] },
   { path: 'invites', label: 'Invites', keywords: ['invite', 'links', 'email', 'csv'] },
+  {
+    path: 'change-requests',
+    label: 'Change requests',
+    keywords: ['change requests', 'review', 'merge', 'inbox', 'conflicts', 'pull requests'],
+  },
   { path: 'sites', label: 'Sites', keywords: ['sites', 'sections', 'publish', 'share links', 'adaptive'] },
   { path: 'trash', label: 'Trash', keywords: ['deleted', 'restore', 'spaces'] },
+  {
+    path: 'sso',
+    label: 'Single sign-on',
+    keywords: ['saml', 'sso', 'single sign-on', 'identity provider', 'certificate'],
+  },
+  {
+    path: 'custom-fields',
+    label: 'Custom fields',
+    keywords: ['custom fields', 'metadata', 'grid', 'values'],
+  },
+  { path: 'openapi', label: 'OpenAPI specs', keywords: ['openapi', 'swagger', 'api', 'specs', 'versions'] },
+  { path: 'translations', label: 'Translations', keywords: ['translations', 'languages', 'locales'] },
   { path: 'settings', label: 'Settings', keywords: ['organization', 'settings', 'title', 'sso', 'domains'] },
 ] as const;
 
@@ -36,6 +54,9 @@ export function Sidebar({ onOpenPalette }: { onOpenPalette: () => void }) {
         <span className="sidebar-label">Organization</span>
         <OrgSwitcher />
       </div>
+      {profileId !== undefined && orgId !== undefined && (
+        <SearchBox key={`${profileId}/${orgId}`} profileId={profileId} orgId={orgId} />
+      )}
       <nav aria-label="Screens" className="sidebar-nav">
         <ul>
           <li>

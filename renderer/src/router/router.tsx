@@ -134,9 +134,13 @@ const SpaceScreen = lazyRouteComponent(() => import('../screens/spaces/SpaceScre
 const spaceRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/spaces/$spaceId',
+  // `page`: the page the space's reader shows (search results open pages this way).
+  validateSearch: (search: Record<string, unknown>): { page?: string } =>
+    typeof search['page'] === 'string' && search['page'] !== '' ? { page: search['page'] } : {},
   component: function SpaceRoute() {
     const { profileId, orgId, spaceId } = spaceRoute.useParams();
-    return <SpaceScreen profileId={profileId} orgId={orgId} spaceId={spaceId} />;
+    const { page } = spaceRoute.useSearch();
+    return <SpaceScreen profileId={profileId} orgId={orgId} spaceId={spaceId} pageId={page} />;
   },
 });
 
@@ -211,9 +215,84 @@ const changeRequestRoute = createRoute({
         changeRequestId={changeRequestId}
         tab={search.tab ?? 'overview'}
         pageId={search.page}
-        onNavigate={(next) => void navigate({ search: (previous) => ({ ...previous, ...next }) })}
+        onNavigate={(next) =>
+          void navigate({
+            search: (previous) => ({ ...previous, ...next }),
+            // Going from page to page within a tab replaces the history entry; changing tabs adds one.
+            replace: next.page !== undefined && (next.tab ?? search.tab) === search.tab,
+          })
+        }
       />
     );
+  },
+});
+
+const SsoScreen = lazyRouteComponent(() => import('../screens/saml/SsoScreen.tsx'), 'SsoScreen');
+const ssoRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/sso',
+  component: function SsoRoute() {
+    const { profileId, orgId } = ssoRoute.useParams();
+    return <SsoScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const CustomFieldsScreen = lazyRouteComponent(
+  () => import('../screens/custom-fields/CustomFieldsScreen.tsx'),
+  'CustomFieldsScreen',
+);
+const customFieldsRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/custom-fields',
+  component: function CustomFieldsRoute() {
+    const { profileId, orgId } = customFieldsRoute.useParams();
+    return <CustomFieldsScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const OpenApiScreen = lazyRouteComponent(
+  () => import('../screens/openapi/OpenApiScreen.tsx'),
+  'OpenApiScreen',
+);
+const openApiRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/openapi',
+  // The selected spec and the two compared versions live in the URL, so a reload lands on the same diff.
+  validateSearch: (search: Record<string, unknown>): { spec?: string; base?: string; head?: string } => {
+    const text = (name: string) => (typeof search[name] === 'string' ? search[name] : '');
+    return {
+      ...(text('spec') !== '' ? { spec: text('spec') } : {}),
+      ...(text('base') !== '' ? { base: text('base') } : {}),
+      ...(text('head') !== '' ? { head: text('head') } : {}),
+    };
+  },
+  component: function OpenApiRoute() {
+    const { profileId, orgId } = openApiRoute.useParams();
+    const search = openApiRoute.useSearch();
+    const navigate = openApiRoute.useNavigate();
+    return (
+      <OpenApiScreen
+        profileId={profileId}
+        orgId={orgId}
+        spec={search.spec}
+        base={search.base}
+        head={search.head}
+        onNavigate={(next, replace) => void navigate({ search: next, replace })}
+      />
+    );
+  },
+});
+
+const TranslationsScreen = lazyRouteComponent(
+  () => import('../screens/translations/TranslationsScreen.tsx'),
+  'TranslationsScreen',
+);
+const translationsRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/translations',
+  component: function TranslationsRoute() {
+    const { profileId, orgId } = translationsRoute.useParams();
+    return <TranslationsScreen profileId={profileId} orgId={orgId} />;
   },
 });
 
@@ -230,6 +309,10 @@ const routeTree = rootRoute.addChildren([
       changeRequestRoute,
       trashRoute,
       sitesRoute,
+      ssoRoute,
+      customFieldsRoute,
+      openApiRoute,
+      translationsRoute,
       siteRoute,
       peopleRoute,
       teamRoute,

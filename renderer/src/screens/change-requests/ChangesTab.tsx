@@ -1,5 +1,27 @@
-/** The Changes tab of a change request: changed pages, rendered and source diffs, viewed marks. */
+/**
+ * The Changes tab of a change request: the changed pages as a tree (markers, line counts, "Viewed"), the page on
+ * screen with its structure changes and its diff (rendered side by side or inline, or the markdown source), and the
+ * page's comments beside it. Diffs are computed by a worker (diff/), never on this thread. The page shown is the
+ * URL's `page`; the lens, the layout and the tree filter are remembered per profile; viewed marks per request.
+ *
+ * Keyboard (not while typing): j / Alt+↓ next changed page, k / Alt+↑ previous; n / p next and previous change
+ * (past the last change, the next page); v viewed; s source, r rendered; i side by side or inline; ? the list.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
+import { ErrorState } from '../../layout/ErrorState.tsx';
+import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
+import { PageCommentsPanel } from './CommentsTab.tsx';
+import { visibleRows, type PageChange } from './diff/classify.ts';
+import { PageDiffView } from './diff/PageDiffView.tsx';
+import { useReviewPref } from './diff/prefs.ts';
+import { ReviewTreeView } from './diff/ReviewTreeView.tsx';
+import { ShortcutHelp, useReviewShortcuts } from './diff/shortcuts.tsx';
+import { useAllDiffStats, usePageDiff, useReviewTree } from './diff/useReview.ts';
+import { useViewedMarks } from './diff/useViewedMarks.ts';
+import './diff/changes.css';
 
 export interface ChangesTabProps {
   profileId: string;
@@ -12,5 +34,348 @@ export interface ChangesTabProps {
 }
 
 export function ChangesTab(props: ChangesTabProps) {
-  return <p data-testid="changes-tab">Changes of #{props.changeRequest.number}</p>;
+  const { profileId, orgId, spaceId, changeRequest } = props;
+  const context = useMemo(
+    () => ({ profileId, orgId, spaceId, changeRequest }),
+    [profileId, orgId, spaceId, changeRequest],
+  );
+  const { profile } = useActiveProfile();
+  const { tree, error, retry } = useReviewTree(context);
+  const { stats, progress } = useAllDiffStats(context, tree);
+  const [lens, setLens] = useReviewPref(profileId, 'lens');
+  const [layout, setLayout] = useReviewPref(profileId, 'layout');
+  const [onlyChanged, setOnlyChanged] = useReviewPref(profileId, 'onlyChanged');
+  const viewed = useViewedMarks(profileId, changeRequest.id);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [focusedId, setFocusedId] = useState<string | undefined>(undefined);
+  const [currentChange, setCurrentChange] = useState(-1);
+  const [showHelp, setShowHelp] = useState(false);
+  const treeRef = useRef<HTMLDivElement>(null);
+  const paneRef = useRef<HTMLDivElement>(null);
+  const treeLabel = useId();
+
+  const selectedId =
+    tree === undefined
+      ? undefined
+      : props.pageId !== undefined && tree.nodes.has(props.pageId)
+        ? props.pageId
+        : tree.changed[0];
+  const selectedNode = selectedId === undefined ? undefined : tree?.nodes.get(selectedId);
+  const change: PageChange | undefined = selectedNode?.change;
+  const pageDiff = usePageDiff(context, change);
+  const diff = pageDiff.data;
+  const changeCount =
+    diff === undefined ? 0 : lens === 'source' ? diff.source.changes : diff.rendered.changes;
+
+  const rows = useMemo(
+    () => (tree === undefined ? [] : visibleRows(tree, { onlyChanged, collapsed })),
+    [tree, onlyChanged, collapsed],
+  );
+
+  // A new page or lens starts at its top.
+  useEffect(() => {
+    setCurrentChange(-1);
+    paneRef.current?.scrollTo({ top: 0 });
+  }, [selectedId, lens]);
+
+  // `review:first-diff`: once the first page's diff (or its structure, when its body did not change) is painted.
+  const firstPainted = useRef(false);
+  const pageReady = change !== undefined && (!change.bodyChanged || diff !== undefined);
+  useEffect(() => {
+    if (!pageReady || firstPainted.current) return;
+    firstPainted.current = true;
+    // The frame callback runs before that frame paints; the task after it runs once it has.
+    requestAnimationFrame(() => setTimeout(() => performance.mark('review:first-diff'), 0));
+  }, [pageReady]);
+
+  // The current change scrolls into view, takes the focus and the highlight.
+  useEffect(() => {
+    const pane = paneRef.current;
+    if (pane === null) return;
+    for (const element of pane.querySelectorAll('.is-current-change'))
+      element.classList.remove('is-current-change');
+    if (currentChange < 0) return;
+    const target = pane.querySelector<HTMLElement>(`[data-change="${currentChange}"]`);
+    if (target === null) return;
+    target.classList.add('is-current-change');
+    target.tabIndex = -1;
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+  }, [currentChange, diff, lens, layout]);
+
+  const select = useCallback(
+    (id: string) => {
+      if (tree === undefined) return;
+      // Open the page's ancestors, so its row shows.
+      let parent = tree.nodes.get(id)?.parentId ?? null;
+      const opened = new Set(collapsed);
+      let changedCollapse = false;
+      while (parent !== null) {
+        if (opened.delete(parent)) changedCollapse = true;
+        parent = tree.nodes.get(parent)?.parentId ?? null;
+      }
+      if (changedCollapse) setCollapsed(opened);
+      setFocusedId(id);
+      if (id !== selectedId) props.onPageChange(id);
+    },
+    [tree, collapsed, selectedId, props],
+  );
+
+  const stepPage = useCallback(
+    (step: 1 | -1) => {
+      if (tree === undefined || tree.changed.length === 0) return false;
+      const index = selectedId === undefined ? -1 : tree.changed.indexOf(selectedId);
+      const next = index === -1 ? (step === 1 ? 0 : tree.changed.length - 1) : index + step;
+      const id = tree.changed[next];
+      if (id === undefined) return false;
+      select(id);
+      return true;
+    },
+    [tree, selectedId, select],
+  );
+
+  const stepChange = useCallback(
+    (step: 1 | -1) => {
+      if (step === 1 && currentChange >= changeCount - 1) {
+        stepPage(1);
+        return;
+      }
+      if (step === -1 && currentChange <= 0) {
+        if (currentChange === 0) setCurrentChange(-1);
+        else stepPage(-1);
+        return;
+      }
+      setCurrentChange(Math.max(0, Math.min(changeCount - 1, currentChange + step)));
+    },
+    [currentChange, changeCount, stepPage],
+  );
+
+  const toggle = useCallback((id: string, open?: boolean) => {
+    setCollapsed((previous) => {
+      const next = new Set(previous);
+      const shouldOpen = open ?? next.has(id);
+      if (shouldOpen) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const toggleViewedOf = useCallback(
+    (id: string) => {
+      const target = tree?.nodes.get(id)?.change;
+      if (target !== undefined) viewed.toggle(target);
+    },
+    [tree, viewed],
+  );
+
+  useReviewShortcuts({
+    nextPage: () => stepPage(1),
+    previousPage: () => stepPage(-1),
+    nextChange: () => stepChange(1),
+    previousChange: () => stepChange(-1),
+    toggleViewed: () => {
+      if (change !== undefined) viewed.toggle(change);
+    },
+    source: () => setLens('source'),
+    rendered: () => setLens('rendered'),
+    toggleLayout: () => setLayout(layout === 'split' ? 'inline' : 'split'),
+    help: () => setShowHelp((shown) => !shown),
+  });
+
+  if (error !== undefined && tree === undefined) {
+    return (
+      <div className="review" data-testid="changes-tab">
+        <ErrorState
+          error={error}
+          what="the changes of this request"
+          profileName={profileLabel(profile, profileId)}
+          onRetry={retry}
+        />
+      </div>
+    );
+  }
+  if (tree === undefined) {
+    return (
+      <div className="review" data-testid="changes-tab" aria-busy="true" aria-label="Loading the changes">
+        <div className="review-body review-loading" data-testid="changes-loading">
+          <div className="review-tree-pane">
+            {Array.from({ length: 8 }, (_, index) => (
+              <Skeleton key={index} width={`${60 + ((index * 13) % 35)}%`} height="1.1rem" />
+            ))}
+          </div>
+          <div className="review-page-pane">
+            <Skeleton width="40%" height="1.6rem" />
+            <Skeleton width="100%" height="10rem" />
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (tree.changed.length === 0) {
+    return (
+      <div className="review" data-testid="changes-tab">
+        <EmptyState title="This change request changes nothing yet">
+          Its pages are the same as in the space. Edits made in this request will show here.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const viewedCount = viewed.count(tree);
+  const title = selectedNode?.title ?? '';
+  const diffError =
+    pageDiff.isError && change?.bodyChanged === true ? (
+      <ErrorState
+        error={pageDiff.error}
+        what="this page's content"
+        profileName={profileLabel(profile, profileId)}
+        standalone
+        onRetry={() => {
+          retry();
+          void pageDiff.refetch();
+        }}
+      />
+    ) : undefined;
+
+  return (
+    <div className="review" data-testid="changes-tab">
+      <div className="review-toolbar">
+        <p className="review-summary">
+          <strong data-testid="review-changed-count">
+            {tree.changed.length} changed {tree.changed.length === 1 ? 'page' : 'pages'}
+          </strong>
+          <span className="review-viewed-count" data-testid="review-viewed-count">
+            {viewedCount} of {tree.changed.length} viewed
+          </span>
+          {progress.done < progress.total && (
+            <span className="muted review-progress" data-testid="review-progress">
+              Counting lines: {progress.done} of {progress.total} pages
+            </span>
+          )}
+        </p>
+        <div className="review-toggles">
+          <div className="review-segmented" role="group" aria-label="Diff lens">
+            <button
+              type="button"
+              aria-pressed={lens === 'rendered'}
+              aria-keyshortcuts="r"
+              title="Rendered (r)"
+              onClick={() => setLens('rendered')}
+              data-testid="review-lens-rendered"
+            >
+              Rendered
+            </button>
+            <button
+              type="button"
+              aria-pressed={lens === 'source'}
+              aria-keyshortcuts="s"
+              title="Markdown source (s)"
+              onClick={() => setLens('source')}
+              data-testid="review-lens-source"
+            >
+              Source
+            </button>
+          </div>
+          <div className="review-segmented" role="group" aria-label="Layout of the rendered diff">
+            <button
+              type="button"
+              aria-pressed={layout === 'split'}
+              aria-keyshortcuts="i"
+              title="Base and request side by side (i)"
+              disabled={lens !== 'rendered'}
+              onClick={() => setLayout('split')}
+              data-testid="review-layout-split"
+            >
+              Side by side
+            </button>
+            <button
+              type="button"
+              aria-pressed={layout === 'inline'}
+              aria-keyshortcuts="i"
+              title="One column: removed, then added (i)"
+              disabled={lens !== 'rendered'}
+              onClick={() => setLayout('inline')}
+              data-testid="review-layout-inline"
+            >
+              Inline
+            </button>
+          </div>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={showHelp}
+            aria-controls="review-shortcuts"
+            aria-keyshortcuts="Shift+?"
+            onClick={() => setShowHelp(!showHelp)}
+            data-testid="review-shortcuts-toggle"
+          >
+            Keyboard
+          </Button>
+        </div>
+      </div>
+      {showHelp && <ShortcutHelp id="review-shortcuts" />}
+      <div className="review-body">
+        <nav className="review-tree-pane" aria-labelledby={treeLabel}>
+          <div className="review-tree-header">
+            <h2 id={treeLabel} className="review-tree-title">
+              Pages
+            </h2>
+            <label className="review-only-changed">
+              <input
+                type="checkbox"
+                checked={onlyChanged}
+                onChange={(event) => setOnlyChanged(event.target.checked)}
+                data-testid="review-only-changed"
+              />
+              Only changed pages
+            </label>
+          </div>
+          <ReviewTreeView
+            tree={tree}
+            rows={rows}
+            selectedId={selectedId}
+            focusedId={focusedId}
+            setFocusedId={setFocusedId}
+            stats={stats}
+            isViewed={viewed.isViewed}
+            onSelect={select}
+            onToggle={toggle}
+            onToggleViewed={toggleViewedOf}
+            treeRef={treeRef}
+            labelledBy={treeLabel}
+          />
+        </nav>
+        <div className="review-page-pane" ref={paneRef}>
+          {change !== undefined ? (
+            <PageDiffView
+              key={change.id}
+              change={change}
+              title={title}
+              lens={lens}
+              layout={layout}
+              diff={diff}
+              diffError={diffError}
+              viewed={viewed.isViewed(change)}
+              onToggleViewed={() => viewed.toggle(change)}
+              currentChange={currentChange}
+              onChange={stepChange}
+            />
+          ) : (
+            <EmptyState title={title || 'Untitled'}>This page is unchanged in this request.</EmptyState>
+          )}
+        </div>
+        {/* Comments target pages of the request: a deleted page has none. */}
+        {selectedNode !== undefined && selectedNode.change?.kinds.includes('deleted') !== true && (
+          <PageCommentsPanel
+            profileId={profileId}
+            orgId={orgId}
+            spaceId={spaceId}
+            changeRequest={changeRequest}
+            pageId={selectedNode.id}
+            pageTitle={title}
+          />
+        )}
+      </div>
+    </div>
+  );
 }

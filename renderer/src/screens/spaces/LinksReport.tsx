@@ -72,7 +72,7 @@ function LinkTable({
   const links = useInfiniteQuery(spaceLinksQuery(profileId, spaceId, filter));
   if (links.isPending) {
     return (
-      <div className="table-skeleton" aria-busy="true" aria-label="Loading links">
+      <div className="table-skeleton" role="status" aria-busy="true" aria-label="Loading links">
         <Skeleton width="100%" height="1.5rem" />
         <Skeleton width="100%" height="1.5rem" />
       </div>

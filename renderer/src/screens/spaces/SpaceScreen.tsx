@@ -1,4 +1,4 @@
-/** One space: breadcrumb, header, the settings of the detail panel, and its links report. */
+/** One space: breadcrumb, header, the settings of the detail panel, its pages (tree and reader) and its links report. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,16 +15,21 @@ import { DeletedBanner } from './DeletedBanner.tsx';
 import { ItemDetails } from './ItemDetails.tsx';
 import { SettingsPlaceholder, SpaceSettings, visibilityLabel } from './ItemSettings.tsx';
 import { LinksReport } from './LinksReport.tsx';
+import { SpacePages } from './SpacePages.tsx';
+import { SpaceChangeRequests } from '../change-requests/SpaceChangeRequests.tsx';
 
 /** The space screen (`/p/$profileId/orgs/$orgId/spaces/$spaceId`). */
 export function SpaceScreen({
   profileId,
   orgId,
   spaceId,
+  pageId,
 }: {
   profileId: string;
   orgId: string;
   spaceId?: string;
+  /** The page the reader shows (`?page=` of the URL). */
+  pageId?: string | undefined;
 }) {
   const id = spaceId ?? '';
   const space = useQuery({ ...spaceQuery(profileId, id), enabled: id !== '' });
@@ -108,6 +113,12 @@ export function SpaceScreen({
               <div className="section space-settings-section">
                 <SpaceSettings profileId={profileId} orgId={orgId} space={data} actions={actions} />
               </div>
+              {data.deletedAt === undefined && (
+                <SpacePages profileId={profileId} orgId={orgId} space={data} pageId={pageId} />
+              )}
+              {data.deletedAt === undefined && (
+                <SpaceChangeRequests profileId={profileId} orgId={orgId} spaceId={data.id} />
+              )}
               {data.deletedAt === undefined && <LinksReport profileId={profileId} spaceId={data.id} />}
             </>
           )}

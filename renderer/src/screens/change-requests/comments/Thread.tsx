@@ -1,0 +1,271 @@
+/**
+ * A thread: the comment (an `article` labelled by its author heading), where it is anchored, its status, its
+ * replies (the latest three while collapsed, the rest behind "Show earlier replies") and a reply composer whose
+ * text is kept as a draft per thread. Resolve / Reopen and reactions are optimistic; a refusal (a 403 for someone
+ * who may not resolve, for example) puts the thread back and a toast carries the server's message.
+ */
+import { Link, useParams } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import type { Comment } from '../../../../../shared/contract/resources/comments.ts';
+import { errorMessage } from '../../../bridge/errors.ts';
+import {
+  deleteComment,
+  editComment,
+  postReply,
+  setResolved,
+  toggleCommentReaction,
+} from '../../../queries/comments.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Badge } from '../../../ui/Feedback.tsx';
+import { toast } from '../../../ui/Toast.tsx';
+import { CommentItem } from './CommentItem.tsx';
+import { useCommentsEnv, useDraft, useThreadContext } from './hooks.ts';
+import { anchorLabel, anchorOf, fullDate, matchesFilter } from './logic.ts';
+import { MarkdownComposer } from './MarkdownComposer.tsx';
+import { Replies } from './Replies.tsx';
+import { draftKey } from './storage.ts';
+
+/** Where the thread is anchored; a page anchor links to that page on the Changes tab. */
+function AnchorLine({ comment }: { comment: Comment }) {
+  const { scope } = useThreadContext();
+  const routeParams = useParams({ strict: false });
+  const anchor = anchorOf(comment);
+  if (anchor.kind === 'request')
+    return (
+      <p className="comment-anchor" data-testid="comment-anchor" data-anchor="request">
+        {anchorLabel(anchor)}
+      </p>
+    );
+  return (
+    <p
+      className="comment-anchor"
+      data-testid="comment-anchor"
+      data-anchor="page"
+      data-page-id={anchor.pageId}
+    >
+      {anchor.title === undefined ? (
+        anchorLabel(anchor)
+      ) : (
+        <>
+          On page{' '}
+          <Link
+            to="/p/$profileId/orgs/$orgId/spaces/$spaceId/change-requests/$changeRequestId"
+            params={{
+              profileId: scope.profileId,
+              orgId: scope.orgId,
+              spaceId: scope.spaceId,
+              changeRequestId: routeParams.changeRequestId ?? scope.changeRequestId,
+            }}
+            search={{ tab: 'changes', page: anchor.pageId }}
+            data-testid="comment-anchor-link"
+          >
+            “{anchor.title}”
+          </Link>
+        </>
+      )}
+      {anchor.outdated && (
+        <>
+          {' '}
+          <Badge tone="warning">Outdated</Badge>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A thread. */
+export function Thread({ comment }: { comment: Comment }) {
+  const { scope, compact, filter, prepareLeave } = useThreadContext();
+  const { queryClient, me } = useCommentsEnv(scope.profileId);
+  const headingId = useId();
+  const replyDraft = useDraft(
+    draftKey(scope.profileId, scope.changeRequestId, { kind: 'reply', commentId: comment.id }),
+  );
+  const [replying, setReplying] = useState(replyDraft.kept);
+  const [sending, setSending] = useState(false);
+  const [replyError, setReplyError] = useState<string | undefined>();
+  const [focusReplyId, setFocusReplyId] = useState<string | undefined>();
+  const [resolving, setResolving] = useState(false);
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const replyText = useRef<HTMLTextAreaElement>(null);
+  // Only a click on Reply takes the focus into the composer (a kept draft reopens it without moving the focus).
+  const [replyFocus, setReplyFocus] = useState(false);
+  const canReply = comment.permissions.reply ?? true;
+  const resolved = comment.status === 'resolved';
+  const author = comment.postedBy.displayName;
+
+  const sendReply = async () => {
+    setSending(true);
+    setReplyError(undefined);
+    try {
+      const reply = await postReply(queryClient, scope, comment.id, replyDraft.text);
+      replyDraft.clear();
+      setReplying(false);
+      setFocusReplyId(reply.id);
+    } catch (error) {
+      setReplyError(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const changeStatus = async (next: boolean) => {
+    // A thread leaving the list under the focus hands the focus on first (the next thread, or the composer).
+    const updated = { ...comment, status: next ? ('resolved' as const) : ('open' as const) };
+    if (!matchesFilter(updated, filter)) prepareLeave(comment.id)();
+    setResolving(true);
+    try {
+      await setResolved(queryClient, scope, comment, next, me);
+      toast({
+        tone: 'success',
+        title: next ? 'Comment resolved' : 'Comment reopened',
+        ...(next
+          ? {
+              action: {
+                label: 'Reopen',
+                altText: 'Choose the Resolved filter and use Reopen on the comment',
+                onClick: () => {
+                  setResolved(queryClient, scope, { ...comment, status: 'resolved' }, false, me).catch(
+                    (error: unknown) =>
+                      toast({
+                        tone: 'error',
+                        title: 'Could not reopen the comment',
+                        description: errorMessage(error),
+                      }),
+                  );
+                },
+                testId: 'toast-reopen',
+              },
+            }
+          : {}),
+      });
+    } catch (error) {
+      toast({
+        tone: 'error',
+        title: next ? 'Could not resolve the comment' : 'Could not reopen the comment',
+        description: errorMessage(error),
+      });
+    } finally {
+      setResolving(false);
+    }
+  };
+
+  const replyCount = comment.replies;
+  return (
+    <article
+      className="comment-thread"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      data-testid="comment-thread"
+      data-comment-id={comment.id}
+      data-status={comment.status}
+    >
+      <CommentItem
+        item={comment}
+        kind="comment"
+        headingId={headingId}
+        headingLevel={3}
+        editDraftKey={draftKey(scope.profileId, scope.changeRequestId, {
+          kind: 'edit-comment',
+          commentId: comment.id,
+        })}
+        meId={me?.id}
+        meta={
+          <>
+            {!compact && <AnchorLine comment={comment} />}
+            {resolved && (
+              <p className="comment-status" data-testid="comment-resolved">
+                <Badge tone="accent">Resolved</Badge>
+                {comment.resolvedBy !== undefined && (
+                  <span
+                    className="muted"
+                    title={comment.resolvedAt !== undefined ? fullDate(comment.resolvedAt) : undefined}
+                  >
+                    {' '}
+                    by {comment.resolvedBy.displayName}
+                  </span>
+                )}
+              </p>
+            )}
+          </>
+        }
+        actions={
+          <>
+            {canReply && (
+              <Button
+                ref={replyButton}
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  if (replying) replyText.current?.focus();
+                  setReplying(true);
+                  setReplyFocus(true);
+                }}
+                aria-label={`Reply to the comment by ${author}`}
+                aria-expanded={replying}
+                data-testid="comment-reply-button"
+              >
+                Reply
+              </Button>
+            )}
+            {canReply && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void changeStatus(!resolved)}
+                pending={resolving}
+                aria-label={`${resolved ? 'Reopen' : 'Resolve'} the comment by ${author}`}
+                data-testid={resolved ? 'comment-reopen' : 'comment-resolve'}
+              >
+                {resolved ? 'Reopen' : 'Resolve'}
+              </Button>
+            )}
+          </>
+        }
+        deleteAlsoRemoves={
+          replyCount > 0 ? `its ${replyCount === 1 ? 'reply' : `${replyCount} replies`}` : undefined
+        }
+        onSaveEdit={(markdown) => editComment(queryClient, scope, comment.id, markdown)}
+        onDelete={async () => {
+          const moveFocus = prepareLeave(comment.id);
+          await deleteComment(queryClient, scope, comment.id);
+          moveFocus();
+        }}
+        onToggleReaction={(emoji) => {
+          if (me === undefined) return;
+          toggleCommentReaction(queryClient, scope, comment, emoji, me).catch((error: unknown) =>
+            toast({
+              tone: 'error',
+              title: 'Could not change the reaction',
+              description: errorMessage(error),
+            }),
+          );
+        }}
+      />
+      <Replies comment={comment} focusReplyId={focusReplyId} />
+      {replying && canReply && (
+        <MarkdownComposer
+          label={`Reply to the comment by ${author}`}
+          value={replyDraft.text}
+          onChange={replyDraft.set}
+          onSubmit={() => void sendReply()}
+          onCancel={() => {
+            // The text stays as the thread's draft; Reply brings it back.
+            setReplying(false);
+            setReplyFocus(false);
+            setReplyError(undefined);
+            requestAnimationFrame(() => replyButton.current?.focus());
+          }}
+          submitLabel="Reply"
+          pending={sending}
+          error={replyError}
+          placeholder="Write a reply…"
+          autoFocus={replyFocus}
+          textareaRef={replyText}
+          compact
+          data-testid="reply-composer"
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The rendered lens: markdown blocks drawn as the reader sees them, base and request side by side or in one column
+ * (removed blocks, then the added ones). Runs of unchanged blocks fold away beyond two blocks of context; a
+ * modified block shows its removed and added words marked when the compute could mark them safely. Each changed
+ * block carries its change index (`data-change`), which "next change" scrolls to.
+ */
+import { memo, useMemo, useState } from 'react';
+import { renderMarkdown } from '../../../ui/Markdown.tsx';
+import { cx } from '../../../ui/cx.ts';
+import type { DiffLayout } from './prefs.ts';
+import { foldRows } from './fold.ts';
+import type { BlockRow, RenderedDiff } from './types.ts';
+
+const CONTEXT_BLOCKS = 2;
+const HTML_CACHE_SIZE = 3_000;
+const htmlCache = new Map<string, string>();
+
+/** Sanitized HTML of a block, cached (a block's markdown renders the same every time). */
+function blockHtml(markdown: string): string {
+  let html = htmlCache.get(markdown);
+  if (html === undefined) {
+    html = renderMarkdown(markdown);
+    if (htmlCache.size >= HTML_CACHE_SIZE) htmlCache.delete(htmlCache.keys().next().value!);
+    htmlCache.set(markdown, html);
+  }
+  return html;
+}
+
+/** One rendered markdown block. */
+const Block = memo(function Block({ markdown }: { markdown: string }) {
+  // Sanitized by renderMarkdown.
+  return (
+    <div className="markdown review-block-body" dangerouslySetInnerHTML={{ __html: blockHtml(markdown) }} />
+  );
+});
+
+const SIDE_WORDS = { del: 'Removed', add: 'Added' } as const;
+
+/** One side of a changed block in the single column. */
+function InlineBlock({ row, side }: { row: BlockRow; side: 'del' | 'add' }) {
+  const markdown = side === 'del' ? (row.baseMarked ?? row.base!) : (row.headMarked ?? row.head!);
+  return (
+    <div
+      className={cx('review-block', `is-${side}`)}
+      data-testid="diff-block"
+      data-kind={side}
+      data-change={row.change}
+    >
+      <span className="review-block-sign" aria-hidden="true">
+        {side === 'del' ? '−' : '+'}
+      </span>
+      <span className="visually-hidden">{SIDE_WORDS[side]}:</span>
+      <Block markdown={markdown} />
+    </div>
+  );
+}
+
+function InlineRow({ row }: { row: BlockRow }) {
+  if (row.kind === 'same') {
+    return (
+      <div className="review-block is-same" data-testid="diff-block" data-kind="same">
+        <span className="review-block-sign" aria-hidden="true" />
+        <Block markdown={row.head!} />
+      </div>
+    );
+  }
+  return (
+    <div className="review-change-group" data-change={row.change} data-row-kind={row.kind}>
+      {row.kind !== 'add' && <InlineBlock row={row} side="del" />}
+      {row.kind !== 'del' && <InlineBlock row={row} side="add" />}
+    </div>
+  );
+}
+
+function SplitRow({ row }: { row: BlockRow }) {
+  const left =
+    row.kind === 'add' ? undefined : row.kind === 'mod' ? (row.baseMarked ?? row.base!) : row.base!;
+  const right =
+    row.kind === 'del' ? undefined : row.kind === 'mod' ? (row.headMarked ?? row.head!) : row.head!;
+  const leftKind = row.kind === 'same' ? 'same' : 'del';
+  const rightKind = row.kind === 'same' ? 'same' : 'add';
+  return (
+    <div
+      className={cx('review-split-row', `is-${row.kind}`)}
+      data-change={row.change}
+      data-row-kind={row.kind}
+    >
+      {left === undefined ? (
+        <div className="review-block is-empty" aria-hidden="true" />
+      ) : (
+        <div className={cx('review-block', `is-${leftKind}`)} data-testid="diff-block" data-kind={leftKind}>
+          {leftKind === 'del' && <span className="visually-hidden">Removed:</span>}
+          <Block markdown={left} />
+        </div>
+      )}
+      {right === undefined ? (
+        <div className="review-block is-empty" aria-hidden="true" />
+      ) : (
+        <div className={cx('review-block', `is-${rightKind}`)} data-testid="diff-block" data-kind={rightKind}>
+          {rightKind === 'add' && <span className="visually-hidden">Added:</span>}
+          <Block markdown={right} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The rendered diff of a page. */
+export function RenderedDiffView({ diff, layout }: { diff: RenderedDiff; layout: DiffLayout }) {
+  const parts = useMemo(() => foldRows(diff.rows, CONTEXT_BLOCKS), [diff]);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const RowView = layout === 'split' ? SplitRow : InlineRow;
+  if (diff.rows.length === 0)
+    return <p className="muted review-empty-body">Both versions of this page are empty.</p>;
+  return (
+    <div className={cx('review-rendered', `is-${layout}`)} data-testid="rendered-diff" data-layout={layout}>
+      {layout === 'split' && (
+        <div className="review-split-head" aria-hidden="true">
+          <span>Base</span>
+          <span>This change request</span>
+        </div>
+      )}
+      {parts.map((part) => {
+        if (part.kind === 'fold' && !opened.has(part.from)) {
+          const count = part.to - part.from;
+          return (
+            <button
+              key={`fold-${part.from}`}
+              type="button"
+              className="review-fold"
+              onClick={() => setOpened(new Set([...opened, part.from]))}
+              data-testid="diff-fold"
+            >
+              Show {count} unchanged blocks
+            </button>
+          );
+        }
+        return diff.rows
+          .slice(part.from, part.to)
+          .map((row, offset) => <RowView key={part.from + offset} row={row} />);
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * The changed pages as an ARIA tree over a virtualized list (fixed-height rows): markers per change kind, line
+ * counts once computed, and a "Viewed" checkbox per changed page. Deleted pages sit at their base place, struck
+ * through. One tab stop: arrows move, Right/Left open and close (or go to the child / the parent), Home/End jump,
+ * Enter or Space shows the page.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { cx } from '../../../ui/cx.ts';
+import {
+  CHANGE_KINDS,
+  changeSummary,
+  KIND_LABELS,
+  type PageChange,
+  type ReviewRow,
+  type ReviewTree,
+} from './classify.ts';
+import type { DiffStats } from './types.ts';
+
+/** Height of a row, in pixels (the virtualizer relies on it). */
+export const REVIEW_ROW_HEIGHT = 32;
+const INDENT = 16;
+
+/** The markers of a page's change kinds (letters with a tooltip; `label` says them in words). */
+export function ChangeMarkers({ change, label = false }: { change: PageChange; label?: boolean }) {
+  return (
+    <span className="review-markers">
+      {label && <span className="visually-hidden">, {changeSummary(change).toLowerCase()}</span>}
+      {CHANGE_KINDS.filter((kind) => change.kinds.includes(kind)).map((kind) => (
+        <span
+          key={kind}
+          className={cx('review-marker', `review-marker-${kind}`)}
+          title={KIND_LABELS[kind].label}
+          aria-hidden="true"
+          data-testid={`review-marker-${kind}`}
+        >
+          {KIND_LABELS[kind].short}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** "+12 −3", with words for screen readers. */
+export function LineCounts({ stats }: { stats: DiffStats }) {
+  return (
+    <span className="review-counts" data-testid="review-counts">
+      <span className="review-count-add">
+        +{stats.added}
+        <span className="visually-hidden"> lines added,</span>
+      </span>{' '}
+      <span className="review-count-del">
+        −{stats.removed}
+        <span className="visually-hidden"> lines removed</span>
+      </span>
+    </span>
+  );
+}
+
+interface RowProps {
+  row: ReviewRow;
+  index: number;
+  start: number;
+  title: string;
+  change: PageChange | undefined;
+  stats: DiffStats | undefined;
+  selected: boolean;
+  tabbable: boolean;
+  viewed: boolean;
+  onSelect: (id: string) => void;
+  onToggle: (id: string) => void;
+  onToggleViewed: (id: string) => void;
+  onFocusRow: (id: string) => void;
+}
+
+const Row = memo(function Row(props: RowProps) {
+  const { row, change, selected, viewed } = props;
+  const deleted = change?.kinds.includes('deleted') === true;
+  return (
+    <div
+      role="treeitem"
+      className={cx(
+        'review-row',
+        selected && 'is-selected',
+        change === undefined && 'is-context',
+        deleted && 'is-deleted',
+        viewed && 'is-viewed',
+      )}
+      style={{ transform: `translateY(${props.start}px)`, paddingLeft: row.depth * INDENT }}
+      aria-level={row.depth + 1}
+      aria-setsize={row.setSize}
+      aria-posinset={row.posInSet}
+      aria-expanded={row.parent ? row.expanded : undefined}
+      aria-selected={selected}
+      aria-current={selected ? 'page' : undefined}
+      tabIndex={props.tabbable ? 0 : -1}
+      data-testid="review-row"
+      data-id={row.id}
+      data-title={props.title}
+      data-kinds={change?.kinds.join(' ') ?? ''}
+      data-key={row.id}
+      onFocus={() => props.onFocusRow(row.id)}
+      onClick={(event) => {
+        if (event.target instanceof Element && event.target.closest('button, input') !== null) return;
+        props.onSelect(row.id);
+      }}
+    >
+      {row.parent ? (
+        <button
+          type="button"
+          className="review-chevron"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => props.onToggle(row.id)}
+        >
+          {row.expanded ? '▾' : '▸'}
+        </button>
+      ) : (
+        <span className="review-chevron" aria-hidden="true" />
+      )}
+      <span className="review-row-title" title={props.title}>
+        {deleted ? <s>{props.title || 'Untitled'}</s> : props.title || 'Untitled'}
+      </span>
+      {change !== undefined && <ChangeMarkers change={change} label />}
+      {props.stats !== undefined && (props.stats.added > 0 || props.stats.removed > 0) && (
+        <LineCounts stats={props.stats} />
+      )}
+      {change !== undefined && (
+        // For the pointer: the keyboard marks with `v`, and the row's name says "viewed".
+        <span className="review-row-viewed" aria-hidden="true">
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={viewed}
+            title="Viewed (v)"
+            onChange={() => props.onToggleViewed(row.id)}
+            data-testid="review-row-viewed"
+          />
+        </span>
+      )}
+      {viewed && <span className="visually-hidden">, viewed</span>}
+    </div>
+  );
+});
+
+/** Props of `ReviewTreeView`. */
+export interface ReviewTreeViewProps {
+  tree: ReviewTree;
+  rows: readonly ReviewRow[];
+  selectedId: string | undefined;
+  focusedId: string | undefined;
+  setFocusedId: (id: string) => void;
+  stats: ReadonlyMap<string, DiffStats>;
+  isViewed: (change: PageChange) => boolean;
+  onSelect: (id: string) => void;
+  onToggle: (id: string, open?: boolean) => void;
+  onToggleViewed: (id: string) => void;
+  treeRef: RefObject<HTMLDivElement | null>;
+  labelledBy: string;
+}
+
+/** The tree of changed pages. */
+export function ReviewTreeView(props: ReviewTreeViewProps) {
+  const { tree, rows, selectedId, focusedId, treeRef, stats } = props;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => treeRef.current,
+    estimateSize: () => REVIEW_ROW_HEIGHT,
+    overscan: 10,
+  });
+  const indexOf = useCallback((id: string | undefined) => rows.findIndex((row) => row.id === id), [rows]);
+  const tabbableId =
+    indexOf(focusedId) !== -1 ? focusedId : indexOf(selectedId) !== -1 ? selectedId : rows[0]?.id;
+
+  // The selected page scrolls into view when it changes (keyboard j/k, a link, a reload).
+  const lastSelected = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (selectedId === lastSelected.current) return;
+    lastSelected.current = selectedId;
+    const index = indexOf(selectedId);
+    if (index !== -1) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [selectedId, indexOf, virtualizer]);
+
+  const focusIndex = (index: number) => {
+    const row = rows[index];
+    if (row === undefined) return;
+    props.setFocusedId(row.id);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    let tries = 0;
+    const attempt = () => {
+      const element = treeRef.current?.querySelector<HTMLElement>(
+        `[role="treeitem"][data-key="${CSS.escape(row.id)}"]`,
+      );
+      if (element) element.focus({ preventScroll: true });
+      else if (tries++ < 6) requestAnimationFrame(attempt);
+    };
+    attempt();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const current = Math.max(0, indexOf(tabbableId));
+    const row = rows[current];
+    if (row === undefined) return;
+    let handled = true;
+    switch (event.key) {
+      case 'ArrowDown':
+        focusIndex(Math.min(rows.length - 1, current + 1));
+        break;
+      case 'ArrowUp':
+        focusIndex(Math.max(0, current - 1));
+        break;
+      case 'Home':
+        focusIndex(0);
+        break;
+      case 'End':
+        focusIndex(rows.length - 1);
+        break;
+      case 'ArrowRight':
+        if (row.parent && !row.expanded) props.onToggle(row.id, true);
+        else if (row.parent) focusIndex(current + 1);
+        break;
+      case 'ArrowLeft': {
+        if (row.parent && row.expanded) {
+          props.onToggle(row.id, false);
+          break;
+        }
+        const parentId = tree.nodes.get(row.id)?.parentId;
+        const parentIndex = parentId === null || parentId === undefined ? -1 : indexOf(parentId);
+        if (parentIndex !== -1) focusIndex(parentIndex);
+        break;
+      }
+      case 'Enter':
+      case ' ':
+        props.onSelect(row.id);
+        break;
+      default:
+        handled = false;
+    }
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  return (
+    <div
+      ref={treeRef}
+      className="review-tree"
+      role="tree"
+      aria-labelledby={props.labelledBy}
+      onKeyDown={onKeyDown}
+      data-testid="review-tree"
+    >
+      <div className="review-tree-body" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const node = tree.nodes.get(row.id)!;
+          return (
+            <Row
+              key={row.id}
+              row={row}
+              index={item.index}
+              start={item.start}
+              title={node.title}
+              change={node.change}
+              stats={stats.get(row.id)}
+              selected={row.id === selectedId}
+              tabbable={row.id === tabbableId}
+              viewed={node.change !== undefined && props.isViewed(node.change)}
+              onSelect={props.onSelect}
+              onToggle={props.onToggle}
+              onToggleViewed={props.onToggleViewed}
+              onFocusRow={props.setFocusedId}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The source lens: the page's markdown as a unified diff, with both line numbers, +/− signs and the changed words
+ * of paired lines highlighted (`<del>`/`<ins>`). Unchanged lines outside the hunks fold into buttons that unfold
+ * them. Changed lines carry their change index (`data-change`), which "next change" scrolls to.
+ */
+import { Fragment, memo, useState, type ReactNode } from 'react';
+import { cx } from '../../../ui/cx.ts';
+import type { SourceDiff, SourceLine } from './types.ts';
+
+const SIGNS = { same: ' ', add: '+', del: '−' } as const;
+const WORDS = { same: '', add: 'Added line: ', del: 'Removed line: ' } as const;
+
+const Line = memo(function Line({ line, first }: { line: SourceLine; first: boolean }) {
+  const Mark = line.kind === 'del' ? 'del' : 'ins';
+  return (
+    <tr
+      className={cx('source-line', `is-${line.kind}`)}
+      data-testid="source-line"
+      data-kind={line.kind}
+      data-change={first ? line.change : undefined}
+    >
+      <td className="source-no">{line.oldNo ?? ''}</td>
+      <td className="source-no">{line.newNo ?? ''}</td>
+      <td className="source-sign" aria-hidden="true">
+        {SIGNS[line.kind]}
+      </td>
+      <td className="source-text">
+        {WORDS[line.kind] !== '' && <span className="visually-hidden">{WORDS[line.kind]}</span>}
+        {line.segments === undefined
+          ? line.text
+          : line.segments.map((segment, index) =>
+              segment.changed ? (
+                <Mark key={index} className="diff-word" data-testid="diff-word">
+                  {segment.text}
+                </Mark>
+              ) : (
+                <Fragment key={index}>{segment.text}</Fragment>
+              ),
+            )}
+      </td>
+    </tr>
+  );
+});
+
+/** A row that unfolds `count` unchanged lines. */
+function FoldRow({ count, onOpen }: { count: number; onOpen: () => void }) {
+  return (
+    <tr className="source-fold">
+      <td colSpan={4}>
+        <button type="button" className="review-fold" onClick={onOpen} data-testid="diff-fold">
+          Show {count} unchanged {count === 1 ? 'line' : 'lines'}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** The source diff of a page. */
+export function SourceDiffView({ diff }: { diff: SourceDiff }) {
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const open = (at: number) => setOpened(new Set([...opened, at]));
+  const { lines, hunks } = diff;
+  if (lines.length === 0)
+    return <p className="muted review-empty-body">Both versions of this page are empty.</p>;
+
+  // Shown ranges: the hunks, and any fold the user opened, in order.
+  const body: ReactNode[] = [];
+  const renderLines = (from: number, to: number) => {
+    for (let index = from; index < to; index++) {
+      const line = lines[index]!;
+      const first = line.change !== undefined && lines[index - 1]?.change !== line.change;
+      body.push(<Line key={index} line={line} first={first} />);
+    }
+  };
+  let cursor = 0;
+  for (const hunk of hunks) {
+    if (hunk.start > cursor) {
+      if (opened.has(cursor)) renderLines(cursor, hunk.start);
+      else {
+        const at = cursor;
+        body.push(<FoldRow key={`fold-${at}`} count={hunk.start - at} onOpen={() => open(at)} />);
+      }
+    }
+    renderLines(hunk.start, hunk.end);
+    cursor = hunk.end;
+  }
+  if (cursor < lines.length) {
+    if (opened.has(cursor)) renderLines(cursor, lines.length);
+    else {
+      const at = cursor;
+      body.push(<FoldRow key={`fold-${at}`} count={lines.length - at} onOpen={() => open(at)} />);
+    }
+  }
+
+  return (
+    <table className="source-diff" data-testid="source-diff">
+      <caption className="visually-hidden">Markdown source diff</caption>
+      <colgroup>
+        <col className="source-col-no" />
+        <col className="source-col-no" />
+        <col className="source-col-sign" />
+        <col />
+      </colgroup>
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">Base line</th>
+          <th scope="col">Request line</th>
+          <th scope="col">Change</th>
+          <th scope="col">Text</th>
+        </tr>
+      </thead>
+      <tbody>{body}</tbody>
+    </table>
+  );
+}

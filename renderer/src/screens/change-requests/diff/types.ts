@@ -1,0 +1,103 @@
+/**
+ * The diff of one page as plain, serializable data: what the diff worker computes and the views draw. A page's diff
+ * has two lenses over the same pair of markdown texts: the source (lines, with word-level highlights inside
+ * changed line pairs) and the rendered one (markdown blocks, paired where a block was edited rather than replaced).
+ * Both number their changes from 0, so "next change" walks them in reading order.
+ */
+
+/** Whether a line or block is unchanged, only in the request (added) or only in the base (removed). */
+export type LineKind = 'same' | 'add' | 'del';
+
+/** A run of text inside a changed line or block; `changed` marks the words that differ from the other side. */
+export interface Segment {
+  text: string;
+  changed: boolean;
+}
+
+/** One line of the unified source diff. */
+export interface SourceLine {
+  kind: LineKind;
+  /** Line number in the base (absent for added lines). */
+  oldNo?: number;
+  /** Line number in the request (absent for removed lines). */
+  newNo?: number;
+  text: string;
+  /** Word-level highlights, when the line was paired with a similar line on the other side. */
+  segments?: Segment[];
+  /** Index of the change the line belongs to (changed lines only). */
+  change?: number;
+}
+
+/** A range of `lines` shown around changes (`start` inclusive, `end` exclusive); lines between hunks fold away. */
+export interface SourceHunk {
+  start: number;
+  end: number;
+}
+
+/** The markdown source lens. */
+export interface SourceDiff {
+  lines: SourceLine[];
+  hunks: SourceHunk[];
+  /** Number of changes (runs of changed lines). */
+  changes: number;
+}
+
+/** A block row: unchanged, added, removed, or modified (a removed block paired with the added block replacing it). */
+export type BlockKind = 'same' | 'add' | 'del' | 'mod';
+
+/** One row of the rendered lens: a markdown block on one side or both. */
+export interface BlockRow {
+  kind: BlockKind;
+  /** The `marked` token type of the block (`paragraph`, `heading`, `list`, `code`…). */
+  type: string;
+  /** Markdown of the block in the base (`same`, `del`, `mod`). */
+  base?: string;
+  /** Markdown of the block in the request (`same`, `add`, `mod`). */
+  head?: string;
+  /**
+   * For `mod` rows whose changed words carry no markdown syntax: the same markdown with the removed words wrapped
+   * in `<del class="diff-word">` (base) and the added ones in `<ins class="diff-word">` (head).
+   */
+  baseMarked?: string;
+  headMarked?: string;
+  /** Index of the change the row belongs to (changed rows only). */
+  change?: number;
+}
+
+/** The rendered lens. */
+export interface RenderedDiff {
+  rows: BlockRow[];
+  /** Number of changes (runs of changed rows). */
+  changes: number;
+}
+
+/** Lines added and removed. */
+export interface DiffStats {
+  added: number;
+  removed: number;
+}
+
+/** The whole diff of one pair of texts. */
+export interface PageDiff {
+  stats: DiffStats;
+  source: SourceDiff;
+  rendered: RenderedDiff;
+}
+
+/** One pair of texts to diff; `key` names the pair (the two document ids), so results are cached by it. */
+export interface DiffInput {
+  key: string;
+  base: string;
+  head: string;
+}
+
+/** Messages to the diff worker. */
+export type WorkerRequest =
+  { type: 'diff'; id: number; input: DiffInput } | { type: 'batch'; id: number; inputs: DiffInput[] };
+
+/** Messages from the diff worker. `progress` reports part of a batch; `batch` closes it with the compute time. */
+export type WorkerResponse =
+  | { type: 'diff'; id: number; diff: PageDiff; ms: number }
+  | { type: 'progress'; id: number; stats: { key: string; stats: DiffStats }[] }
+  | { type: 'batch'; id: number; ms: number }
+  | { type: 'error'; id: number; message: string };

@@ -1,0 +1,228 @@
+/**
+ * The Changes tab's data: both page trees and their classification, the diff of the page on screen, and the line
+ * counts of every changed page, computed in the background. Performance marks the benchmark reads:
+ * `review:changes-data` (both trees in and the changed pages known), measures `review:all-diffs` (the batch of every
+ * changed page posted to the worker → all its results back) and `review:all-diffs-worker` (the worker's own time).
+ *
+ * Rules:
+ * - A page whose body did not change (same document id on both sides) is never fetched nor diffed.
+ * - The page on screen is fetched and diffed first, ahead of the background work.
+ * - The background reads bodies 6 at a time, then posts one batch; counts arrive in slices; progress renders at
+ *   most every 200 ms, so hundreds of pages never mean hundreds of renders.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ChangeRequest } from '../../../../../shared/contract/resources/changeRequests.ts';
+import { keys } from '../../../queries/keys.ts';
+import {
+  loadDocumentMarkdown,
+  reviewBasePagesQuery,
+  reviewBaseRevision,
+  reviewHeadPagesQuery,
+} from '../../../queries/review.ts';
+import { buildReviewTree, type PageChange, type ReviewTree } from './classify.ts';
+import { diffClient } from './diffClient.ts';
+import type { DiffInput, DiffStats, PageDiff } from './types.ts';
+
+/** Which request is reviewed, by whom. */
+export interface ReviewContext {
+  profileId: string;
+  orgId: string;
+  spaceId: string;
+  changeRequest: ChangeRequest;
+}
+
+/**
+ * How many bodies the background asks for at once: they go out in batches of 100 per request (see
+ * queries/review.ts), so this bounds the memory of reads in flight rather than the requests.
+ */
+const READ_CONCURRENCY = 400;
+const PROGRESS_EVERY_MS = 200;
+
+/** The key of a page's diff: its two document ids (immutable, so the diff is too), per profile. */
+export function diffKey(profileId: string, change: PageChange): string {
+  return `${profileId}:${change.base?.documentId ?? '-'}>${change.head?.documentId ?? '-'}`;
+}
+
+/** Line counts known so far, by diff key (kept across visits of the tab: they never change for a key). */
+const knownStats = new Map<string, DiffStats>();
+
+/** Reads one side of a changed page (empty where the page is absent or has no body). */
+function loadSide(context: ReviewContext, change: PageChange, side: 'base' | 'head'): Promise<string> {
+  const { profileId, spaceId, changeRequest } = context;
+  const page = change[side];
+  if (page === undefined) return Promise.resolve('');
+  return loadDocumentMarkdown(
+    profileId,
+    spaceId,
+    page.documentId,
+    side === 'base'
+      ? { kind: 'revision', revisionId: reviewBaseRevision(changeRequest), pageId: change.id }
+      : {
+          kind: 'request',
+          changeRequestId: changeRequest.id,
+          revisionId: changeRequest.revision,
+          pageId: change.id,
+        },
+  );
+}
+
+/** Both trees and the union tree with each page's change. */
+export function useReviewTree(context: ReviewContext) {
+  const { profileId, orgId, spaceId, changeRequest } = context;
+  // Start the worker while the trees load: its script is parsed by the time the first diff is asked for.
+  useEffect(() => {
+    diffClient();
+  }, []);
+  const head = useQuery(reviewHeadPagesQuery(profileId, orgId, spaceId, changeRequest));
+  const base = useQuery(reviewBasePagesQuery(profileId, spaceId, changeRequest));
+  const tree = useMemo(() => {
+    if (head.data === undefined || base.data === undefined) return undefined;
+    const built = buildReviewTree(base.data, head.data);
+    // The agreed mark: both trees loaded and the changed pages known (before the tree renders).
+    performance.mark('review:changes-data');
+    return built;
+  }, [head.data, base.data]);
+  const { refetch: refetchHead } = head;
+  const { refetch: refetchBase } = base;
+  const retry = useCallback(() => {
+    void refetchHead();
+    void refetchBase();
+  }, [refetchHead, refetchBase]);
+  return { tree, error: head.error ?? base.error ?? undefined, retry };
+}
+
+/** The diff of one page (undefined `change`, or a page whose body did not change: nothing to compute). */
+export function usePageDiff(context: ReviewContext, change: PageChange | undefined) {
+  const { profileId, orgId, spaceId } = context;
+  const key = change === undefined ? '' : diffKey(profileId, change);
+  return useQuery({
+    queryKey: [...keys.org(profileId, orgId), 'page-diff', spaceId, key] as const,
+    queryFn: async (): Promise<PageDiff> => {
+      const [base, head] = await Promise.all([
+        loadSide(context, change!, 'base'),
+        loadSide(context, change!, 'head'),
+      ]);
+      const diff = await diffClient().diff({ key, base, head });
+      knownStats.set(key, diff.stats);
+      return diff;
+    },
+    enabled: change !== undefined && change.bodyChanged,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/** Runs `task`s with at most `limit` at a time. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** Progress of the background diffs. */
+export interface StatsProgress {
+  /** Changed pages with a body to diff. */
+  total: number;
+  /** Pages whose counts are known. */
+  done: number;
+  /** Pages whose bodies could not be read. */
+  failed: number;
+}
+
+/** The line counts of every changed page, by page id, filled in the background. */
+export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undefined) {
+  const { profileId } = context;
+  const [version, setVersion] = useState(0);
+  const [failed, setFailed] = useState(0);
+  // The latest context, for reads started by the effect (the effect restarts only when the changes do).
+  const contextRef = useRef(context);
+  useEffect(() => {
+    contextRef.current = context;
+  });
+
+  const changes = useMemo(
+    () =>
+      tree === undefined
+        ? []
+        : tree.changed.map((id) => tree.nodes.get(id)!.change!).filter((change) => change.bodyChanged),
+    [tree],
+  );
+
+  useEffect(() => {
+    const missing = changes.filter((change) => !knownStats.has(diffKey(profileId, change)));
+    if (missing.length === 0) return;
+    let cancelled = false;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const render = () => {
+      if (cancelled || timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (cancelled) return;
+        setVersion((value) => value + 1);
+        setFailed(failures);
+      }, PROGRESS_EVERY_MS);
+    };
+    const limit = limiter(READ_CONCURRENCY);
+    const read = (task: () => Promise<string>) => limit(task);
+    const inputs: (DiffInput | undefined)[] = new Array<DiffInput | undefined>(missing.length);
+
+    void Promise.all(
+      missing.map(async (change, index) => {
+        const key = diffKey(profileId, change);
+        try {
+          // Each side takes its own slot (an edited page reads two bodies).
+          const [base, head] = await Promise.all([
+            read(() => loadSide(contextRef.current, change, 'base')),
+            read(() => loadSide(contextRef.current, change, 'head')),
+          ]);
+          inputs[index] = { key, base, head };
+        } catch {
+          failures++;
+          render();
+        }
+      }),
+    ).then(async () => {
+      if (cancelled) return;
+      const batch = inputs.filter((input): input is DiffInput => input !== undefined);
+      if (batch.length === 0) return;
+      const start = performance.now();
+      const result = await diffClient().batch(batch, (stats) => {
+        for (const entry of stats) knownStats.set(entry.key, entry.stats);
+        render();
+      });
+      const end = performance.now();
+      performance.measure('review:all-diffs', { start, end });
+      performance.measure('review:all-diffs-worker', { start, duration: result.workerMs });
+      render();
+    });
+    return () => {
+      cancelled = true;
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [changes, profileId, contextRef]);
+
+  const stats = useMemo(() => {
+    const byPage = new Map<string, DiffStats>();
+    for (const change of changes) {
+      const known = knownStats.get(diffKey(profileId, change));
+      if (known !== undefined) byPage.set(change.id, known);
+    }
+    return byPage;
+    // `version` marks new counts in `knownStats`.
+  }, [changes, profileId, version]);
+
+  const progress: StatsProgress = { total: changes.length, done: stats.size, failed };
+  return { stats, progress };
+}
