@@ -1,6 +1,7 @@
 /** Entry point of `npm run bench -- <suite> [flags]`: runs one benchmark suite. */
 import { runAppBench } from './app.ts';
 import { runPeopleBench } from './people.ts';
+import { runReviewBench } from './review.ts';
 import { runServerBench } from './server.ts';
 import { runSitesBench } from './sites.ts';
 import { runTreeBench } from './tree.ts';
@@ -11,6 +12,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['people', runPeopleBench],
   ['tree', runTreeBench],
   ['sites', runSitesBench],
+  ['review', runReviewBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

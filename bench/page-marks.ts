@@ -20,3 +20,37 @@ export async function waitForMarks(
     name,
   );
 }
+
+/** One `performance` entry of the page (a mark or a measure), as performance.now() values. */
+export interface PerformanceEntryFigures {
+  startTime: number;
+  duration: number;
+}
+
+/**
+ * Waits until the page's `performance` timeline has an entry (mark or measure) of each name, then answers the first
+ * entry of each name: the ones the app sets itself with `performance.mark` / `performance.measure`.
+ */
+export async function waitForPerformanceEntries(
+  page: Page,
+  names: readonly string[],
+  timeoutMs = 30_000,
+): Promise<Record<string, PerformanceEntryFigures>> {
+  type Timeline = { performance: { getEntriesByName(name: string): PerformanceEntryFigures[] } };
+  await page.waitForFunction(
+    (names) =>
+      names.every(
+        (name) => (globalThis as unknown as Timeline).performance.getEntriesByName(name).length > 0,
+      ),
+    names,
+    { timeout: timeoutMs, polling: 50 },
+  );
+  return page.evaluate((names) => {
+    const found: Record<string, PerformanceEntryFigures> = {};
+    for (const name of names) {
+      const entry = (globalThis as unknown as Timeline).performance.getEntriesByName(name)[0]!;
+      found[name] = { startTime: entry.startTime, duration: entry.duration };
+    }
+    return found;
+  }, names);
+}

@@ -1,6 +1,6 @@
 /**
- * Functions the `tree` and `sites` benchmarks run inside the page (serialized by Playwright, so each is self-contained), and
- * the few browser globals they use, typed structurally (the Node tsconfig has no DOM library).
+ * Functions the `tree`, `sites` and `review` benchmarks run inside the page (serialized by Playwright, so each is
+ * self-contained), and the few browser globals they use, typed structurally (the Node tsconfig has no DOM library).
  */
 
 interface ProbeElement {
@@ -158,4 +158,29 @@ export function probeDrop({ tree }: { tree: string }): void {
     }
   });
   observer.observe(page.document, { childList: true, subtree: true, attributes: true });
+}
+
+/** A main-thread task over 50 ms, as the `longtask` entries report it (performance.now() values). */
+export interface LongTask {
+  startTime: number;
+  duration: number;
+}
+
+/**
+ * Init script: records every long task of the page's main thread (over 50 ms, Chromium's `longtask` entries) in
+ * `longTasks`, from the start of the document.
+ */
+export function probeLongTasks(): void {
+  const page = globalThis as unknown as {
+    longTasks?: LongTask[];
+    PerformanceObserver: new (callback: (list: { getEntries(): LongTask[] }) => void) => {
+      observe(options: { type: string; buffered: boolean }): void;
+    };
+  };
+  const tasks: LongTask[] = [];
+  page.longTasks = tasks;
+  new page.PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      tasks.push({ startTime: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
 }

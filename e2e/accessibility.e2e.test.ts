@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { changeRequestsApi } from './support/change-requests-api.ts';
 import { useRig } from './support/rig.ts';
 
 /** Serious and critical violations, one line each: rule, impact, and the elements it names. */
@@ -26,6 +27,8 @@ describe('every screen is usable with assistive technology', () => {
   let teamId: string;
   let spaceId: string;
   let siteId: string;
+  /** A space with an open request and a conflicting one (its lines were merged by another request first). */
+  let review: { spaceId: string; open: string; conflicting: string };
   beforeAll(async () => {
     teamId = await session.rig.api.teamId(session.rig.orgId, 'Engineering');
     // A demo space whose links report has broken links, so the report's table and badges are checked too.
@@ -44,6 +47,24 @@ describe('every screen is usable with assistive technology', () => {
     );
     if (site === undefined) throw new Error('the demo organization has no site titled Acme Docs');
     siteId = site.id;
+
+    const requests = changeRequestsApi(session.rig.api);
+    const { spaceId: reviewSpace } = await requests.createSpaceWithPages(session.rig.orgId, 'Review a11y', [
+      { title: 'Guide', markdown: '# Guide\n\nThe shared sentence.\n\n- a list\n' },
+    ]);
+    const guide = (await requests.spaceRevision(reviewSpace)).pages[0]!.id;
+    const edit = async (subject: string, line: string) => {
+      const request = await requests.create(reviewSpace, subject);
+      await requests.edit(reviewSpace, request.id, [
+        { operation: 'update_page', page: guide, document: { markdown: `# Guide\n\n${line}\n\n- a list\n` } },
+      ]);
+      return request.id;
+    };
+    const merged = await edit('Merged first', 'The sentence, merged first.');
+    const conflicting = await edit('Conflicting wording', 'The sentence, said otherwise.');
+    const open = await edit('Open for review', 'The sentence, reviewed.');
+    await requests.merge(reviewSpace, merged);
+    review = { spaceId: reviewSpace, open, conflicting };
   });
   const orgScreen = async (app: DocsAdmin, path: string, ready: string) => {
     await app.page.goto(`${new URL(app.page.url()).origin}/#/p/local/orgs/${session.rig.orgId}/${path}`);
@@ -82,6 +103,26 @@ describe('every screen is usable with assistive technology', () => {
         await app.page.getByTestId(ready).first().waitFor();
       },
     })),
+    {
+      name: 'change request inbox',
+      visit: async (app) => orgScreen(app, 'change-requests', 'cr-row'),
+    },
+    ...(
+      [
+        ['overview', 'cr-merge-title'],
+        ['changes', 'changes-tab'],
+        ['comments', 'comments-tab'],
+      ] as const
+    ).map(([tab, ready]) => ({
+      name: `change request ${tab}`,
+      visit: async (app: DocsAdmin) =>
+        orgScreen(app, `spaces/${review.spaceId}/change-requests/${review.open}?tab=${tab}`, ready),
+    })),
+    {
+      name: 'change request conflicts',
+      visit: async (app) =>
+        orgScreen(app, `spaces/${review.spaceId}/change-requests/${review.conflicting}`, 'cr-conflict'),
+    },
     { name: 'invites', visit: async (app) => app.invites.goto() },
     { name: 'settings', visit: async (app) => app.settings.goto() },
     { name: 'profiles', visit: async (app) => app.profiles.goto() },
