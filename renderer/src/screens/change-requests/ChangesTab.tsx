@@ -41,7 +41,6 @@ export function ChangesTab(props: ChangesTabProps) {
   );
   const { profile } = useActiveProfile();
   const { tree, error, retry } = useReviewTree(context);
-  const { stats, progress } = useAllDiffStats(context, tree);
   const [lens, setLens] = useReviewPref(profileId, 'lens');
   const [layout, setLayout] = useReviewPref(profileId, 'layout');
   const [onlyChanged, setOnlyChanged] = useReviewPref(profileId, 'onlyChanged');
@@ -64,6 +63,15 @@ export function ChangesTab(props: ChangesTabProps) {
   const change: PageChange | undefined = selectedNode?.change;
   const pageDiff = usePageDiff(context, change);
   const diff = pageDiff.data;
+  // The background reads of every body start once the page on screen has its diff (or failed): its two bodies
+  // do not queue behind a thousand others. Sticky, so moving to another page does not restart them.
+  const [backgroundOn, setBackgroundOn] = useState(false);
+  const firstSettled =
+    tree !== undefined && (change === undefined || !change.bodyChanged || pageDiff.isFetched);
+  useEffect(() => {
+    if (firstSettled) setBackgroundOn(true);
+  }, [firstSettled]);
+  const { stats, progress } = useAllDiffStats(context, backgroundOn ? tree : undefined);
   const changeCount =
     diff === undefined ? 0 : lens === 'source' ? diff.source.changes : diff.rendered.changes;
 
