@@ -11,7 +11,8 @@ import type { ChangeRequest } from '../../../../shared/contract/resources/change
 import { mergeCheckQuery } from '../../queries/changeRequests.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import { formatDate } from '../spaces/ItemSettings.tsx';
-import { nextRow, rowBadges, timeAgo } from './inbox.ts';
+import { timeAgo } from '../../ui/time.ts';
+import { nextRow, rowBadges } from './inbox.ts';
 
 /** The space a listed request belongs to (the org list names it; a space's list knows it). */
 function spaceOf(request: ChangeRequest, fallback: string | undefined): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyListTitle, isStatus, nextRow, rowBadges, timeAgo } from './inbox.ts';
+import { emptyListTitle, isStatus, nextRow, rowBadges } from './inbox.ts';
 
 describe('nextRow', () => {
   it('moves one row with the arrows, stopping at the ends', () => {
@@ -19,22 +19,6 @@ describe('nextRow', () => {
   it('ignores other keys and empty lists', () => {
     expect(nextRow('Enter', 0, 3)).toBeUndefined();
     expect(nextRow('ArrowDown', 0, 0)).toBeUndefined();
-  });
-});
-
-describe('timeAgo', () => {
-  const now = Date.parse('2024-05-10T12:00:00Z');
-  it('says "just now" for the last seconds', () => {
-    expect(timeAgo('2024-05-10T11:59:40Z', now, 'en')).toBe('just now');
-  });
-  it('picks the largest whole unit', () => {
-    expect(timeAgo('2024-05-10T11:55:00Z', now, 'en')).toBe('5 minutes ago');
-    expect(timeAgo('2024-05-10T09:00:00Z', now, 'en')).toBe('3 hours ago');
-    expect(timeAgo('2024-05-09T12:00:00Z', now, 'en')).toBe('yesterday');
-    expect(timeAgo('2024-04-10T12:00:00Z', now, 'en')).toBe('last month');
-  });
-  it('answers nothing for a date it cannot read', () => {
-    expect(timeAgo('not a date', now, 'en')).toBe('');
   });
 });
 

@@ -77,28 +77,6 @@ export function nextRow(key: string, index: number, count: number, pageSize = 10
   }
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** How long ago `iso` was, in words ("5 minutes ago", "just now"), in the locale given. */
-export function timeAgo(iso: string, now: number, locale?: string): string {
-  const then = Date.parse(iso);
-  if (Number.isNaN(then)) return '';
-  const seconds = Math.round((then - now) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(Math.round(seconds / 60), 'minute');
-}
-
 /** A badge of a row. */
 export type RowBadge = 'outdated' | 'conflicts' | 'checking';
 

@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../../../ui/Dialog.tsx';
 import { Markdown } from '../../../ui/Markdown.tsx';
 import { toast } from '../../../ui/Toast.tsx';
 import { useDraft } from './hooks.ts';
-import { bodyMarkdown, fullDate, initials, relativeTime, showablePhoto, type CommentLike } from './logic.ts';
+import { fullDate, timeAgo } from '../../../ui/time.ts';
+import { bodyMarkdown, initials, showablePhoto, type CommentLike } from './logic.ts';
 import { MarkdownComposer } from './MarkdownComposer.tsx';
 import { Reactions } from './Reactions.tsx';
 
@@ -137,7 +138,7 @@ export function CommentItem({
           </Heading>
           <span className="comment-time">
             <time dateTime={item.postedAt} title={fullDate(item.postedAt)}>
-              {relativeTime(item.postedAt, Date.now())}
+              {timeAgo(item.postedAt, Date.now())}
             </time>
             {item.editedAt !== undefined && (
               <span className="comment-edited" title={`Edited ${fullDate(item.editedAt)}`}>

@@ -8,7 +8,6 @@ import {
   canSend,
   emptyMessage,
   focusAfterRemoval,
-  fullDate,
   initials,
   isCommentFilter,
   isSendShortcut,
@@ -17,7 +16,6 @@ import {
   reactionChange,
   reactionLabel,
   reactorsText,
-  relativeTime,
   replaceById,
   showablePhoto,
   toggleReaction,
@@ -210,17 +208,6 @@ describe('list updates', () => {
 });
 
 describe('people and times', () => {
-  it('reads times relative to now, in words', () => {
-    const now = Date.parse(AT);
-    expect(relativeTime(AT, now + 10_000, 'en')).toBe('just now');
-    expect(relativeTime(AT, now + 5 * 60_000, 'en')).toBe('5 minutes ago');
-    expect(relativeTime(AT, now + 3 * 3600_000, 'en')).toBe('3 hours ago');
-    expect(relativeTime(AT, now + 24 * 3600_000, 'en')).toBe('yesterday');
-    expect(relativeTime('not a date', now, 'en')).toBe('');
-    expect(fullDate(AT, 'en')).toContain('2025');
-    expect(fullDate('nope', 'en')).toBe('nope');
-  });
-
   it('makes initials and shows only photos the window may load', () => {
     expect(initials('Ada Lovelace')).toBe('AL');
     expect(initials('Grace Brewster Hopper')).toBe('GH');
