@@ -131,20 +131,8 @@ export function changeRequestPagesQuery(
   });
 }
 
-/** The page tree (no bodies) of a revision of the space (the request's merge base); a revision never changes. */
-export function basePagesQuery(profileId: string, spaceId: string, revisionId: string) {
-  return queryOptions({
-    queryKey: [...spaceKey(profileId, spaceId), 'revision', revisionId, 'pages'],
-    queryFn: async (): Promise<Page[]> =>
-      (
-        await clientFor(profileId).call('listPagesInRevisionById', {
-          params: { spaceId, revisionId },
-          query: { metadata: false },
-        })
-      ).pages,
-    staleTime: Infinity,
-  });
-}
+/** The page tree (no bodies) of a revision of the space (the request's merge base): the space reader's query. */
+export { revisionPagesQuery as basePagesQuery } from './revisions.ts';
 
 /** The revision a request's changes are measured from (the agreed merge base). */
 export function mergeBaseOf(request: Pick<ChangeRequest, 'revisionMergedAncestor' | 'revisionInitial'>) {

@@ -13,7 +13,7 @@ import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { Markdown } from '../../ui/Markdown.tsx';
-import { firstDocument, revisionPageQuery, revisionPagesQuery } from './revisionPages.ts';
+import { firstDocument, revisionPageQuery, revisionPagesQuery } from '../../queries/revisions.ts';
 
 /** The section: tree beside reader. */
 export function SpacePages({

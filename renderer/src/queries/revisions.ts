@@ -1,12 +1,12 @@
 /**
- * Reading a space's pages: the page tree of one revision and one page's markdown (the extension operations
+ * Reading a space's revisions (the space screen's page reader, a change request's base): the page tree of one revision and one page's markdown (the extension operations
  * `listPagesInRevisionById` and `getPageInRevisionById`). A revision never changes, so neither does what these
  * cache; a space that moves on has a new `revision` and so new keys.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Page } from '../../../../shared/contract/resources/revisions.ts';
-import { clientFor } from '../../bridge/api.ts';
-import { spaceKey } from '../../queries/spaces.ts';
+import type { Page } from '../../../shared/contract/resources/revisions.ts';
+import { clientFor } from '../bridge/api.ts';
+import { spaceKey } from './spaces.ts';
 
 /** The key prefix of what is cached for one revision of a space. */
 function revisionKey(profileId: string, spaceId: string, revisionId: string) {
