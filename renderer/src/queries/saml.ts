@@ -1,0 +1,105 @@
+/**
+ * SAML single sign-on of an organization: its identity providers, their changes, and the SSO login info. Keys:
+ * `[…org, 'saml', …]` for the providers, `[…org, 'sso-logins']` for the login info (which lists active providers,
+ * so every provider change refreshes it too).
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Static } from '@sinclair/typebox';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import type {
+  CreateSAMLProvider,
+  SAMLProvider,
+  UpdateSAMLProvider,
+} from '../../../shared/contract/resources/saml.ts';
+import { clientFor } from '../bridge/api.ts';
+import { keys } from './keys.ts';
+
+/** The key prefix of everything cached about the SAML providers of an organization. */
+export function samlKey(profileId: string, orgId: string) {
+  return [...keys.org(profileId, orgId), 'saml'] as const;
+}
+
+/** The key of the SSO login info of an organization. */
+export function ssoLoginsKey(profileId: string, orgId: string) {
+  return [...keys.org(profileId, orgId), 'sso-logins'] as const;
+}
+
+/** Every SAML provider of an organization (all pages), oldest first. */
+export function samlProvidersQuery(profileId: string, orgId: string) {
+  return queryOptions({
+    queryKey: [...samlKey(profileId, orgId), 'list'] as const,
+    queryFn: async (): Promise<SAMLProvider[]> => {
+      const items: SAMLProvider[] = [];
+      let page: string | undefined;
+      do {
+        const answer = await clientFor(profileId).call('listSAMLProvidersInOrganizationById', {
+          params: { organizationId: orgId },
+          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
+        });
+        items.push(...answer.items);
+        page = answer.next?.page;
+      } while (page !== undefined);
+      return items;
+    },
+  });
+}
+
+/** The SSO login options of an organization (active providers: id, label, start URL). */
+export function ssoLoginsQuery(profileId: string, orgId: string) {
+  return queryOptions({
+    queryKey: ssoLoginsKey(profileId, orgId),
+    queryFn: async () =>
+      (
+        await clientFor(profileId).call('listSSOProviderLoginsInOrganization', {
+          params: { organizationId: orgId },
+        })
+      ).items,
+  });
+}
+
+function useRefresh(profileId: string, orgId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: samlKey(profileId, orgId) }),
+      queryClient.invalidateQueries({ queryKey: ssoLoginsKey(profileId, orgId) }),
+    ]);
+}
+
+/** Adds a SAML provider. */
+export function useCreateSamlProvider(profileId: string, orgId: string) {
+  const refresh = useRefresh(profileId, orgId);
+  return useMutation({
+    mutationFn: (body: Static<typeof CreateSAMLProvider>) =>
+      clientFor(profileId).call('createOrganizationSAMLProvider', {
+        params: { organizationId: orgId },
+        body,
+      }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Changes fields of a SAML provider. */
+export function useUpdateSamlProvider(profileId: string, orgId: string) {
+  const refresh = useRefresh(profileId, orgId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Static<typeof UpdateSAMLProvider> }) =>
+      clientFor(profileId).call('updateOrganizationSAMLProvider', {
+        params: { organizationId: orgId, samlProviderId: id },
+        body,
+      }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Deletes a SAML provider. */
+export function useDeleteSamlProvider(profileId: string, orgId: string) {
+  const refresh = useRefresh(profileId, orgId);
+  return useMutation({
+    mutationFn: (id: string) =>
+      clientFor(profileId).call('deleteOrganizationSAMLProvider', {
+        params: { organizationId: orgId, samlProviderId: id },
+      }),
+    onSuccess: () => refresh(),
+  });
+}
