@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBridgeHandlers } from './bridge-handlers.ts';
-import { BROWSER_CSP, startBrowserHost, type BrowserHost } from './browser-host.ts';
+import { operationList } from '../../../shared/contract/index.ts';
+import { BRIDGE_BODY_LIMIT, BROWSER_CSP, startBrowserHost, type BrowserHost } from './browser-host.ts';
 import { ProfileStore } from './profiles.ts';
 import { ApiProxy } from './proxy.ts';
 import { MemoryVault } from './vault.ts';
@@ -167,6 +168,12 @@ describe('refusals', () => {
     expect((await bridge('app.info', {}, bridgeHeaders({ 'x-docs-admin-bridge': '0' }))).status).toBe(403);
   });
 
+  it('takes bodies as large as the largest the API accepts, with room for the envelope', () => {
+    const largest = Math.max(...operationList.map((operation) => operation.bodyLimit ?? 0));
+    expect(largest).toBeGreaterThan(1024 * 1024);
+    expect(BRIDGE_BODY_LIMIT).toBeGreaterThan(largest);
+  });
+
   it('refuses GET on a bridge path, an unknown channel, a form content type, a huge or broken body', async () => {
     const get = await raw('/bridge/app.info', { headers: bridgeHeaders() });
     expect(get.status).toBe(405);
@@ -177,7 +184,7 @@ describe('refusals', () => {
     const huge = await raw('/bridge/app.info', {
       method: 'POST',
       headers: bridgeHeaders(),
-      body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }),
+      body: JSON.stringify({ pad: 'x'.repeat(BRIDGE_BODY_LIMIT) }),
     });
     expect(huge.status).toBe(413);
     const broken = await raw('/bridge/app.info', { method: 'POST', headers: bridgeHeaders(), body: '{nope' });

@@ -23,8 +23,11 @@ import { contentTypeOf, RENDERER_CSP } from './static-files.ts';
 /** The Content-Security-Policy of every answer. */
 export const BROWSER_CSP = RENDERER_CSP;
 
-/** The largest bridge request body accepted. */
-export const BRIDGE_BODY_LIMIT = 1024 * 1024;
+/**
+ * The largest bridge request body accepted: the largest API body the contract allows (a change request's content
+ * write with twenty 1 MB files, base64-encoded) plus room for the bridge's envelope.
+ */
+export const BRIDGE_BODY_LIMIT = 32 * 1024 * 1024;
 
 const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': BROWSER_CSP,
