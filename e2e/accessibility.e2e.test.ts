@@ -123,7 +123,38 @@ describe('every screen is usable with assistive technology', () => {
       visit: async (app) =>
         orgScreen(app, `spaces/${review.spaceId}/change-requests/${review.conflicting}`, 'cr-conflict'),
     },
+    {
+      name: 'OpenAPI specs (a spec and its diff)',
+      visit: async (app) => orgScreen(app, 'openapi?spec=acme-api', 'openapi-diff-operation'),
+    },
+    {
+      name: 'OpenAPI add spec dialog',
+      visit: async (app) => {
+        await orgScreen(app, 'openapi', 'openapi-row');
+        await app.page.getByTestId('openapi-add').click();
+        await app.page.getByTestId('openapi-source-tab-file').click();
+        await app.page.getByTestId('openapi-dropzone').waitFor();
+      },
+    },
     { name: 'invites', visit: async (app) => app.invites.goto() },
+    { name: 'SAML single sign-on', visit: async (app) => orgScreen(app, 'sso', 'saml-row') },
+    {
+      name: 'SAML provider form',
+      visit: async (app) => {
+        await orgScreen(app, 'sso', 'saml-row');
+        await app.page.getByTestId('saml-edit').first().click();
+        await app.page.getByTestId('cert-preview').waitFor();
+      },
+    },
+    { name: 'translations', visit: async (app) => orgScreen(app, 'translations', 'translation-row') },
+    {
+      name: 'translation dialog',
+      visit: async (app) => {
+        await orgScreen(app, 'translations', 'translation-row');
+        await app.page.getByTestId('translation-edit').first().click();
+        await app.page.getByTestId('language-chip').first().waitFor();
+      },
+    },
     { name: 'settings', visit: async (app) => app.settings.goto() },
     { name: 'profiles', visit: async (app) => app.profiles.goto() },
   ];
