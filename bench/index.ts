@@ -1,4 +1,5 @@
 /** Entry point of `npm run bench -- <suite> [flags]`: runs one benchmark suite. */
+import { runAdminBench } from './admin.ts';
 import { runAppBench } from './app.ts';
 import { runPeopleBench } from './people.ts';
 import { runReviewBench } from './review.ts';
@@ -13,6 +14,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['tree', runTreeBench],
   ['sites', runSitesBench],
   ['review', runReviewBench],
+  ['admin', runAdminBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

@@ -146,6 +146,25 @@ describe('every screen is usable with assistive technology', () => {
         await app.page.getByTestId('cert-preview').waitFor();
       },
     },
+    {
+      name: 'custom fields grid',
+      visit: async (app) => {
+        await orgScreen(app, 'custom-fields', 'cf-row');
+        await app.page.locator('[data-testid="cf-cell"][data-state="value"]').first().waitFor();
+      },
+    },
+    {
+      name: 'custom fields definitions and dialog',
+      visit: async (app) => {
+        await orgScreen(app, 'custom-fields', 'cf-row');
+        await app.page.getByTestId('cf-tab-definitions').click();
+        await app.page
+          .locator('[data-testid="cf-field-row"][data-field="lifecycle"]')
+          .getByTestId('cf-field-edit')
+          .click();
+        await app.page.getByTestId('cf-option-input').first().waitFor();
+      },
+    },
     { name: 'translations', visit: async (app) => orgScreen(app, 'translations', 'translation-row') },
     {
       name: 'translation dialog',

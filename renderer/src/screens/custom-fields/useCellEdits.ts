@@ -1,0 +1,148 @@
+/**
+ * The grid's unsaved cells and their sending: typed or pasted cells are read per type (changes.ts); an invalid cell
+ * keeps its text with the reason and is not sent; the valid ones go one PATCH per space (at most 4 at a time); a
+ * refused PATCH keeps every typed text of that space with the server's message. Nothing typed is dropped until the
+ * server has taken it (or the person typed the value back).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../../bridge/errors.ts';
+import { patchSpaceValues } from '../../queries/customFields.ts';
+import type { CellField } from './cellValues.ts';
+import { applyPatch, planChanges, type ChangePlan, type SpacePatch } from './changes.ts';
+import type { SpaceValuesStore } from './valuesStore.ts';
+
+/** A cell whose typed text is not (yet) the space's value. */
+export interface Draft {
+  text: string;
+  /** `invalid`: refused before sending; `saving`: sent; `failed`: refused by the server (or unreachable). */
+  state: 'invalid' | 'saving' | 'failed';
+  message?: string;
+}
+
+/** A cell to write: its space, its field, the text typed (empty: remove the value). */
+export interface CellWrite {
+  spaceId: string;
+  field: CellField;
+  text: string;
+}
+
+/** The key of a cell in the drafts map. */
+export const cellKey = (spaceId: string, fieldName: string) => `${spaceId}\u0000${fieldName}`;
+
+/** Reads of the key back. */
+export function splitCellKey(key: string): { spaceId: string; fieldName: string } {
+  const [spaceId = '', fieldName = ''] = key.split('\u0000');
+  return { spaceId, fieldName };
+}
+
+const PATCHES_AT_ONCE = 4;
+
+async function eachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Unsaved cells of each organization, kept for the session when the screen is left: coming back shows them again.
+ * A cell that was being sent when the screen closed comes back as failed, to be sent again (a PATCH of the same
+ * values changes nothing if the first one did land).
+ */
+const keptDrafts = new Map<string, ReadonlyMap<string, Draft>>();
+
+function restoredDrafts(key: string): ReadonlyMap<string, Draft> {
+  const kept = keptDrafts.get(key);
+  if (kept === undefined) return new Map();
+  return new Map(
+    [...kept].map(([cell, draft]) => [
+      cell,
+      draft.state === 'saving'
+        ? {
+            ...draft,
+            state: 'failed',
+            message: 'Not confirmed: the screen was left while it was being sent.',
+          }
+        : draft,
+    ]),
+  );
+}
+
+/** The unsaved cells, and `commit` to read and send cells. */
+export function useCellEdits(profileId: string, orgId: string, store: SpaceValuesStore) {
+  const keepKey = `${profileId}\u0000${orgId}`;
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, Draft>>(() => restoredDrafts(keepKey));
+  useEffect(() => {
+    if (drafts.size === 0) keptDrafts.delete(keepKey);
+    else keptDrafts.set(keepKey, drafts);
+  }, [drafts, keepKey]);
+
+  const update = useCallback((change: (next: Map<string, Draft>) => void) => {
+    setDrafts((old) => {
+      const next = new Map(old);
+      change(next);
+      return next;
+    });
+  }, []);
+
+  const send = useCallback(
+    async (patch: SpacePatch) => {
+      try {
+        await patchSpaceValues(profileId, patch.spaceId, patch.body);
+        const loaded = store.values(patch.spaceId);
+        if (loaded !== undefined) store.set(patch.spaceId, applyPatch(loaded, patch));
+        update((next) => {
+          for (const cell of patch.cells) {
+            const key = cellKey(patch.spaceId, cell.fieldName);
+            // Typed again while this was on its way: the newer text stays.
+            if (next.get(key)?.text === cell.text) next.delete(key);
+          }
+        });
+      } catch (error) {
+        const message = errorMessage(error);
+        update((next) => {
+          for (const cell of patch.cells) {
+            const key = cellKey(patch.spaceId, cell.fieldName);
+            if (next.get(key)?.text === cell.text)
+              next.set(key, { text: cell.text, state: 'failed', message });
+          }
+        });
+      }
+    },
+    [profileId, store, update],
+  );
+
+  /** Reads the cells, marks the invalid ones, and sends the others; answers the plan once every PATCH settled. */
+  const commit = useCallback(
+    async (cells: readonly CellWrite[]): Promise<ChangePlan> => {
+      const plan = planChanges(cells.map((cell) => ({ ...cell, current: store.values(cell.spaceId) })));
+      update((next) => {
+        for (const cell of plan.unchanged) next.delete(cellKey(cell.spaceId, cell.fieldName));
+        for (const cell of plan.invalid)
+          next.set(cellKey(cell.spaceId, cell.fieldName), {
+            text: cell.text,
+            state: 'invalid',
+            message: cell.reason,
+          });
+        for (const patch of plan.patches)
+          for (const cell of patch.cells)
+            next.set(cellKey(patch.spaceId, cell.fieldName), { text: cell.text, state: 'saving' });
+      });
+      await eachLimited(plan.patches, PATCHES_AT_ONCE, send);
+      return plan;
+    },
+    [store, send, update],
+  );
+
+  /** Forgets the typed text of some cells (the person chose to drop it). */
+  const discard = useCallback(
+    (keys: readonly string[]) =>
+      update((next) => {
+        for (const key of keys) next.delete(key);
+      }),
+    [update],
+  );
+
+  return { drafts, commit, discard };
+}
