@@ -310,7 +310,7 @@ function report(seed: ReviewSeed, ui: UiRun[] | undefined, server: ServerFigures
         200,
       ),
       row(
-        'trees parsed → `review:changes-data` (classify + first render)',
+        'trees parsed → `review:changes-data` (changed pages classified)',
         ui.map((r) => r.dataAt - r.treesAt),
       ),
       row(
