@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import type { Collection, MoveContent, Space } from '../../../shared/contract/resources/content.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages } from './allPages.ts';
 import { keys } from './keys.ts';
 
 /** The prefix of everything cached about an organization's content (the content actions invalidate it too). */
@@ -15,20 +16,6 @@ export function contentKey(profileId: string, orgId: string) {
 export interface ContentData {
   collections: Collection[];
   spaces: Space[];
-}
-
-/** Walks every page of a list at the largest page size. */
-async function allPages<T>(
-  fetchPage: (page: string | undefined) => Promise<{ items: T[]; next?: { page: string } | undefined }>,
-): Promise<T[]> {
-  const items: T[] = [];
-  let page: string | undefined;
-  do {
-    const answer = await fetchPage(page);
-    items.push(...answer.items);
-    page = answer.next?.page;
-  } while (page !== undefined);
-  return items;
 }
 
 /** The whole content tree's lists: nested collections and active spaces, all pages, fetched side by side. */

@@ -3,7 +3,7 @@
  * Values are read one space at a time (the API has no bulk read): the grid loads them lazily through
  * `fetchSpaceValues` and keeps them itself (screens/custom-fields/valuesStore.ts).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import type {
@@ -14,7 +14,9 @@ import type {
   UpdateCustomFieldValues,
 } from '../../../shared/contract/resources/customFields.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
+import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The key prefix of the custom fields of an organization. */
 export function customFieldsKey(profileId: string, orgId: string) {
@@ -25,19 +27,13 @@ export function customFieldsKey(profileId: string, orgId: string) {
 export function customFieldsQuery(profileId: string, orgId: string) {
   return queryOptions({
     queryKey: [...customFieldsKey(profileId, orgId), 'list'] as const,
-    queryFn: async (): Promise<CustomField[]> => {
-      const items: CustomField[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await clientFor(profileId).call('listOrganizationCustomFields', {
+    queryFn: (): Promise<CustomField[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('listOrganizationCustomFields', {
           params: { organizationId: orgId },
-          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return items;
-    },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
   });
 }
 
@@ -61,42 +57,32 @@ export function patchSpaceValues(
   return clientFor(profileId).call('updateSpaceCustomFields', { params: { spaceId }, body });
 }
 
-function useRefresh(profileId: string, orgId: string) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: customFieldsKey(profileId, orgId) });
-}
-
 /** Creates a custom field. */
 export function useCreateCustomField(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: (body: Static<typeof CreateCustomField>) =>
+  return useRefreshingMutation(
+    [customFieldsKey(profileId, orgId)],
+    (body: Static<typeof CreateCustomField>) =>
       clientFor(profileId).call('createOrganizationCustomField', { params: { organizationId: orgId }, body }),
-    onSuccess: () => refresh(),
-  });
+  );
 }
 
 /** Changes a custom field's title or options (the server drops values using removed options). */
 export function useUpdateCustomField(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: ({ name, body }: { name: string; body: Static<typeof UpdateCustomField> }) =>
+  return useRefreshingMutation(
+    [customFieldsKey(profileId, orgId)],
+    ({ name, body }: { name: string; body: Static<typeof UpdateCustomField> }) =>
       clientFor(profileId).call('updateOrganizationCustomField', {
         params: { organizationId: orgId, fieldName: name },
         body,
       }),
-    onSuccess: () => refresh(),
-  });
+  );
 }
 
 /** Deletes a custom field and its values on every space. */
 export function useDeleteCustomField(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: (name: string) =>
-      clientFor(profileId).call('deleteOrganizationCustomField', {
-        params: { organizationId: orgId, fieldName: name },
-      }),
-    onSuccess: () => refresh(),
-  });
+  return useRefreshingMutation([customFieldsKey(profileId, orgId)], (name: string) =>
+    clientFor(profileId).call('deleteOrganizationCustomField', {
+      params: { organizationId: orgId, fieldName: name },
+    }),
+  );
 }

@@ -12,6 +12,7 @@ import type {
   OpenAPISpecVersion,
 } from '../../../shared/contract/resources/openapi.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages } from './allPages.ts';
 import { keys } from './keys.ts';
 
 /** How often the list refreshes while a spec is pending or in progress. */
@@ -20,20 +21,6 @@ export const PROCESSING_POLL_MS = 1000;
 /** The key prefix of everything cached for the OpenAPI specs of an organization. */
 export function openApiKey(profileId: string, orgId: string) {
   return [...keys.org(profileId, orgId), 'openapi'] as const;
-}
-
-/** Reads every page of a list operation. */
-async function allPages<T>(
-  fetchPage: (page: string | undefined) => Promise<{ items: T[]; next?: { page: string } }>,
-): Promise<T[]> {
-  const items: T[] = [];
-  let page: string | undefined;
-  do {
-    const answer = await fetchPage(page);
-    items.push(...answer.items);
-    page = answer.next?.page;
-  } while (page !== undefined);
-  return items;
 }
 
 const pageQuery = (page: string | undefined) => ({

@@ -3,7 +3,7 @@
  * `[…org, 'saml', …]` for the providers, `[…org, 'sso-logins']` for the login info (which lists active providers,
  * so every provider change refreshes it too).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import type {
@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/contract/resources/saml.ts';
 import { clientFor } from '../bridge/api.ts';
 import { keys } from './keys.ts';
+import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The key prefix of everything cached about the SAML providers of an organization. */
 export function samlKey(profileId: string, orgId: string) {
@@ -57,49 +58,35 @@ export function ssoLoginsQuery(profileId: string, orgId: string) {
   });
 }
 
-function useRefresh(profileId: string, orgId: string) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: samlKey(profileId, orgId) }),
-      queryClient.invalidateQueries({ queryKey: ssoLoginsKey(profileId, orgId) }),
-    ]);
-}
-
 /** Adds a SAML provider. */
 export function useCreateSamlProvider(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: (body: Static<typeof CreateSAMLProvider>) =>
+  return useRefreshingMutation(
+    [samlKey(profileId, orgId), ssoLoginsKey(profileId, orgId)],
+    (body: Static<typeof CreateSAMLProvider>) =>
       clientFor(profileId).call('createOrganizationSAMLProvider', {
         params: { organizationId: orgId },
         body,
       }),
-    onSuccess: () => refresh(),
-  });
+  );
 }
 
 /** Changes fields of a SAML provider. */
 export function useUpdateSamlProvider(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Static<typeof UpdateSAMLProvider> }) =>
+  return useRefreshingMutation(
+    [samlKey(profileId, orgId), ssoLoginsKey(profileId, orgId)],
+    ({ id, body }: { id: string; body: Static<typeof UpdateSAMLProvider> }) =>
       clientFor(profileId).call('updateOrganizationSAMLProvider', {
         params: { organizationId: orgId, samlProviderId: id },
         body,
       }),
-    onSuccess: () => refresh(),
-  });
+  );
 }
 
 /** Deletes a SAML provider. */
 export function useDeleteSamlProvider(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: (id: string) =>
-      clientFor(profileId).call('deleteOrganizationSAMLProvider', {
-        params: { organizationId: orgId, samlProviderId: id },
-      }),
-    onSuccess: () => refresh(),
-  });
+  return useRefreshingMutation([samlKey(profileId, orgId), ssoLoginsKey(profileId, orgId)], (id: string) =>
+    clientFor(profileId).call('deleteOrganizationSAMLProvider', {
+      params: { organizationId: orgId, samlProviderId: id },
+    }),
+  );
 }

@@ -18,6 +18,7 @@ import type {
 } from '../../../shared/contract/resources/sites.ts';
 import type { SiteSection, SiteSpace } from '../../../shared/contract/resources/siteStructure.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages } from './allPages.ts';
 import { keys } from './keys.ts';
 
 /** How many sites an organization has. */
@@ -50,20 +51,6 @@ export interface SiteFilters {
   published?: boolean;
   /** A space id: only the sites that publish it. */
   space?: string;
-}
-
-/** Reads every page of a list operation. */
-async function allPages<T>(
-  fetchPage: (page: string | undefined) => Promise<{ items: T[]; next?: { page: string } }>,
-): Promise<T[]> {
-  const items: T[] = [];
-  let page: string | undefined;
-  do {
-    const answer = await fetchPage(page);
-    items.push(...answer.items);
-    page = answer.next?.page;
-  } while (page !== undefined);
-  return items;
 }
 
 const pageQuery = (page: string | undefined) => ({

@@ -1,5 +1,5 @@
 /** Translation settings of an organization: the list and its changes. Keys: `[…org, 'translations', …]`. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import type {
@@ -8,7 +8,9 @@ import type {
   UpdateTranslationSettings,
 } from '../../../shared/contract/resources/translations.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
+import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The key prefix of the translation settings of an organization. */
 export function translationsKey(profileId: string, orgId: string) {
@@ -19,58 +21,42 @@ export function translationsKey(profileId: string, orgId: string) {
 export function translationsQuery(profileId: string, orgId: string) {
   return queryOptions({
     queryKey: [...translationsKey(profileId, orgId), 'list'] as const,
-    queryFn: async (): Promise<TranslationSettings[]> => {
-      const items: TranslationSettings[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await clientFor(profileId).call('listTranslations', {
+    queryFn: (): Promise<TranslationSettings[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('listTranslations', {
           params: { organizationId: orgId },
-          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return items;
-    },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
   });
-}
-
-function useRefresh(profileId: string, orgId: string) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: translationsKey(profileId, orgId) });
 }
 
 /** Creates translation settings. */
 export function useCreateTranslation(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: (body: Static<typeof CreateTranslationSettings>) =>
+  return useRefreshingMutation(
+    [translationsKey(profileId, orgId)],
+    (body: Static<typeof CreateTranslationSettings>) =>
       clientFor(profileId).call('createTranslation', { params: { organizationId: orgId }, body }),
-    onSuccess: () => refresh(),
-  });
+  );
 }
 
 /** Replaces the title (and the languages) of translation settings. */
 export function useUpdateTranslation(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Static<typeof UpdateTranslationSettings> }) =>
+  return useRefreshingMutation(
+    [translationsKey(profileId, orgId)],
+    ({ id, body }: { id: string; body: Static<typeof UpdateTranslationSettings> }) =>
       clientFor(profileId).call('updateTranslation', {
         params: { organizationId: orgId, translationSettingsId: id },
         body,
       }),
-    onSuccess: () => refresh(),
-  });
+  );
 }
 
 /** Deletes translation settings. */
 export function useDeleteTranslation(profileId: string, orgId: string) {
-  const refresh = useRefresh(profileId, orgId);
-  return useMutation({
-    mutationFn: (id: string) =>
-      clientFor(profileId).call('deleteTranslation', {
-        params: { organizationId: orgId, translationSettingsId: id },
-      }),
-    onSuccess: () => refresh(),
-  });
+  return useRefreshingMutation([translationsKey(profileId, orgId)], (id: string) =>
+    clientFor(profileId).call('deleteTranslation', {
+      params: { organizationId: orgId, translationSettingsId: id },
+    }),
+  );
 }
