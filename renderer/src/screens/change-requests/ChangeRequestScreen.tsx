@@ -183,7 +183,13 @@ export function ChangeRequestScreen({
       );
   } else if (data === undefined) {
     body = (
-      <div role="status" aria-busy="true" aria-label="Loading the change request" data-testid="cr-loading">
+      <div
+        role="status"
+
+        aria-busy="true"
+        aria-label="Loading the change request"
+        data-testid="cr-loading"
+      >
         <h1 id="cr-title" className="visually-hidden">
           Change request
         </h1>

@@ -204,7 +204,13 @@ export function ChangesTab(props: ChangesTabProps) {
   }
   if (tree === undefined) {
     return (
-      <div className="review" data-testid="changes-tab" aria-busy="true" aria-label="Loading the changes">
+      <div
+        className="review"
+        data-testid="changes-tab"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading the changes"
+      >
         <div className="review-body review-loading" data-testid="changes-loading">
           <div className="review-tree-pane">
             {Array.from({ length: 8 }, (_, index) => (

@@ -83,7 +83,7 @@ export function CustomFieldsScreen({ profileId, orgId }: { profileId: string; or
           }}
         />
       ) : fields === undefined || spaces === undefined ? (
-        <div className="cf-loading" aria-busy="true" aria-label="Loading the custom fields">
+        <div className="cf-loading" role="status" aria-busy="true" aria-label="Loading the custom fields">
           <Skeleton width="100%" height="2.5rem" />
           <Skeleton width="100%" height="16rem" />
         </div>

@@ -12,7 +12,7 @@ import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 
 function LoadingScreen({ label }: { label: string }) {
   return (
-    <div className="screen" aria-busy="true" aria-label={label}>
+    <div className="screen" role="status" aria-busy="true" aria-label={label}>
       <Skeleton width="16em" height="1.75rem" />
       <Skeleton width="24em" />
     </div>

@@ -124,7 +124,7 @@ export function InviteLinks({ profileId, org, profileName, baseUrl }: InviteLink
           onRetry={() => void links.refetch()}
         />
       ) : links.isPending ? (
-        <div className="table-skeleton" aria-busy="true" aria-label="Loading invite links">
+        <div className="table-skeleton" role="status" aria-busy="true" aria-label="Loading invite links">
           <Skeleton height="2rem" />
           <Skeleton height="2rem" />
         </div>

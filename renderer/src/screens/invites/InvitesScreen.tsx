@@ -37,7 +37,7 @@ export function InvitesScreen({ profileId, orgId }: { profileId: string; orgId: 
           onRetry={() => void org.refetch()}
         />
       ) : org.isPending ? (
-        <div aria-busy="true" aria-label="Loading">
+        <div role="status" aria-busy="true" aria-label="Loading">
           <Skeleton width="12em" height="1.5rem" />
           <Skeleton width="100%" height="6rem" />
         </div>

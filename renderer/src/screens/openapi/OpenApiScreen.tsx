@@ -137,7 +137,13 @@ export function OpenApiScreen({
       );
   } else if (specs.isPending) {
     body = (
-      <div className="table-skeleton" role="status" aria-busy="true" aria-label="Loading OpenAPI specs">
+      <div
+        className="table-skeleton"
+        role="status"
+
+        aria-busy="true"
+        aria-label="Loading OpenAPI specs"
+      >
         <Skeleton width="100%" height="1.75rem" />
         <Skeleton width="100%" height="1.75rem" />
       </div>

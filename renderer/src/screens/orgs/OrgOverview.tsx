@@ -88,7 +88,7 @@ export function OrgOverview({ profileId, orgId }: { profileId: string; orgId: st
         />
       )}
       {!org.isError && (
-        <div className="count-grid" aria-label="Counts">
+        <div className="count-grid" role="group" aria-label="Counts">
           <CountCard
             label="Members"
             explanation="Everyone in the organization, guests included; every member counts for billing."

@@ -101,7 +101,7 @@ export function SsoScreen({ profileId, orgId }: { profileId: string; orgId: stri
             onRetry={() => void providers.refetch()}
           />
         ) : providers.isPending ? (
-          <div className="saml-list" aria-busy="true" aria-label="Loading the SAML providers">
+          <div className="saml-list" role="status" aria-busy="true" aria-label="Loading the SAML providers">
             <Skeleton width="100%" height="2.5rem" />
             <Skeleton width="100%" height="2.5rem" />
           </div>

@@ -39,7 +39,7 @@ export function SettingsScreen({ profileId, orgId }: { profileId: string; orgId:
           onRetry={() => void org.refetch()}
         />
       ) : org.isPending ? (
-        <div className="settings-fieldset" aria-busy="true" aria-label="Loading">
+        <div className="settings-fieldset" role="status" aria-busy="true" aria-label="Loading">
           <Skeleton width="20em" height="2rem" />
           <Skeleton width="20em" height="2rem" />
           <Skeleton width="20em" height="2rem" />

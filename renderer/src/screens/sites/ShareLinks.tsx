@@ -191,7 +191,7 @@ export function ShareLinks({ profileId, orgId, site, readOnly }: ShareLinksProps
           onRetry={() => void links.refetch()}
         />
       ) : links.isPending ? (
-        <div className="table-skeleton" aria-busy="true" aria-label="Loading share links">
+        <div className="table-skeleton" role="status" aria-busy="true" aria-label="Loading share links">
           <Skeleton height="2rem" />
           <Skeleton height="2rem" />
         </div>

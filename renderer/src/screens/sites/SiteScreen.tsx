@@ -172,7 +172,7 @@ export function SiteScreen({
           onRetry={() => void site.refetch()}
         />
       ) : data === undefined ? (
-        <div aria-busy="true" aria-label="Loading">
+        <div role="status" aria-busy="true" aria-label="Loading">
           <Skeleton width="20em" height="2rem" />
           <Skeleton width="100%" height="8rem" />
         </div>

@@ -49,7 +49,7 @@ export function SiteSettings({ profileId, orgId, site, readOnly }: SiteSettingsP
   const siteSpaces = useQuery(siteSpacesQuery(profileId, orgId, site.id));
   if (sections.isPending || siteSpaces.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading">
+      <div role="status" aria-busy="true" aria-label="Loading">
         <Skeleton width="20em" height="2rem" />
         <Skeleton width="16em" height="2rem" />
       </div>

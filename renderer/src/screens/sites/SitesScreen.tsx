@@ -69,7 +69,7 @@ export function SitesScreen({ profileId, orgId }: { profileId: string; orgId: st
       );
   } else if (sites.isPending) {
     body = (
-      <div className="table-skeleton" aria-busy="true" aria-label="Loading sites">
+      <div className="table-skeleton" role="status" aria-busy="true" aria-label="Loading sites">
         <Skeleton width="100%" height="1.75rem" />
         <Skeleton width="100%" height="1.75rem" />
       </div>

@@ -315,7 +315,7 @@ export function OpenSpaceLink({
 /** Shows an inline notice in place of settings while the item loads or fails. */
 export function SettingsPlaceholder() {
   return (
-    <div className="item-settings" aria-busy="true" aria-label="Loading">
+    <div className="item-settings" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton width="14em" height="2rem" />
       <Skeleton width="10em" />
       <Skeleton width="12em" height="2rem" />

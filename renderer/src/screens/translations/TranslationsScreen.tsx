@@ -74,7 +74,12 @@ export function TranslationsScreen({ profileId, orgId }: { profileId: string; or
           onRetry={() => void list.refetch()}
         />
       ) : list.isPending ? (
-        <div className="translations-loading" aria-busy="true" aria-label="Loading the translation settings">
+        <div
+          className="translations-loading"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the translation settings"
+        >
           <Skeleton width="100%" height="2.5rem" />
           <Skeleton width="100%" height="2.5rem" />
         </div>

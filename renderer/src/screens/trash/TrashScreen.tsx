@@ -76,7 +76,7 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
           />
         )
       ) : trash.isPending ? (
-        <div className="table-skeleton" aria-busy="true" aria-label="Loading">
+        <div className="table-skeleton" role="status" aria-busy="true" aria-label="Loading">
           <Skeleton width="100%" height="1.75rem" />
           <Skeleton width="100%" height="1.75rem" />
         </div>

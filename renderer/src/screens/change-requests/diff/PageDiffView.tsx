@@ -130,7 +130,13 @@ export function PageDiffView(props: PageDiffViewProps) {
     body = props.diffError;
   } else if (diff === undefined) {
     body = (
-      <div className="review-diff-loading" role="status" aria-busy="true" aria-label="Computing the diff">
+      <div
+        className="review-diff-loading"
+        role="status"
+
+        aria-busy="true"
+        aria-label="Computing the diff"
+      >
         <Skeleton width="60%" />
         <Skeleton width="90%" />
         <Skeleton width="75%" />
