@@ -3,6 +3,7 @@
  * and says on how many spaces the field has a value (from the values read so far; "Check every space" reads the
  * rest), since the server removes them all.
  */
+import { EditDeleteActions } from '../../ui/EditDeleteActions.tsx';
 import { useState, useSyncExternalStore } from 'react';
 import type { Space } from '../../../../shared/contract/resources/content.ts';
 import type { CustomField } from '../../../../shared/contract/resources/customFields.ts';
@@ -95,26 +96,12 @@ export function FieldsManager({
                 </td>
                 <td>
                   {field.permissions.edit && (
-                    <div className="cf-actions">
-                      <Button
-                        size="sm"
-                        onClick={() => setDialog({ field })}
-                        aria-label={`Edit ${field.title}`}
-                        data-testid="cf-field-edit"
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="btn-ghost-danger"
-                        onClick={() => setDeleting(field)}
-                        aria-label={`Delete ${field.title}`}
-                        data-testid="cf-field-delete"
-                      >
-                        Delete
-                      </Button>
-                    </div>
+                    <EditDeleteActions
+                      name={field.title}
+                      onEdit={() => setDialog({ field })}
+                      onDelete={() => setDeleting(field)}
+                      testIdPrefix="cf-field"
+                    />
                   )}
                 </td>
               </tr>

@@ -3,6 +3,7 @@
  * being edited, the reminder that administrators keep password sign-in when SSO is enforced, and the SSO login info
  * (the sign-in options members see).
  */
+import { EditDeleteActions } from '../../ui/EditDeleteActions.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SAMLProvider } from '../../../../shared/contract/resources/saml.ts';
@@ -136,26 +137,12 @@ export function SsoScreen({ profileId, orgId }: { profileId: string; orgId: stri
                   </span>
                   <span className="saml-row-detail saml-mono">{provider.entityID || 'No entity ID yet'}</span>
                 </div>
-                <div className="saml-row-actions">
-                  <Button
-                    size="sm"
-                    onClick={() => setEditing({ kind: 'edit', id: provider.id, known: provider })}
-                    aria-label={`Edit ${provider.label}`}
-                    data-testid="saml-edit"
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="btn-ghost-danger"
-                    onClick={() => setDeleting(provider)}
-                    aria-label={`Delete ${provider.label}`}
-                    data-testid="saml-delete"
-                  >
-                    Delete
-                  </Button>
-                </div>
+                <EditDeleteActions
+                  name={provider.label}
+                  onEdit={() => setEditing({ kind: 'edit', id: provider.id, known: provider })}
+                  onDelete={() => setDeleting(provider)}
+                  testIdPrefix="saml"
+                />
               </li>
             ))}
           </ul>

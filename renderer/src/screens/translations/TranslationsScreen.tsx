@@ -1,4 +1,5 @@
 /** Translation settings: the organization's list (title and target languages), create, edit and delete. */
+import { EditDeleteActions } from '../../ui/EditDeleteActions.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TranslationSettings } from '../../../../shared/contract/resources/translations.ts';
@@ -121,26 +122,12 @@ export function TranslationsScreen({ profileId, orgId }: { profileId: string; or
                 <td className="muted">{DATE.format(new Date(settings.updatedAt))}</td>
                 <td>
                   {settings.permissions.edit && (
-                    <div className="translation-actions">
-                      <Button
-                        size="sm"
-                        onClick={() => setDialog({ settings })}
-                        aria-label={`Edit ${settings.title}`}
-                        data-testid="translation-edit"
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="btn-ghost-danger"
-                        onClick={() => setDeleting(settings)}
-                        aria-label={`Delete ${settings.title}`}
-                        data-testid="translation-delete"
-                      >
-                        Delete
-                      </Button>
-                    </div>
+                    <EditDeleteActions
+                      name={settings.title}
+                      onEdit={() => setDialog({ settings })}
+                      onDelete={() => setDeleting(settings)}
+                      testIdPrefix="translation"
+                    />
                   )}
                 </td>
               </tr>
