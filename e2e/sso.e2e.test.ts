@@ -3,51 +3,12 @@
  * certificate's subject and expiry shown at once), save it and find it through the API, copy a service provider
  * value; and an expired certificate refused by the server, its message on the certificate field, nothing lost.
  */
+import { DEMO_SAML_CERTIFICATE as DEMO_CERTIFICATE, EXPIRED_CERTIFICATE } from '../shared/certificates.ts';
 import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { SsoPage } from './pages/sso.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
-
-/** The demo identity provider's certificate (server/seed/demo-admin.ts): `CN=Acme IdP`, valid until 2126. */
-const DEMO_CERTIFICATE = `-----BEGIN CERTIFICATE-----
-MIIDCTCCAfGgAwIBAgIUWU5E6OwCLXhnvLPwgXCDjGOShncwDQYJKoZIhvcNAQEL
-BQAwEzERMA8GA1UEAwwIQWNtZSBJZFAwIBcNMjYxMTIyMDgwNTAzWhgPMjEyNjEw
-MjkwODA1MDNaMBMxETAPBgNVBAMMCEFjbWUgSWRQMIIBIjANBgkqhkiG9w0BAQEF
-AAOCAQ8AMIIBCgKCAQEAqm6rnvmvYYeg0nBB9RxXGqHhYlSener1H/4h05CVrGrP
-L3GV9j/M6QJfaklEm2Hh/y1KzZ3OqAVVh+oaRqkpi32B3Lg2wawiXGQ/ehAE3PxV
-xRVTk0/irl+7pegYX2cddk06m5ybBiBmWYFu0fDqC1rCrP8ysDExiDNOhLDe1eZy
-gKwzitgUwT9SWW8lK6/LiDBPkGWgsUhq1DFCxSlx7i4jhjOwvjQsIfYXeVyN6/dW
-JAtbetvmfuCBdrqffkRdKK5/DMe1beN8Vt8fGmlpyMovALrNL+dUdHG32rm3D8Qg
-F2HMSa2lvX63XsbA8AZvLrdDPbVn5zeAXnxbJWPkwQIDAQABo1MwUTAdBgNVHQ4E
-FgQUNGTW2nZI1IGF+CYKp+LmvF+4EVcwHwYDVR0jBBgwFoAUNGTW2nZI1IGF+CYK
-p+LmvF+4EVcwDwYDVR0TAQH/BAUwAwEB/zANBgkqhkiG9w0BAQsFAAOCAQEAkFQU
-AhuqmSkgEltSuOjBekjAmTwUCl3tGiC/45q+SPk23I7XFFJaOebmPB2Tyi6DOE9K
-gHS7mVJTkNqv+3jRr9UDWcOeHMKMyLNE/WESPsR6yxmfNJb4TH8K9GqjTW6yPDt1
-a77YerpPt+OoA0l0MrArY+3+ep9k9X0jg3A8pSdeqqb6++azG38zPaRUbb7sUtwM
-/fGO4RdtmaXqDPQ7pTdZrd3q/g4ODHwDpDitEfjPJkKt61FbtVpAZhIFWs1O7lhZ
-MNpSN0kRFaQS89/vbDwLz6BXu/u2VhSNkjrDz514E6XpsW11ZBMPeRnGeANLAU4w
-Icp43EFZRzKoywurfw==
------END CERTIFICATE-----`;
-
-/** The expired certificate of the server's SAML tests (server/domain/saml/testing.ts): `CN=Expired IdP`, 2020–2021. */
-const EXPIRED_CERTIFICATE = `-----BEGIN CERTIFICATE-----
-MIICoDCCAYgCAQEwDQYJKoZIhvcNAQELBQAwFjEUMBIGA1UEAwwLRXhwaXJlZCBJ
-ZFAwHhcNMjAwMTAxMDAwMDAwWhcNMjEwMTAxMDAwMDAwWjAWMRQwEgYDVQQDDAtF
-eHBpcmVkIElkUDCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANei1oZN
-aNNcb5ZbdTBijp5shmPsGaW0msr4BMRr5vfFDaJ4Gmcs06wCH1IgWACUm27ngsZr
-BnaiPejGeyxXwqwLhBQzq7S4t4hP1RfE6jsi5j2gC33t1M4x+ogYEXVXfdEsF8z3
-EQ+pHm75bmwYG4jIna5AamngzjwJ6zmxG38S5CAxbNJby+dVP/T1p6KQyVXDKqlI
-9i8vMY5FkSBXLCRP8Djms9n0tAj4ItlI4fZ1GiTQqQtwrcu3xrZAPO9BE/RtQhZ1
-wyu2Z4ZzPt6pS+7TvijBVaAjvPTUizjMhOHTiwWSSV6qBL9G4Ndo34LvfIPk4bh4
-CINfD2wig1rqlcMCAwEAATANBgkqhkiG9w0BAQsFAAOCAQEAwJvq0Z8hYZsGvyG/
-UEpWiQW2yISW7aiNces7Sf1CfGNWYUZ4aq7LSi6TtPow3ilXV8LKEENTofifqRLx
-OYPWdN0hCySYKYLMK1rcK8yV40EI6ZYrMqY3iQSsQH3J28WHWCAsIIVVCjpjn0Ns
-FD5V0JO+boLQXIT5Yje/m3/+otKo6284y0HGJjZDR1LZCeJoazeDc5AiHo++bhZG
-1yBD31BC7E5fVrsWKGgvLTlr2wRtNPHeWgMpnfW/gRCh5w3fQ53qbeaCzZTs5tPD
-lC8grsDtRBE/Ia8O953h1vaCWDK41N0H0OpzhbyItLYOorTCSBsBwTf0/fN8krkI
-D3cpkQ==
------END CERTIFICATE-----`;
 
 /** Identity provider metadata as Okta exports it, around a certificate (bare base64, as metadata holds it). */
 function metadataXml(entityID: string, ssoURL: string, certificate: string): string {

@@ -4,7 +4,8 @@ import { CUSTOM_FIELD_TYPES } from '../../shared/contract/resources/customFields
 import { checkCertificate } from '../domain/saml/certificate.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { expectStatus, sendOperation } from '../test/http-helpers.ts';
-import { DEMO_CUSTOM_FIELD_VALUES, DEMO_SAML_CERTIFICATE, DEMO_TRANSLATIONS } from './demo-admin.ts';
+import { DEMO_SAML_CERTIFICATE } from '../../shared/certificates.ts';
+import { DEMO_CUSTOM_FIELD_VALUES, DEMO_TRANSLATIONS } from './demo-admin.ts';
 import { seedDemo } from './demo.ts';
 import type { ApiClient } from '../../shared/client.ts';
 

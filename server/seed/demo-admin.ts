@@ -3,6 +3,7 @@
  * set up), custom fields of every type with values on several spaces, and translation settings. Spaces and teams
  * are looked up by title; dates are relative to the seed date, so the demo is the same on every machine.
  */
+import { DEMO_SAML_CERTIFICATE } from '../../shared/certificates.ts';
 import type { CustomFieldTypeValue } from '../../shared/contract/resources/customFields.ts';
 import { newId } from '../ids.ts';
 import type { Database } from '../storage/database.ts';
@@ -13,25 +14,6 @@ const DAY = 86_400_000;
  * The demo identity provider's certificate: `CN=Acme IdP`, self-signed with `openssl req -x509 -newkey rsa:2048
  * -nodes -days 36500` on 2026-11-22, valid until 2126-10-29. Its key was thrown away: it only has to parse.
  */
-export const DEMO_SAML_CERTIFICATE = `-----BEGIN CERTIFICATE-----
-MIIDCTCCAfGgAwIBAgIUWU5E6OwCLXhnvLPwgXCDjGOShncwDQYJKoZIhvcNAQEL
-BQAwEzERMA8GA1UEAwwIQWNtZSBJZFAwIBcNMjYxMTIyMDgwNTAzWhgPMjEyNjEw
-MjkwODA1MDNaMBMxETAPBgNVBAMMCEFjbWUgSWRQMIIBIjANBgkqhkiG9w0BAQEF
-AAOCAQ8AMIIBCgKCAQEAqm6rnvmvYYeg0nBB9RxXGqHhYlSener1H/4h05CVrGrP
-L3GV9j/M6QJfaklEm2Hh/y1KzZ3OqAVVh+oaRqkpi32B3Lg2wawiXGQ/ehAE3PxV
-xRVTk0/irl+7pegYX2cddk06m5ybBiBmWYFu0fDqC1rCrP8ysDExiDNOhLDe1eZy
-gKwzitgUwT9SWW8lK6/LiDBPkGWgsUhq1DFCxSlx7i4jhjOwvjQsIfYXeVyN6/dW
-JAtbetvmfuCBdrqffkRdKK5/DMe1beN8Vt8fGmlpyMovALrNL+dUdHG32rm3D8Qg
-F2HMSa2lvX63XsbA8AZvLrdDPbVn5zeAXnxbJWPkwQIDAQABo1MwUTAdBgNVHQ4E
-FgQUNGTW2nZI1IGF+CYKp+LmvF+4EVcwHwYDVR0jBBgwFoAUNGTW2nZI1IGF+CYK
-p+LmvF+4EVcwDwYDVR0TAQH/BAUwAwEB/zANBgkqhkiG9w0BAQsFAAOCAQEAkFQU
-AhuqmSkgEltSuOjBekjAmTwUCl3tGiC/45q+SPk23I7XFFJaOebmPB2Tyi6DOE9K
-gHS7mVJTkNqv+3jRr9UDWcOeHMKMyLNE/WESPsR6yxmfNJb4TH8K9GqjTW6yPDt1
-a77YerpPt+OoA0l0MrArY+3+ep9k9X0jg3A8pSdeqqb6++azG38zPaRUbb7sUtwM
-/fGO4RdtmaXqDPQ7pTdZrd3q/g4ODHwDpDitEfjPJkKt61FbtVpAZhIFWs1O7lhZ
-MNpSN0kRFaQS89/vbDwLz6BXu/u2VhSNkjrDz514E6XpsW11ZBMPeRnGeANLAU4w
-Icp43EFZRzKoywurfw==
------END CERTIFICATE-----`;
 
 /** The custom fields of the demo, one of each type. */
 export const DEMO_CUSTOM_FIELDS: {

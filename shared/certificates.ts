@@ -1,0 +1,45 @@
+/**
+ * X.509 certificates in PEM, kept in one place for the demo data and for the tests of the server, the renderer
+ * and the end-to-end specs (none of which may read the others' files). Generated once with openssl; their private
+ * keys were thrown away. Public data: nothing here is a secret.
+ */
+
+/** The demo identity provider's certificate (server/seed/demo-admin.ts). */
+export const DEMO_SAML_CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIDCTCCAfGgAwIBAgIUWU5E6OwCLXhnvLPwgXCDjGOShncwDQYJKoZIhvcNAQEL
+BQAwEzERMA8GA1UEAwwIQWNtZSBJZFAwIBcNMjYxMTIyMDgwNTAzWhgPMjEyNjEw
+MjkwODA1MDNaMBMxETAPBgNVBAMMCEFjbWUgSWRQMIIBIjANBgkqhkiG9w0BAQEF
+AAOCAQ8AMIIBCgKCAQEAqm6rnvmvYYeg0nBB9RxXGqHhYlSener1H/4h05CVrGrP
+L3GV9j/M6QJfaklEm2Hh/y1KzZ3OqAVVh+oaRqkpi32B3Lg2wawiXGQ/ehAE3PxV
+xRVTk0/irl+7pegYX2cddk06m5ybBiBmWYFu0fDqC1rCrP8ysDExiDNOhLDe1eZy
+gKwzitgUwT9SWW8lK6/LiDBPkGWgsUhq1DFCxSlx7i4jhjOwvjQsIfYXeVyN6/dW
+JAtbetvmfuCBdrqffkRdKK5/DMe1beN8Vt8fGmlpyMovALrNL+dUdHG32rm3D8Qg
+F2HMSa2lvX63XsbA8AZvLrdDPbVn5zeAXnxbJWPkwQIDAQABo1MwUTAdBgNVHQ4E
+FgQUNGTW2nZI1IGF+CYKp+LmvF+4EVcwHwYDVR0jBBgwFoAUNGTW2nZI1IGF+CYK
+p+LmvF+4EVcwDwYDVR0TAQH/BAUwAwEB/zANBgkqhkiG9w0BAQsFAAOCAQEAkFQU
+AhuqmSkgEltSuOjBekjAmTwUCl3tGiC/45q+SPk23I7XFFJaOebmPB2Tyi6DOE9K
+gHS7mVJTkNqv+3jRr9UDWcOeHMKMyLNE/WESPsR6yxmfNJb4TH8K9GqjTW6yPDt1
+a77YerpPt+OoA0l0MrArY+3+ep9k9X0jg3A8pSdeqqb6++azG38zPaRUbb7sUtwM
+/fGO4RdtmaXqDPQ7pTdZrd3q/g4ODHwDpDitEfjPJkKt61FbtVpAZhIFWs1O7lhZ
+MNpSN0kRFaQS89/vbDwLz6BXu/u2VhSNkjrDz514E6XpsW11ZBMPeRnGeANLAU4w
+Icp43EFZRzKoywurfw==
+-----END CERTIFICATE-----`;
+
+/** An expired certificate, for the refusals. */
+export const EXPIRED_CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIICoDCCAYgCAQEwDQYJKoZIhvcNAQELBQAwFjEUMBIGA1UEAwwLRXhwaXJlZCBJ
+ZFAwHhcNMjAwMTAxMDAwMDAwWhcNMjEwMTAxMDAwMDAwWjAWMRQwEgYDVQQDDAtF
+eHBpcmVkIElkUDCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANei1oZN
+aNNcb5ZbdTBijp5shmPsGaW0msr4BMRr5vfFDaJ4Gmcs06wCH1IgWACUm27ngsZr
+BnaiPejGeyxXwqwLhBQzq7S4t4hP1RfE6jsi5j2gC33t1M4x+ogYEXVXfdEsF8z3
+EQ+pHm75bmwYG4jIna5AamngzjwJ6zmxG38S5CAxbNJby+dVP/T1p6KQyVXDKqlI
+9i8vMY5FkSBXLCRP8Djms9n0tAj4ItlI4fZ1GiTQqQtwrcu3xrZAPO9BE/RtQhZ1
+wyu2Z4ZzPt6pS+7TvijBVaAjvPTUizjMhOHTiwWSSV6qBL9G4Ndo34LvfIPk4bh4
+CINfD2wig1rqlcMCAwEAATANBgkqhkiG9w0BAQsFAAOCAQEAwJvq0Z8hYZsGvyG/
+UEpWiQW2yISW7aiNces7Sf1CfGNWYUZ4aq7LSi6TtPow3ilXV8LKEENTofifqRLx
+OYPWdN0hCySYKYLMK1rcK8yV40EI6ZYrMqY3iQSsQH3J28WHWCAsIIVVCjpjn0Ns
+FD5V0JO+boLQXIT5Yje/m3/+otKo6284y0HGJjZDR1LZCeJoazeDc5AiHo++bhZG
+1yBD31BC7E5fVrsWKGgvLTlr2wRtNPHeWgMpnfW/gRCh5w3fQ53qbeaCzZTs5tPD
+lC8grsDtRBE/Ia8O953h1vaCWDK41N0H0OpzhbyItLYOorTCSBsBwTf0/fN8krkI
+D3cpkQ==
+-----END CERTIFICATE-----`;
