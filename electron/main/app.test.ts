@@ -18,6 +18,7 @@ const fake = vi.hoisted(() => {
     readyPromise: Promise.resolve(),
     userData: '',
     lock: true,
+    ready: false,
   };
   const mainFrame = { url: 'app://docs-admin/index.html', parent: null, frameToken: 'main', detached: false };
   class FakeWindow {
@@ -60,6 +61,7 @@ const fake = vi.hoisted(() => {
         state.appListeners.set(name, [...(state.appListeners.get(name) ?? []), listener]);
       }),
       whenReady: () => state.readyPromise,
+      isReady: vi.fn(() => state.ready),
       getPath: vi.fn((name: string) => (name === 'appData' ? '/home/user/.config' : state.userData)),
       setPath: vi.fn(),
       exit: vi.fn(),
@@ -112,6 +114,7 @@ async function launch(): Promise<void> {
   let ready!: () => void;
   fake.state.readyPromise = new Promise<void>((resolve) => (ready = resolve));
   startApp(appPaths('/app/out/main'));
+  fake.state.ready = true;
   ready();
   await vi.waitFor(() => expect(fake.state.windows).toHaveLength(1));
 }
@@ -123,6 +126,7 @@ beforeEach(() => {
   fake.state.ipc.clear();
   fake.state.windows.length = 0;
   fake.state.lock = true;
+  fake.state.ready = false;
   fake.state.userData = mkdtempSync(join(tmpdir(), 'docs-admin-userdata-'));
   fake.core.handlers = Object.fromEntries(
     CHANNEL_NAMES.map((channel) => [channel, vi.fn(async () => ({ ok: true, value: channel }))]),
@@ -154,7 +158,7 @@ describe('startApp', () => {
 
     fake.state.lock = true;
     await launch();
-    emitApp('second-instance');
+    emitApp('second-instance', {}, ['/opt/Docs Admin/docs-admin']);
     expect(fake.state.windows[0]!.restore).toHaveBeenCalled();
     expect(fake.state.windows[0]!.focus).toHaveBeenCalled();
   });
@@ -248,6 +252,67 @@ describe('startApp', () => {
     expect(loadWindowState(join(fake.state.userData, 'window-state.json'))).toEqual({
       bounds: { x: 0, y: 0, width: 1000, height: 700 },
       maximized: false,
+    });
+  });
+
+  describe('deep links (docs-admin://open/<screen>)', () => {
+    const PEOPLE = 'docs-admin://open/p/local/orgs/o1/people';
+    const PEOPLE_URL = 'app://docs-admin/index.html#/p/local/orgs/o1/people';
+
+    it('opens the window on the screen a link given at launch names (Windows, Linux)', async () => {
+      const argv = vi.spyOn(process, 'argv', 'get').mockReturnValue(['/opt/Docs Admin/docs-admin', PEOPLE]);
+      try {
+        await launch();
+      } finally {
+        argv.mockRestore();
+      }
+      expect(fake.state.windows[0]!.loadURL).toHaveBeenCalledExactlyOnceWith(PEOPLE_URL);
+    });
+
+    it('opens a link another instance received in the running window, and focuses it', async () => {
+      await launch();
+      emitApp('second-instance', {}, ['/opt/Docs Admin/docs-admin', 'docs-admin://open/profiles']);
+      const window = fake.state.windows[0]!;
+      expect(fake.state.windows).toHaveLength(1);
+      expect(window.loadURL).toHaveBeenLastCalledWith('app://docs-admin/index.html#/profiles');
+      expect(window.focus).toHaveBeenCalled();
+    });
+
+    it('macOS: takes a link from before ready to the window it opens, and later ones to a new window', async () => {
+      let ready!: () => void;
+      fake.state.readyPromise = new Promise<void>((resolve) => (ready = resolve));
+      startApp(appPaths('/app/out/main'));
+      const event = { preventDefault: vi.fn() };
+      emitApp('open-url', event, PEOPLE);
+      expect(event.preventDefault).toHaveBeenCalled();
+      expect(fake.state.windows).toHaveLength(0);
+      fake.state.ready = true;
+      ready();
+      await vi.waitFor(() => expect(fake.state.windows).toHaveLength(1));
+      expect(fake.state.windows[0]!.loadURL).toHaveBeenCalledExactlyOnceWith(PEOPLE_URL);
+
+      // The window closed (the app stays on macOS): a link opens a new one on its screen.
+      fake.state.windows[0]!.listeners.get('closed')!();
+      emitApp('open-url', { preventDefault: vi.fn() }, 'docs-admin://open/p/local');
+      expect(fake.state.windows).toHaveLength(2);
+      expect(fake.state.windows[1]!.loadURL).toHaveBeenCalledExactlyOnceWith(
+        'app://docs-admin/index.html#/p/local',
+      );
+    });
+
+    it('opens nothing for a link to a screen it does not know, and says so without the link', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await launch();
+      const window = fake.state.windows[0]!;
+      emitApp('second-instance', {}, ['docs-admin', 'docs-admin://open/p/local/../../../etc/passwd?x=1']);
+      emitApp('open-url', { preventDefault: vi.fn() }, 'javascript:alert(1)');
+      expect(window.loadURL).toHaveBeenCalledExactlyOnceWith('app://docs-admin/index.html');
+      expect(fake.state.windows).toHaveLength(1);
+      expect(warn.mock.calls).toEqual([
+        ['a link the app does not know was not opened (docs-admin://open/<screen>)'],
+        ['a link the app does not know was not opened (docs-admin://open/<screen>)'],
+      ]);
+      warn.mockRestore();
     });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The desktop app's composition: single instance, privileged `app:` scheme, hardened session and web contents,
  * menu, the core started with a utility-process server, the bridge registered with its sender check, the main
- * window, and a quit that waits for the core to stop.
+ * window, deep links (`docs-admin://open/…`, parsed against the known screens), and a quit that waits for the core
+ * to stop.
  */
 import { APP_NAME } from './core/app-name.ts';
 import { app, BrowserWindow, Menu, session, shell } from 'electron';
@@ -10,6 +11,7 @@ import { startCore } from './core/core.ts';
 import { registerAppScheme, serveAppFiles } from './app-protocol.ts';
 import { deferredHandlers, installBridge } from './ipc.ts';
 import { menuTemplate } from './menu.ts';
+import { deepLinkInArgv, deepLinkRoute, windowUrlFor } from './deep-link.ts';
 import { createPdfPrinter } from './print.ts';
 import { devRendererUrl, isTrustedSender, rendererLocation } from './origin.ts';
 import { quitAfterStopping } from './quit.ts';
@@ -39,6 +41,15 @@ export function appPaths(mainDir: string): AppPaths {
 
 const openExternal = vettedOpener((url) => shell.openExternal(url));
 
+/** The screen a deep link opens, or null (no link, or one the app does not know: said in one line, not opened). */
+function routeOf(link: string | null): string | null {
+  if (link === null) return null;
+  const route = deepLinkRoute(link);
+  if (route === null)
+    console.warn('a link the app does not know was not opened (docs-admin://open/<screen>)');
+  return route;
+}
+
 /** Starts the desktop app (call once, at the main script's top level). */
 export function startApp(paths: AppPaths): void {
   app.setName(APP_NAME);
@@ -54,23 +65,48 @@ export function startApp(paths: AppPaths): void {
   const renderer = rendererLocation(devUrl);
   let window: BrowserWindow | null = null;
   let core: ReturnType<typeof startCore> | null = null;
+  // The screen a deep link asked for before the window existed (Windows and Linux pass it as an argument).
+  let pendingRoute: string | null = routeOf(deepLinkInArgv(process.argv));
 
   const openWindow = (): void => {
     const opened = createMainWindow({
       preload: paths.preload,
       stateFile: join(app.getPath('userData'), WINDOW_STATE_FILE),
-      entryUrl: renderer.entryUrl,
+      entryUrl: pendingRoute === null ? renderer.entryUrl : windowUrlFor(renderer.entryUrl, pendingRoute),
     });
+    pendingRoute = null;
     opened.on('closed', () => {
       if (window === opened) window = null;
     });
     window = opened;
   };
-
-  app.on('second-instance', () => {
+  const focusWindow = (): void => {
     if (window === null) return;
     if (window.isMinimized()) window.restore();
     window.focus();
+  };
+  // A known screen opens in the window (a change of fragment: the page is not reloaded, nothing typed is lost).
+  const openDeepLink = (link: string | null): void => {
+    const route = routeOf(link);
+    if (route === null) return;
+    if (window === null) {
+      pendingRoute = route;
+      if (app.isReady()) openWindow();
+      return;
+    }
+    window.loadURL(windowUrlFor(renderer.entryUrl, route)).catch(() => undefined);
+    focusWindow();
+  };
+
+  // macOS hands links over by event, from before the app is ready.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    openDeepLink(url);
+  });
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkInArgv(argv);
+    if (link !== null) openDeepLink(link);
+    else focusWindow();
   });
   app.on('web-contents-created', (_event, contents) => {
     hardenWebContents(contents, { origin: renderer.origin, openExternal });
