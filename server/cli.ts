@@ -1,6 +1,7 @@
 /**
  * The server's command line:
- *   serve --port <n> --host <h> --data-dir <dir> [--demo] [--allow-private-fetch] [--rate-limit <requests per minute, 0 = off>]
+ *   serve --port <n> --host <h> --data-dir <dir> [--demo [--hand-over-sandbox-token]] [--allow-private-fetch]
+ *         [--rate-limit <requests per minute, 0 = off>]
  *   token --email <e> --data-dir <dir>
  *   org create --title <t> --owner <email> --data-dir <dir>
  */
@@ -12,11 +13,14 @@ import { systemClock } from './clock.ts';
 import { createOrganization, ensureUser, issueToken } from './domain/organizations/commands.ts';
 import { resumeOpenApiProcessing } from './jobs/openapi-processing.ts';
 import { startPurgeScheduler } from './jobs/purge.ts';
-import { seedDemo } from './seed/demo.ts';
-import { openDatabase } from './storage/database.ts';
+import { parentChannel, type ParentChannel } from './parent-channel.ts';
+import { SANDBOX_READY, type SandboxHandover } from './runtime.ts';
+import { mintSandboxToken, seedDemo } from './seed/demo.ts';
+import { openDatabase, type Database } from './storage/database.ts';
 
 const USAGE = `usage:
   npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--allow-private-fetch] [--rate-limit 1200]
+  (the desktop app adds --hand-over-sandbox-token to --demo: a fresh demo-owner token sent to it over IPC)
   npm run admin -- token --email <email> [--data-dir .data]
   npm run admin -- org create --title <title> --owner <email> [--data-dir .data]`;
 
@@ -34,6 +38,7 @@ const { values, positionals } = (() => {
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string', default: '.data' },
         demo: { type: 'boolean', default: false },
+        'hand-over-sandbox-token': { type: 'boolean', default: false },
         'allow-private-fetch': { type: 'boolean', default: false },
         'rate-limit': { type: 'string' },
         email: { type: 'string' },
@@ -61,19 +66,13 @@ async function serve(): Promise<void> {
       fail('--rate-limit must be a whole number of requests per minute (0 turns it off)');
     rateLimit = perMinute === 0 ? null : { requests: perMinute, windowMs: 60_000 };
   }
+  const handOver = values['hand-over-sandbox-token'] ? sandboxParent() : undefined;
   const db = openDatabase(dataDir);
-  if (values.demo) {
-    const seeded = seedDemo(db, systemClock.now());
-    if (seeded) {
-      const file = join(dataDir, 'demo-tokens.json');
-      writeFileSync(file, `${JSON.stringify(seeded.tokens, null, 2)}\n`, { mode: 0o600 });
-      chmodSync(file, 0o600);
-      console.log(
-        `seeded the demo organizations; tokens for its ${seeded.tokens.length} users are in ${file}`,
-      );
-    } else {
-      console.log('the database already has data: --demo seeds only an empty database, so nothing was added');
-    }
+  if (values.demo) seedIfEmpty(db, handOver === undefined);
+  const sandboxToken = handOver === undefined ? undefined : mintSandboxToken(db, systemClock.now());
+  if (handOver !== undefined && sandboxToken === undefined) {
+    console.error(`the sandbox database in ${dataDir} has data but not the demo owner`);
+    process.exit(1);
   }
   const app = buildApp({
     db,
@@ -97,6 +96,44 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  if (handOver !== undefined && sandboxToken !== undefined) {
+    const ready: SandboxHandover = { kind: SANDBOX_READY, baseUrl: address, token: sandboxToken };
+    handOver.send(ready);
+    // A sandbox does not outlive the app that started it.
+    handOver.onGone(() => void stop());
+  }
+}
+
+/** `--hand-over-sandbox-token`'s parent channel; the flag goes with `--demo` and needs a parent with IPC. */
+function sandboxParent(): ParentChannel {
+  if (!values.demo) fail('--hand-over-sandbox-token goes with --demo');
+  const channel = parentChannel();
+  if (channel === undefined)
+    fail(
+      '--hand-over-sandbox-token needs a parent process with an IPC channel (the desktop app starts it so)',
+    );
+  return channel;
+}
+
+/**
+ * `--demo`: seeds an empty database. The seeded users' tokens go to `demo-tokens.json` (0600) for a person at the
+ * command line; the desktop app's sandbox (`writeTokens` false) uses only the token it is handed.
+ */
+function seedIfEmpty(db: Database, writeTokens: boolean): void {
+  const seeded = seedDemo(db, systemClock.now());
+  if (seeded === undefined) {
+    if (writeTokens)
+      console.log('the database already has data: --demo seeds only an empty database, so nothing was added');
+    return;
+  }
+  if (!writeTokens) {
+    console.log('seeded the demo organizations');
+    return;
+  }
+  const file = join(dataDir, 'demo-tokens.json');
+  writeFileSync(file, `${JSON.stringify(seeded.tokens, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  console.log(`seeded the demo organizations; tokens for its ${seeded.tokens.length} users are in ${file}`);
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

@@ -1,5 +1,49 @@
 /**
+ * What a process needs to start and talk to the server, without loading it: the one module of `server/` that
+ * `electron/` may import (a lint rule holds it so), and so it imports nothing itself.
+ */
+
+/**
  * How the server process is started wherever we start it (npm run serve, the benchmark, the desktop app's
  * supervisor): V8's young generation otherwise grows to 64 MB while Fastify compiles schemas and keeps it.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+
+/**
+ * The `serve` flag (with `--demo`) that mints a fresh token for the demo owner, replacing the previous one, and
+ * hands it with the server's address to the parent process over its IPC channel (Node's `process.send`, or
+ * Electron's `process.parentPort` in a utility process) once the server listens. The token is never printed.
+ */
+export const HAND_OVER_FLAG = '--hand-over-sandbox-token';
+
+/** The arguments of `server/cli.ts` that start the desktop app's local sandbox on its data folder. */
+export function sandboxServeArgs(dataDir: string): string[] {
+  return ['serve', '--demo', HAND_OVER_FLAG, '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir];
+}
+
+/** The message a sandbox sends its parent once it listens: where it is and the demo owner's fresh token. */
+export interface SandboxHandover {
+  kind: 'docs-admin.sandbox-ready';
+  /** `http://127.0.0.1:<port>`. */
+  baseUrl: string;
+  token: string;
+}
+
+/** The handover's `kind`. */
+export const SANDBOX_READY: SandboxHandover['kind'] = 'docs-admin.sandbox-ready';
+
+/** Whether a message from the child is the sandbox's handover (any other message is ignored). */
+export function isSandboxHandover(message: unknown): message is SandboxHandover {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    'kind' in message &&
+    message.kind === SANDBOX_READY &&
+    'baseUrl' in message &&
+    typeof message.baseUrl === 'string' &&
+    /^http:\/\/127\.0\.0\.1:\d{1,5}$/.test(message.baseUrl) &&
+    'token' in message &&
+    typeof message.token === 'string' &&
+    message.token.length > 0
+  );
+}
