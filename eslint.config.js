@@ -1,16 +1,40 @@
 // ESLint: typescript-eslint's strict rules, plus the import layers of STYLE.md point 9:
 // shared/ imports nothing platform-specific; renderer/ imports only shared/; server/ never imports electron;
-// electron/ may import shared/ and start server/; electron/main/core/ never imports electron; and only the two ends of
-// the typed bridge import ipcMain / ipcRenderer (STYLE.md point 8).
+// electron/ may import shared/ and of server/ only its runtime module (the sandbox is a child process; its tests may also
+// use the server's test harness); electron/main/core/ never imports electron; and only the two ends of the typed
+// bridge import ipcMain / ipcRenderer (STYLE.md point 8).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// A pattern is a glob, or a group of globs with exceptions (`!glob`) given as an array.
 const layer = (message, patterns, paths = []) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: patterns.map((group) => ({ group: [group], message })), paths },
+    {
+      patterns: patterns.map((group) =>
+        typeof group === 'string'
+          ? { group: [group], message }
+          : { ...group, message: group.message ?? message },
+      ),
+      paths,
+    },
   ],
 });
+
+// electron/ runs the server as a child process (`serve --demo`): of server/ it imports only server/runtime.ts, which
+// imports nothing, so no server code reaches the main bundle. Its tests may also start the server's test harness.
+const ELECTRON_SOURCES = ['electron/**/*.ts'];
+const ELECTRON_TESTS = ['electron/**/*.test.ts', 'electron/**/*.fixture.ts'];
+const serverOnly = (...allowed) => ({
+  // A folder matched by `server/*` hides what is in it, so an allowed folder is named itself (`!**/server/test`).
+  group: ['**/server/*', ...allowed.map((glob) => `!${glob}`)],
+  message: `electron/ starts the server as a child process: of server/ it imports only ${allowed.map((glob) => glob.replace('**/', '')).join(' and ')}`,
+});
+const serverRuntime = serverOnly('**/server/runtime.ts');
+const serverRuntimeAndHarness = serverOnly('**/server/runtime.ts', '**/server/test');
+const ELECTRON_MESSAGE = 'electron/ may import shared/ and server/runtime.ts, never the renderer';
+const CORE_MESSAGE =
+  'electron/main/core/ is plain Node: no Electron (electron/main/ holds the glue), never the renderer';
 
 // Raw IPC (STYLE.md point 8): `ipcMain` and `ipcRenderer` are imported only by the typed bridge's two ends.
 const IPC_MODULES = ['electron/main/ipc.ts', 'electron/preload/index.ts'];
@@ -81,23 +105,33 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [rawIpc] }] },
   },
   {
-    files: ['electron/**/*.ts'],
-    ignores: [...IPC_MODULES, 'electron/main/core/**'],
-    rules: layer(
-      'electron/ may import shared/ and start server/, never the renderer',
-      ['**/renderer/**'],
-      [rawIpc],
-    ),
+    files: ELECTRON_SOURCES,
+    ignores: [...IPC_MODULES, 'electron/main/core/**', ...ELECTRON_TESTS],
+    rules: layer(ELECTRON_MESSAGE, ['**/renderer/**', serverRuntime], [rawIpc]),
   },
   {
     files: IPC_MODULES,
-    rules: layer('electron/ may import shared/ and start server/, never the renderer', ['**/renderer/**']),
+    rules: layer(ELECTRON_MESSAGE, ['**/renderer/**', serverRuntime]),
+  },
+  {
+    files: ELECTRON_TESTS,
+    ignores: ['electron/main/core/**'],
+    rules: layer(ELECTRON_MESSAGE, ['**/renderer/**', serverRuntimeAndHarness], [rawIpc]),
   },
   {
     files: ['electron/main/core/**/*.ts'],
+    ignores: ELECTRON_TESTS,
     rules: layer(
-      'electron/main/core/ is plain Node: no Electron (electron/main/ holds the glue), never the renderer',
-      ['**/renderer/**', 'electron/*'],
+      CORE_MESSAGE,
+      ['**/renderer/**', 'electron/*', serverRuntime],
+      [noElectron('electron/main/core/')],
+    ),
+  },
+  {
+    files: ELECTRON_TESTS.map((glob) => glob.replace('electron/', 'electron/main/core/')),
+    rules: layer(
+      CORE_MESSAGE,
+      ['**/renderer/**', 'electron/*', serverRuntimeAndHarness],
       [noElectron('electron/main/core/')],
     ),
   },

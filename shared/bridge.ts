@@ -53,6 +53,17 @@ export type ApiRequest = Static<typeof ApiRequest>;
 export const ApiResponse = Type.Object({ status: Type.Integer(), body: Type.Unknown() });
 export type ApiResponse = Static<typeof ApiResponse>;
 
+/**
+ * A restart of the local sandbox after it had been running (it stopped answering its health probe, or exited), as
+ * the app tells the user once the new server runs. `id` counts the restarts of this launch.
+ */
+export const SandboxRestart = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  at: Type.String(),
+  message: Type.String(),
+});
+export type SandboxRestart = Static<typeof SandboxRestart>;
+
 /** What testing a connection found. */
 export const ConnectionTest = Type.Object({
   ok: Type.Boolean(),
@@ -120,6 +131,11 @@ export const channels = {
       Type.Object({ profileId: Type.String({ minLength: 1, maxLength: 64 }) }),
     ]),
     ConnectionTest,
+  ),
+  /** Whether the local sandbox runs, and its latest restart this launch (the renderer polls it for its banner). */
+  'sandbox.status': channel(
+    Empty,
+    Type.Object({ running: Type.Boolean(), lastRestart: Type.Optional(SandboxRestart) }),
   ),
   /** Calls the API of a profile. */
   'api.request': channel(ApiRequest, ApiResponse),

@@ -2,6 +2,8 @@
  * `npm run start:browser`: the app without Electron. Starts the main-process core (local sandbox in a child
  * process), serves the built renderer and the bridge on 127.0.0.1, prints the address and opens the browser.
  *   node electron/main/browser.ts [--no-open] [--port <n>] [--data-dir <dir>]
+ *     [--sandbox-probe-ms <n>] [--sandbox-probe-misses <n>]   (the sandbox's health probe; tests make it quick)
+ * The core's notes and the sandbox's output go to stderr, prefixed `[core]` (never a token).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -57,14 +59,26 @@ const { values } = (() => {
         'no-open': { type: 'boolean', default: false },
         port: { type: 'string', default: '0' },
         'data-dir': { type: 'string' },
+        'sandbox-probe-ms': { type: 'string' },
+        'sandbox-probe-misses': { type: 'string' },
       },
     });
   } catch (error) {
     return fail(
-      `${(error as Error).message}\nusage: npm run start:browser -- [--no-open] [--port <n>] [--data-dir <dir>]`,
+      `${(error as Error).message}\nusage: npm run start:browser -- [--no-open] [--port <n>] [--data-dir <dir>] [--sandbox-probe-ms <n>] [--sandbox-probe-misses <n>]`,
     );
   }
 })();
+
+/** A whole number of at least `min` from a flag, or `undefined` when the flag is absent. */
+function countFlag(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < min) fail(`--${name} must be a whole number of at least ${min}`);
+  return count;
+}
+const probeMs = countFlag('sandbox-probe-ms', values['sandbox-probe-ms'], 50);
+const probeMisses = countFlag('sandbox-probe-misses', values['sandbox-probe-misses'], 1);
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -82,8 +96,13 @@ const core = await startCore({
   platform: process.platform,
   spawnServer: nodeSpawner(ROOT),
   openExternal: openWithSystem,
+  log: (line) => console.error(`[core] ${line}`),
+  health: {
+    ...(probeMs !== undefined ? { intervalMs: probeMs } : {}),
+    ...(probeMisses !== undefined ? { misses: probeMisses } : {}),
+  },
 });
-for (const problem of core.problems()) console.error(problem);
+// core.problems() were logged as they were met.
 
 let host: Awaited<ReturnType<typeof startBrowserHost>>;
 try {

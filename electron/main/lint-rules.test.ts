@@ -47,3 +47,38 @@ describe('lint: no electron import in plain-Node and web layers', () => {
     }
   });
 });
+
+describe('lint: of server/, electron/ imports only the runtime module', () => {
+  const importOf = (path: string) => `import { x } from '${path}';\nexport const y = x;\n`;
+  const sources = ['electron/main/app.ts', 'electron/main/core/supervisor.ts', 'electron/preload/index.ts'];
+  const tests = [
+    'electron/main/app.test.ts',
+    'electron/main/core/proxy.test.ts',
+    'electron/main/core/x.fixture.ts',
+  ];
+
+  it('refuses any other server module, even a type, in sources and tests', async () => {
+    for (const file of [...sources, ...tests]) {
+      for (const path of [
+        '../../../server/seed/demo.ts',
+        '../../../server/storage/database.ts',
+        '../../server/cli.ts',
+        '../../server/app.ts',
+      ]) {
+        expect(await restricted(file, importOf(path)), `${file} ${path}`).toHaveLength(1);
+      }
+      const typeOnly =
+        "import type { Database } from '../../../server/storage/database.ts';\nexport type D = Database;\n";
+      expect(await restricted(file, typeOnly), file).toHaveLength(1);
+    }
+  });
+
+  it('allows server/runtime.ts everywhere in electron/, and the server test harness in tests only', async () => {
+    for (const file of [...sources, ...tests])
+      expect(await restricted(file, importOf('../../../server/runtime.ts')), file).toEqual([]);
+    for (const file of tests)
+      expect(await restricted(file, importOf('../../../server/test/harness.ts')), file).toEqual([]);
+    for (const file of sources)
+      expect(await restricted(file, importOf('../../../server/test/harness.ts')), file).toHaveLength(1);
+  });
+});

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../server/runtime.ts';
+import { KILL_GRACE_MS } from './core/spawn.ts';
 import { SERVER_SERVICE_NAME, adaptUtilityProcess, utilitySpawner } from './utility-spawn.ts';
 
 function fakeChild() {
@@ -20,6 +21,14 @@ beforeEach(() => {
   electron.fork.mockReset();
   electron.fork.mockImplementation(() => fakeChild());
 });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** `process.kill` spied on, so that the fake child's pid is never signalled for real. */
+const spyKill = () => vi.spyOn(process, 'kill').mockImplementation(() => true);
 
 describe('utilitySpawner', () => {
   it('forks the server bundle with piped stdio, the server Node flags and the service name', () => {
@@ -84,5 +93,42 @@ describe('adaptUtilityProcess', () => {
     expect(server.pid).toBeUndefined();
     child.pid = 77;
     expect(server.pid).toBe(77);
+  });
+
+  it('passes the messages the child posts on its parentPort (the sandbox handover) to onMessage', () => {
+    const child = fakeChild();
+    const server = adaptUtilityProcess(child);
+    const messages: unknown[] = [];
+    server.onMessage((message) => messages.push(message));
+    child.emit('message', { kind: 'something' });
+    expect(messages).toEqual([{ kind: 'something' }]);
+  });
+
+  it('kills with SIGKILL by pid when asked, and after a grace period when SIGTERM is not enough', () => {
+    vi.useFakeTimers();
+    const kill = spyKill();
+    const child = fakeChild();
+    const server = adaptUtilityProcess(child);
+    server.kill('SIGKILL');
+    expect(kill).toHaveBeenCalledExactlyOnceWith(4242, 'SIGKILL');
+    expect(child.kill).not.toHaveBeenCalled();
+    kill.mockClear();
+    server.kill();
+    expect(child.kill).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(KILL_GRACE_MS - 1);
+    expect(kill).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(kill).toHaveBeenCalledExactlyOnceWith(4242, 'SIGKILL');
+  });
+
+  it('does not force a kill once the process has exited within the grace period', () => {
+    vi.useFakeTimers();
+    const kill = spyKill();
+    const child = fakeChild();
+    const server = adaptUtilityProcess(child);
+    server.kill();
+    child.emit('exit', 0);
+    vi.advanceTimersByTime(KILL_GRACE_MS * 2);
+    expect(kill).not.toHaveBeenCalled();
   });
 });

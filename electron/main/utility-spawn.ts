@@ -1,11 +1,11 @@
 /**
  * Starts the embedded API server in an Electron utility process (a Node child the app owns, shown as "Docs Admin
- * API" in the OS task list), adapted to the core's `ServerProcess`: output split into lines, exit code, kill.
+ * API" in the OS task list), adapted to the core's `ServerProcess`: output split into lines, the messages it posts
+ * on its `parentPort` (the sandbox's handover), exit code, kill.
  */
 import { utilityProcess } from 'electron';
-import { createInterface } from 'node:readline';
 import { SERVER_NODE_FLAGS } from '../../server/runtime.ts';
-import type { ServerProcess, SpawnServer } from './core/spawn.ts';
+import { adaptChild, type ServerProcess, type SpawnServer } from './core/spawn.ts';
 
 /** The service name the OS shows for the server process. */
 export const SERVER_SERVICE_NAME = 'Docs Admin API';
@@ -17,41 +17,32 @@ export interface UtilityChild {
   readonly stderr: NodeJS.ReadableStream | null;
   kill(): boolean;
   once(event: 'exit', listener: (code: number) => void): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
 }
 
-/** Adapts a utility process to `ServerProcess`: every line of stdout and stderr, the exit code, kill. */
-export function adaptUtilityProcess(child: UtilityChild): ServerProcess {
-  const lineListeners: ((line: string) => void)[] = [];
-  const exitListeners: ((code: number | null) => void)[] = [];
-  let exited: { code: number | null } | null = null;
-  for (const stream of [child.stdout, child.stderr]) {
-    if (stream === null) continue;
-    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line: string) => {
-      for (const listener of lineListeners) listener(line);
-    });
+/**
+ * Kills a process outright by its id: `utilityProcess.kill()` only sends SIGTERM, which a frozen or busy server
+ * never handles.
+ */
+function killById(pid: number | undefined, fallback: () => void): void {
+  if (pid === undefined) return fallback();
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone: its exit event follows.
   }
-  child.once('exit', (code: number) => {
-    exited = { code };
-    for (const listener of exitListeners) listener(code);
+}
+
+/** Adapts a utility process to `ServerProcess`: every line of stdout and stderr, its messages, the exit code, kill. */
+export function adaptUtilityProcess(child: UtilityChild): ServerProcess {
+  return adaptChild({
+    pid: () => child.pid,
+    streams: [child.stdout, child.stderr],
+    onMessage: (cb) => void child.on('message', cb),
+    onEnd: (cb) => void child.once('exit', cb),
+    terminate: () => void child.kill(),
+    forceKill: () => killById(child.pid, () => void child.kill()),
   });
-  return {
-    get pid() {
-      return child.pid;
-    },
-    onLine(cb) {
-      lineListeners.push(cb);
-    },
-    onExit(cb) {
-      if (exited === null) exitListeners.push(cb);
-      else {
-        const { code } = exited;
-        queueMicrotask(() => cb(code));
-      }
-    },
-    kill() {
-      if (exited === null) child.kill();
-    },
-  };
 }
 
 /** A `SpawnServer` that forks `entry` (the bundled server, `out/main/server.js`) as a utility process. */

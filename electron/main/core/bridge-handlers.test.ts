@@ -24,6 +24,7 @@ describe('validation', () => {
   const cases: [string, unknown, RegExp][] = [
     ['app.info', null, /^request /],
     ['profiles.list', 'x', /^request /],
+    ['sandbox.status', 'x', /^request /],
     ['profiles.add', {}, /^name is required$/],
     ['profiles.add', { name: '', baseUrl: 'https://x', token: 't' }, /^name must not be empty$/],
     [

@@ -174,6 +174,16 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
         };
       }),
 
+    'sandbox.status': (request) =>
+      answer(request, async () => {
+        valid('sandbox.status', request);
+        const lastRestart = deps.sandbox.lastRestart?.();
+        return {
+          running: deps.sandbox.baseUrl !== undefined,
+          ...(lastRestart !== undefined ? { lastRestart } : {}),
+        };
+      }),
+
     'profiles.add': (request) =>
       answer(request, async () => {
         const input = valid('profiles.add', request);

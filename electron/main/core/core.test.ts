@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCore, type Core } from './core.ts';
 import { nodeSpawner } from './spawn.ts';
+import { RESTART_MESSAGES } from './supervisor.ts';
 import { MemoryVault } from './vault.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -27,7 +28,8 @@ beforeAll(async () => {
     },
     backoff: { initialMs: 50, maxMs: 200 },
   });
-});
+  // Generous: the sandbox is a child process that loads the whole server, and the machine may be busy.
+}, 60_000);
 
 afterAll(async () => {
   await core.stop();
@@ -70,7 +72,8 @@ describe('startCore', () => {
     }
   });
 
-  it('follows the sandbox to its new base URL after a restart', async () => {
+  it('follows the sandbox to its new base URL after a restart, and sandbox.status tells of the restart', async () => {
+    expect(await core.handlers['sandbox.status']({})).toEqual({ ok: true, value: { running: true } });
     const pid = core.supervisor.pid!;
     process.kill(pid, 'SIGKILL');
     await vi.waitFor(
@@ -80,6 +83,12 @@ describe('startCore', () => {
       },
       { timeout: 30_000, interval: 50 },
     );
+    const status = await core.handlers['sandbox.status']({});
+    if (!status.ok) throw new Error(status.error.message);
+    expect(status.value).toEqual({
+      running: true,
+      lastRestart: { id: 1, at: expect.any(String), message: RESTART_MESSAGES.exited },
+    });
   });
 
   it('answers app.info', async () => {

@@ -7,7 +7,7 @@ import { createBridgeHandlers, type BridgeHandlers, type PrintToPdf } from './br
 import { ProfileStore } from './profiles.ts';
 import { ApiProxy } from './proxy.ts';
 import type { SpawnServer } from './spawn.ts';
-import { LocalServerSupervisor, type BackoffOptions } from './supervisor.ts';
+import { LocalServerSupervisor, type BackoffOptions, type HealthOptions } from './supervisor.ts';
 import { createTargetResolver, LOCAL_PROFILE_ID } from './targets.ts';
 import { KeyringVault, MemoryVault, type Vault } from './vault.ts';
 
@@ -32,6 +32,8 @@ export interface CoreOptions {
   requestTimeoutMs?: number;
   /** Restart backoff of the local sandbox. */
   backoff?: Partial<BackoffOptions>;
+  /** The local sandbox's health probe (interval and misses before a restart). */
+  health?: Partial<HealthOptions>;
 }
 
 /** A started core. */
@@ -66,6 +68,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     spawnServer: options.spawnServer,
     log,
     ...(options.backoff !== undefined ? { backoff: options.backoff } : {}),
+    ...(options.health !== undefined ? { health: options.health } : {}),
   });
   const startProblems: string[] = [];
   try {

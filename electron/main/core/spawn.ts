@@ -1,11 +1,11 @@
 /**
  * How the local server process is started. The core only needs this small interface: browser mode and tests use
- * Node's `child_process`; the Electron glue provides the same interface over `utilityProcess`.
+ * Node's `child_process`; the Electron glue provides the same interface over `utilityProcess`. Both go through
+ * `adaptChild`, which owns the line splitting, the exit bookkeeping and a kill that does not rely on the child.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { SERVER_NODE_FLAGS } from '../../../server/runtime.ts';
 
 /** A running server process. */
@@ -13,69 +13,114 @@ export interface ServerProcess {
   readonly pid: number | undefined;
   /** Called with every line the process writes (stdout and stderr). */
   onLine(cb: (line: string) => void): void;
+  /** Called with every message the process sends over its IPC channel (the sandbox's handover). */
+  onMessage(cb: (message: unknown) => void): void;
   /** Called once when the process has exited (`null`: killed by a signal, or the code is unknown). */
   onExit(cb: (code: number | null) => void): void;
-  /** Asks the process to stop (and makes sure it does). */
-  kill(): void;
+  /**
+   * Stops the process. `SIGTERM` asks it to stop and kills it outright if it has not exited after a grace period
+   * (a frozen or busy process never handles SIGTERM); `SIGKILL` kills it at once. Nothing once it has exited.
+   */
+  kill(signal?: 'SIGTERM' | 'SIGKILL'): void;
 }
 
 /** Starts `server/cli.ts` with these arguments. */
 export type SpawnServer = (args: string[]) => ServerProcess;
 
 /** How long a process asked to stop may take before it is killed outright. */
-const KILL_GRACE_MS = 3_000;
+export const KILL_GRACE_MS = 3_000;
 
-/** A spawner over `child_process`: `process.execPath [...SERVER_NODE_FLAGS, <root>/server/cli.ts, ...args]`. */
+/** What `adaptChild` needs of a child process, whichever API started it. */
+export interface ChildParts {
+  pid(): number | undefined;
+  /** Its stdout and stderr (null when not piped). */
+  streams: (NodeJS.ReadableStream | null)[];
+  /** Subscribes to its IPC messages. */
+  onMessage(cb: (message: unknown) => void): void;
+  /** Subscribes to its end; `note` is a line to report first (why it could not start). Later calls are ignored. */
+  onEnd(cb: (code: number | null, note?: string) => void): void;
+  /** Asks it to stop (SIGTERM on POSIX). */
+  terminate(): void;
+  /** Kills it outright (SIGKILL on POSIX), without any help from its event loop. */
+  forceKill(): void;
+}
+
+/** Adapts a child process to `ServerProcess`. */
+export function adaptChild(parts: ChildParts): ServerProcess {
+  const lineListeners: ((line: string) => void)[] = [];
+  const exitListeners: ((code: number | null) => void)[] = [];
+  let exited: { code: number | null } | undefined;
+  let force: NodeJS.Timeout | undefined;
+  for (const stream of parts.streams) {
+    if (stream === null) continue;
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line: string) => {
+      for (const listener of lineListeners) listener(line);
+    });
+  }
+  parts.onEnd((code, note) => {
+    if (exited !== undefined) return;
+    if (note !== undefined) for (const listener of lineListeners) listener(note);
+    exited = { code };
+    clearTimeout(force);
+    for (const listener of exitListeners) listener(code);
+  });
+  return {
+    get pid() {
+      return parts.pid();
+    },
+    onLine(cb) {
+      lineListeners.push(cb);
+    },
+    onMessage(cb) {
+      parts.onMessage(cb);
+    },
+    onExit(cb) {
+      if (exited === undefined) exitListeners.push(cb);
+      else {
+        const { code } = exited;
+        queueMicrotask(() => cb(code));
+      }
+    },
+    kill(signal = 'SIGTERM') {
+      if (exited !== undefined) return;
+      if (signal === 'SIGKILL') {
+        parts.forceKill();
+        return;
+      }
+      parts.terminate();
+      if (force !== undefined) return;
+      force = setTimeout(() => {
+        if (exited === undefined) parts.forceKill();
+      }, KILL_GRACE_MS);
+      force.unref();
+    },
+  };
+}
+
+/**
+ * A spawner over `child_process`: `process.execPath [...SERVER_NODE_FLAGS, <root>/server/cli.ts, ...args]`, with
+ * an IPC channel (the sandbox hands its token over it, never through argv, a file or the output).
+ */
 export function nodeSpawner(root: string): SpawnServer {
   const cli = join(root, 'server', 'cli.ts');
   return (args) => {
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, cli, ...args], {
       cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       windowsHide: true,
     });
-    const lineListeners: ((line: string) => void)[] = [];
-    const exitListeners: ((code: number | null) => void)[] = [];
-    let exited: { code: number | null } | undefined;
-    const forward = (stream: Readable | null) => {
-      if (stream === null) return;
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
-        for (const listener of lineListeners) listener(line);
-      });
-    };
-    forward(child.stdout);
-    forward(child.stderr);
-    const finish = (code: number | null) => {
-      if (exited !== undefined) return;
-      exited = { code };
-      for (const listener of exitListeners) listener(code);
-    };
-    child.once('exit', (code) => finish(code));
-    // A spawn failure (no such executable) emits 'error' and maybe never 'exit'.
-    child.once('error', (error) => {
-      for (const listener of lineListeners) listener(`could not start the server: ${error.message}`);
-      finish(null);
+    return adaptChild({
+      pid: () => child.pid,
+      streams: [child.stdout, child.stderr],
+      onMessage: (cb) => void child.on('message', (message: unknown) => cb(message)),
+      onEnd: (cb) => {
+        // 'close': after the exit and the last of its output.
+        child.once('close', (code) => cb(code));
+        // A spawn failure (no such executable) emits 'error' and maybe never 'exit'.
+        child.once('error', (error) => cb(null, `could not start the server: ${error.message}`));
+      },
+      terminate: () => child.kill('SIGTERM'),
+      forceKill: () => child.kill('SIGKILL'),
     });
-    return {
-      get pid() {
-        return child.pid;
-      },
-      onLine(cb) {
-        lineListeners.push(cb);
-      },
-      onExit(cb) {
-        if (exited !== undefined) cb(exited.code);
-        else exitListeners.push(cb);
-      },
-      kill() {
-        if (exited !== undefined) return;
-        child.kill('SIGTERM');
-        const force = setTimeout(() => {
-          if (exited === undefined) child.kill('SIGKILL');
-        }, KILL_GRACE_MS);
-        force.unref();
-        child.once('exit', () => clearTimeout(force));
-      },
-    };
   };
 }

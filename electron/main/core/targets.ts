@@ -2,7 +2,7 @@
  * Where a profile's calls go: the local sandbox (base URL and token from the supervisor, in memory) or a stored
  * remote profile (token from the keychain, or from memory when it was kept for the session only).
  */
-import type { Profile } from '../../../shared/bridge.ts';
+import type { Profile, SandboxRestart } from '../../../shared/bridge.ts';
 import type { ProfileStore } from './profiles.ts';
 import type { ResolveTarget, TargetLookup } from './proxy.ts';
 import { VaultError, type Vault } from './vault.ts';
@@ -21,6 +21,8 @@ export interface LocalSandbox {
   token(): string | undefined;
   /** Why it is not running, when it is not. */
   problem(): string | undefined;
+  /** Its latest restart after it had been running (none for a sandbox that is never restarted). */
+  lastRestart?(): SandboxRestart | undefined;
 }
 
 /** Shown as the local profile's base URL while the sandbox is not running (the schema wants a URL). */
