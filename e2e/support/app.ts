@@ -14,19 +14,24 @@ export interface RunningApp {
   dataDir: string;
   /** What the app printed so far, stdout and stderr (its logs). */
   output(): string;
-  /** Stops the app (SIGTERM) and deletes its data directory unless it was given. */
-  stop(): Promise<void>;
+  /** Stops the app (SIGTERM, SIGKILL after `graceMs`) and deletes its data directory unless it was given. */
+  stop(graceMs?: number): Promise<void>;
+  /** How the app's process ended (`undefined` while it runs): a code of its own, or the signal that killed it. */
+  ended(): { code: number | null; signal: NodeJS.Signals | null } | undefined;
 }
 
 const RUNNING = /^Docs Admin is running at (http:\/\/\S+)$/;
 
-/** Starts browser mode with `--no-open --port 0` on a fresh data directory (or the given one). */
-export async function launchApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
+/**
+ * Starts browser mode with `--no-open --port 0` on a fresh data directory (or the given one), and `args` after
+ * them (e.g. a quicker sandbox health probe).
+ */
+export async function launchApp(options: { dataDir?: string; args?: string[] } = {}): Promise<RunningApp> {
   assertRendererBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'docs-admin-e2e-'));
   const started = await startNode(
     'electron/main/browser.ts',
-    ['--no-open', '--port', '0', '--data-dir', dataDir],
+    ['--no-open', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
     RUNNING,
   ).catch((error: unknown) => {
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
@@ -38,8 +43,12 @@ export async function launchApp(options: { dataDir?: string } = {}): Promise<Run
     origin: new URL(url).origin,
     dataDir,
     output: started.output,
-    async stop() {
-      await stopChild(started.child);
+    ended: () => {
+      const { exitCode: code, signalCode: signal } = started.child;
+      return code === null && signal === null ? undefined : { code, signal };
+    },
+    async stop(graceMs?: number) {
+      await stopChild(started.child, graceMs);
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,10 +1,11 @@
-/** The app frame: sidebar, main pane with the unreachable banner, command palette, keyboard shortcut. */
+/** The app frame: sidebar, main pane with the sandbox-restart and unreachable banners, command palette, keyboard shortcut. */
 import { Outlet } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ErrorState } from './ErrorState.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { profileLabel, useActiveProfile } from './activeProfile.ts';
 import { isPaletteShortcut } from './shortcut.ts';
+import { SandboxRestartBanner } from './SandboxRestartBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { UnreachableBanner } from './UnreachableBanner.tsx';
 
@@ -44,7 +45,10 @@ export function Layout() {
           </div>
         ) : (
           profileId !== undefined && (
-            <UnreachableBanner profileId={profileId} profileName={profileLabel(profile, profileId)} />
+            <>
+              <SandboxRestartBanner localProfileId={profile?.kind === 'local' ? profileId : undefined} />
+              <UnreachableBanner profileId={profileId} profileName={profileLabel(profile, profileId)} />
+            </>
           )
         )}
         <div className="main-content">

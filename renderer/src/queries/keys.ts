@@ -2,6 +2,8 @@
 export const keys = {
   /** The profiles list of the core. */
   profiles: () => ['profiles'] as const,
+  /** The local sandbox's status (running, latest restart) in the core. */
+  sandbox: () => ['sandbox'] as const,
   /** Everything fetched for one profile. */
   profile: (profileId: string) => ['profile', profileId] as const,
   /** The organizations a profile's token sees. */

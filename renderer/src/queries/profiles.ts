@@ -16,6 +16,20 @@ export function profilesQuery() {
   });
 }
 
+/** How often the local sandbox's status is asked while it is the active profile. */
+const SANDBOX_POLL_MS = 5_000;
+
+/** The local sandbox's status: whether it runs and its latest restart this launch (polled while `enabled`). */
+export function sandboxStatusQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: keys.sandbox(),
+    queryFn: () => bridgeValue('sandbox.status', {}),
+    enabled,
+    refetchInterval: SANDBOX_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
 /** Adds a remote profile; the caller passes the token straight from the input and keeps no copy. */
 export async function addProfile(
   queryClient: QueryClient,
