@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../server/runtime.ts';
-import { KILL_GRACE_MS } from './core/spawn.ts';
+import { KILL_GRACE_MS } from './core/server-process.ts';
 import { SERVER_SERVICE_NAME, adaptUtilityProcess, utilitySpawner } from './utility-spawn.ts';
 
 function fakeChild() {

@@ -5,7 +5,7 @@
  */
 import { utilityProcess } from 'electron';
 import { SERVER_NODE_FLAGS } from '../../server/runtime.ts';
-import { adaptChild, type ServerProcess, type SpawnServer } from './core/spawn.ts';
+import { adaptChild, type ServerProcess, type SpawnServer } from './core/server-process.ts';
 
 /** The service name the OS shows for the server process. */
 export const SERVER_SERVICE_NAME = 'Docs Admin API';

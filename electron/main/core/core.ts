@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { createBridgeHandlers, type BridgeHandlers, type PrintToPdf } from './bridge-handlers.ts';
 import { ProfileStore } from './profiles.ts';
 import { ApiProxy } from './proxy.ts';
-import type { SpawnServer } from './spawn.ts';
+import type { SpawnServer } from './server-process.ts';
 import { LocalServerSupervisor, type BackoffOptions, type HealthOptions } from './supervisor.ts';
 import { createTargetResolver, LOCAL_PROFILE_ID } from './targets.ts';
 import { KeyringVault, MemoryVault, type Vault } from './vault.ts';

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { isSandboxHandover, sandboxServeArgs, type SandboxHandover } from '../../../server/runtime.ts';
 import type { SandboxRestart } from '../../../shared/bridge.ts';
-import type { ServerProcess, SpawnServer } from './spawn.ts';
+import type { ServerProcess, SpawnServer } from './server-process.ts';
 import type { LocalSandbox } from './targets.ts';
 
 /** Where the supervisor is. */
