@@ -15,12 +15,15 @@ export interface Started {
   output(): string;
 }
 
-/** Spawns `node <script> [args]` in the repository root and waits for a stdout line matching `pattern`. */
+/**
+ * Spawns `node <script> [args]` in the repository root and waits for a stdout line matching `pattern`. The wait is
+ * generous: on a shared, busy machine a first launch (the demo seeded) has taken over 20 s.
+ */
 export function startNode(
   script: string,
   args: string[],
   pattern: RegExp,
-  timeoutMs = 20_000,
+  timeoutMs = 50_000,
 ): Promise<Started> {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: ROOT,

@@ -1,37 +1,61 @@
-/** The app frame: sidebar, main pane with the sandbox-restart and unreachable banners, command palette, keyboard shortcut. */
+/**
+ * The app frame: sidebar, main pane with the sandbox-restart and unreachable banners, command palette, keyboard
+ * shortcuts. The frame is exactly the window: the document never scrolls, the main pane (or a screen's own panes)
+ * does.
+ */
 import { Outlet } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ErrorState } from './ErrorState.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { profileLabel, useActiveProfile } from './activeProfile.ts';
+import { isSearchShortcut } from '../screens/search/shortcut.ts';
 import { isPaletteShortcut } from './shortcut.ts';
 import { SandboxRestartBanner } from './SandboxRestartBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { useSidebarCollapsed } from './sidebarState.ts';
 import { UnreachableBanner } from './UnreachableBanner.tsx';
 
 /** The root layout of every screen. */
 export function Layout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const { profileId, profile, profiles } = useActiveProfile();
+  const sidebar = useSidebarCollapsed();
+  const { collapsed, toggle } = sidebar;
+
+  // The search box lives in the expanded sidebar: searching from the rail expands it first.
+  const search = useCallback(() => {
+    if (collapsed) toggle();
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="search-input"]')?.focus());
+  }, [collapsed, toggle]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (collapsed && isSearchShortcut(event)) {
+        event.preventDefault();
+        search();
+        return;
+      }
       if (!isPaletteShortcut(event)) return;
       event.preventDefault();
       setPaletteOpen((open) => !open);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [collapsed, search]);
 
   const focusMain = () => document.getElementById('main')?.focus();
 
   return (
-    <div className="app">
+    <div className={collapsed ? 'app has-rail' : 'app'}>
       <button type="button" className="skip-link" onClick={focusMain}>
         Skip to content
       </button>
-      <Sidebar onOpenPalette={() => setPaletteOpen(true)} />
+      <Sidebar
+        onOpenPalette={() => setPaletteOpen(true)}
+        collapsed={collapsed}
+        onToggle={toggle}
+        onSearch={search}
+      />
       <main className="main" id="main" tabIndex={-1}>
         {profiles.isError ? (
           <div className="main-banner">

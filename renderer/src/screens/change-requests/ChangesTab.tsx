@@ -19,6 +19,7 @@ import { PageDiffView } from './diff/PageDiffView.tsx';
 import { useReviewPref } from './diff/prefs.ts';
 import { ReviewTreeView } from './diff/ReviewTreeView.tsx';
 import { ShortcutHelp, useReviewShortcuts } from './diff/shortcuts.tsx';
+import { useCommentsFold } from './diff/useCommentsFold.ts';
 import { useAllDiffStats, usePageDiff, useReviewTree } from './diff/useReview.ts';
 import { useViewedMarks } from './diff/useViewedMarks.ts';
 import './diff/changes.css';
@@ -52,6 +53,7 @@ export function ChangesTab(props: ChangesTabProps) {
   const treeRef = useRef<HTMLDivElement>(null);
   const paneRef = useRef<HTMLDivElement>(null);
   const treeLabel = useId();
+  const comments = useCommentsFold();
 
   const selectedId =
     tree === undefined
@@ -328,7 +330,7 @@ export function ChangesTab(props: ChangesTabProps) {
         </div>
       </div>
       {showHelp && <ShortcutHelp id="review-shortcuts" />}
-      <div className="review-body">
+      <div className="review-body" ref={comments.bodyRef}>
         <nav className="review-tree-pane" aria-labelledby={treeLabel}>
           <div className="review-tree-header">
             <h2 id={treeLabel} className="review-tree-title">
@@ -387,6 +389,7 @@ export function ChangesTab(props: ChangesTabProps) {
             changeRequest={changeRequest}
             pageId={selectedNode.id}
             pageTitle={title}
+            folded={comments.folded}
           />
         )}
       </div>

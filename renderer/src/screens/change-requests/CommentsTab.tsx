@@ -63,26 +63,43 @@ export function CommentsTab(props: CommentsProps) {
   );
 }
 
-/** The threads of one page, shown beside its diff; new comments posted here target that page. */
-export function PageCommentsPanel(props: CommentsProps & { pageId: string; pageTitle: string }) {
+/**
+ * The threads of one page, shown beside its diff; new comments posted here target that page. `folded` (the diff
+ * would get too narrow beside it): the pane is its toggle, and opening it lays the comments over the diff for this
+ * visit only (the remembered choice is for wide windows).
+ */
+export function PageCommentsPanel(
+  props: CommentsProps & { pageId: string; pageTitle: string; folded?: boolean },
+) {
   const scope = useScope(props);
   const [filter, setFilter] = useFilter(props.profileId);
-  const [collapsed, setCollapsed] = useState(() => commentPrefs.panelCollapsed(props.profileId));
+  const [remembered, setRemembered] = useState(() => commentPrefs.panelCollapsed(props.profileId));
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const folded = props.folded === true;
+  const collapsed = folded ? !overlayOpen : remembered;
   const headingId = useId();
   const bodyId = useId();
   // The header counts the page's open threads, whatever the filter shows.
   const openThreads = useQuery(commentsQuery(scope, 'open', props.pageId));
   const count = openThreads.data?.filter((comment) => matchesFilter(comment, 'open', props.pageId)).length;
   const toggle = () => {
-    commentPrefs.setPanelCollapsed(props.profileId, !collapsed);
-    setCollapsed(!collapsed);
+    if (folded) {
+      setOverlayOpen(!overlayOpen);
+      return;
+    }
+    commentPrefs.setPanelCollapsed(props.profileId, !remembered);
+    setRemembered(!remembered);
   };
   return (
     <aside
-      className={cx('page-comments', collapsed && 'is-collapsed')}
+      className={cx('page-comments', collapsed && 'is-collapsed', folded && !collapsed && 'is-overlay')}
       aria-labelledby={headingId}
       data-testid="page-comments"
       data-page-id={props.pageId}
+      data-folded={folded ? 'true' : 'false'}
+      onKeyDown={(event) => {
+        if (folded && overlayOpen && event.key === 'Escape') setOverlayOpen(false);
+      }}
     >
       <div className="page-comments-header">
         <h2 id={headingId} className="page-comments-title">

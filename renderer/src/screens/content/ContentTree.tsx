@@ -46,6 +46,7 @@ import { rangeBetween } from '../people/members/range.ts';
 import { DropIndicator, ROW_HEIGHT, TreeRow, type TreeRowHandlers } from './TreeRow.tsx';
 import { focusTreeRow } from './treeFocus.ts';
 import { ROOT, type ContentTree as Tree, type FlatRow } from './tree.ts';
+import { LIST_MEASURING, PREVIEW_MODIFIERS } from '../../ui/dragPreview.ts';
 
 /** The selection: selected keys and the anchor of Shift ranges. */
 export interface TreeSelection {
@@ -416,6 +417,7 @@ export function ContentTree(props: ContentTreeProps) {
     <DndContext
       sensors={sensors}
       autoScroll={{ threshold: { x: 0, y: 0.15 } }}
+      measuring={LIST_MEASURING}
       accessibility={{
         announcements: {
           onDragStart: () =>
@@ -581,7 +583,7 @@ export function ContentTree(props: ContentTreeProps) {
           )}
         </ContextMenuContent>
       </ContextMenu>
-      <DragOverlay dropAnimation={null}>
+      <DragOverlay dropAnimation={null} modifiers={PREVIEW_MODIFIERS}>
         {dragKeys !== undefined && (
           <div className="drag-chip content-drag-chip" data-testid="drag-overlay" aria-hidden="true">
             <span className="drag-chip-count">Moving {dragPhrase}</span>

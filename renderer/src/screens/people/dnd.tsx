@@ -23,6 +23,7 @@ import {
   teamKeyboardCoordinates,
 } from './teams/dndSetup.ts';
 import { addOrMoveMembers, membersPhrase } from './teams/teamMoves.ts';
+import { LIST_MEASURING, PREVIEW_MODIFIERS } from '../../ui/dragPreview.ts';
 
 /** What a drag of members carries: one member, or every selected member when the dragged one is selected. */
 export interface MembersDragData {
@@ -97,13 +98,14 @@ export function PeopleDnd({
       collisionDetection={detectTeam}
       // Scroll lists up and down while dragging, never sideways (the table would slide under the pointer).
       autoScroll={{ threshold: { x: 0, y: 0.2 } }}
+      measuring={LIST_MEASURING}
       accessibility={{ announcements, screenReaderInstructions }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(undefined)}
     >
       {children}
-      <DragOverlay dropAnimation={null}>{dragged !== undefined && <DragChip data={dragged} />}</DragOverlay>
+      <DragOverlay dropAnimation={null} modifiers={PREVIEW_MODIFIERS}>{dragged !== undefined && <DragChip data={dragged} />}</DragOverlay>
     </DndContext>
   );
 }

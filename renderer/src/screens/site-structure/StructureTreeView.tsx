@@ -34,6 +34,7 @@ import {
   type StructureTree,
 } from './model.ts';
 import { rowView, sameRowView, type RowView } from './rowView.ts';
+import { LIST_MEASURING, PREVIEW_MODIFIERS } from '../../ui/dragPreview.ts';
 
 /** Props of `StructureTreeView`. */
 export interface StructureTreeViewProps {
@@ -269,6 +270,7 @@ export function StructureTreeView(props: StructureTreeViewProps) {
     <DndContext
       sensors={sensors}
       autoScroll={{ threshold: { x: 0, y: 0.15 } }}
+      measuring={LIST_MEASURING}
       accessibility={{
         announcements: {
           onDragStart: ({ active }) => `Picked up ${titleOf(String(active.id))}.`,
@@ -352,7 +354,7 @@ export function StructureTreeView(props: StructureTreeViewProps) {
           )}
         </div>
       </div>
-      <DragOverlay dropAnimation={null}>
+      <DragOverlay dropAnimation={null} modifiers={PREVIEW_MODIFIERS}>
         {dragKey !== undefined && (
           <div
             className="drag-chip content-drag-chip"

@@ -1,0 +1,32 @@
+/**
+ * Whether the page's comments pane folds into its toggle: when, open beside the diff, it would leave the diff
+ * narrower than a readable width. Folded, the toggle opens the comments over the diff instead of beside it.
+ */
+import { useEffect, useState } from 'react';
+
+/** The narrowest the diff's column may get beside the comments (CSS px). */
+export const READABLE_DIFF_WIDTH = 480;
+
+/** The comments pane's width when open beside the diff (see comments.css, `.page-comments`). */
+const COMMENTS_WIDTH = 320;
+
+/**
+ * Watches the panes' container (give `bodyRef` to it): `folded` is true when the comments must fold to keep the
+ * diff readable.
+ */
+export function useCommentsFold(): { folded: boolean; bodyRef: (element: HTMLElement | null) => void } {
+  const [body, bodyRef] = useState<HTMLElement | null>(null);
+  const [folded, setFolded] = useState(false);
+  useEffect(() => {
+    if (body === null) return;
+    const measure = () => {
+      const tree = body.querySelector<HTMLElement>('.review-tree-pane');
+      setFolded(body.clientWidth - (tree?.offsetWidth ?? 0) - COMMENTS_WIDTH < READABLE_DIFF_WIDTH);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, [body]);
+  return { folded, bodyRef };
+}
