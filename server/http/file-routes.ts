@@ -8,10 +8,19 @@
  *   Served so that no response can run in this origin: `nosniff`, a sandboxing CSP, and `attachment` for anything
  *   but raster images.
  *
- * Failures answer the API's error shape.
+ * - `GET /sites/:org/:basename/*`: the read-only published view of a published site (`urls.published` of sites,
+ *   sections, site spaces and share links; see `domain/sites/published-view.ts`). It answers HTML, failures too.
+ *
+ * Failures of the file routes answer the API's error shape.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderPrintPage, PRINT_HEADERS } from '../domain/change-requests/print.ts';
+import {
+  PUBLISHED_HEADERS,
+  renderPublishedError,
+  renderPublishedPage,
+} from '../domain/sites/published-html.ts';
+import { PublishedViewError, resolvePublishedPage } from '../domain/sites/published-view.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from './context.ts';
 
@@ -62,4 +71,20 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
       })
       .send(Buffer.from(blob.data));
   });
+
+  const published = async (
+    request: FastifyRequest<{ Params: { orgKey: string; basename: string; '*'?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const { orgKey, basename } = request.params;
+    try {
+      const view = resolvePublishedPage(services.db, orgKey, basename, request.params['*'] ?? '');
+      return reply.status(200).headers(PUBLISHED_HEADERS).send(renderPublishedPage(view));
+    } catch (error) {
+      if (!(error instanceof PublishedViewError)) throw error;
+      return reply.status(error.status).headers(PUBLISHED_HEADERS).send(renderPublishedError(error.message));
+    }
+  };
+  app.get('/sites/:orgKey/:basename', published);
+  app.get('/sites/:orgKey/:basename/*', published);
 }

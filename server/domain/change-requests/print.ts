@@ -17,10 +17,10 @@
  *   separated by `break-before: page`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { Marked, type Tokens } from 'marked';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Database } from '../../storage/database.ts';
 import { flattenPages, loadRevision, readDocuments, type PlacedPage } from '../content/revisions.ts';
+import { escapeHtml, renderSafeMarkdown } from '../content/safe-html.ts';
 import { changeRequestQuery, type ChangeRequestRow } from './present.ts';
 
 export const PRINT_LINK_TTL_MS = 60 * 60 * 1000;
@@ -80,34 +80,6 @@ export function createPrintLink(
   return `${input.baseUrl}/print/${token}`;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-const SAFE_HREF = /^(?:https?:|mailto:|#|\/|\.{0,2}\/|[^:]*$)/i;
-
-/** Markdown to HTML with raw HTML shown as text and unsafe link targets dropped. */
-const printMarked = new Marked({
-  gfm: true,
-  renderer: {
-    html({ text }: Tokens.HTML | Tokens.Tag): string {
-      return escapeHtml(text);
-    },
-    link({ href, title, tokens }: Tokens.Link): string {
-      const inner = this.parser.parseInline(tokens);
-      if (!SAFE_HREF.test(href.trim())) return inner;
-      const titled = title ? ` title="${escapeHtml(title)}"` : '';
-      return `<a href="${escapeHtml(href)}"${titled}>${inner}</a>`;
-    },
-    image({ href, text }: Tokens.Image): string {
-      if (!/^data:image\//i.test(href)) return `<span class="image">[${escapeHtml(text || 'image')}]</span>`;
-      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
-    },
-  },
-});
-
 const STYLE = `
   @page { margin: 2cm; }
   body { font: 11pt/1.5 system-ui, sans-serif; color: #111; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; }
@@ -150,7 +122,7 @@ export function renderPrintPage(db: Database, now: Date, token: string): string 
   const sections = pages.map((placed) => {
     const markdown =
       placed.page.documentId !== undefined ? (documents.get(placed.page.documentId) ?? '') : '';
-    const body = printMarked.parse(markdown, { async: false });
+    const body = renderSafeMarkdown(markdown);
     return `<section class="page"><h1 class="page-title">${escapeHtml(placed.page.title)}</h1>\n${body}</section>`;
   });
   const subject = request.subject === '' ? `Change request #${request.number}` : request.subject;
