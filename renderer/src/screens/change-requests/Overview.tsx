@@ -6,18 +6,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
-import { basePagesQuery, changeRequestPagesQuery, mergeBaseOf } from '../../queries/changeRequests.ts';
+import { reviewBasePagesQuery, reviewHeadPagesQuery } from '../../queries/review.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Feedback.tsx';
 import { MergeBox } from './MergeBox.tsx';
-import { changedPageCount, summarizeChanges, type ChangeSummary, type SummaryPage } from './summary.ts';
+import { CHANGE_KINDS, KIND_LABELS } from './diff/classify.ts';
+import { summarizeChanges, type SummaryPage } from './summary.ts';
 
-const KINDS: { key: keyof ChangeSummary; label: string }[] = [
-  { key: 'added', label: 'Added' },
-  { key: 'edited', label: 'Edited' },
-  { key: 'deleted', label: 'Deleted' },
-  { key: 'moved', label: 'Moved' },
-];
+/** The kinds in the Changes tab's order and words. */
+const KINDS = CHANGE_KINDS.map((key) => ({ key, label: KIND_LABELS[key].label }));
 
 /** Props of `Overview`. */
 export interface OverviewProps {
@@ -62,12 +59,11 @@ function PageList({
   );
 }
 
-function Summary({ profileId, orgId, spaceId, changeRequestId, request, onOpen }: OverviewProps) {
+function Summary({ profileId, orgId, spaceId, request, onOpen }: OverviewProps) {
   const { profile } = useActiveProfile();
-  const head = useQuery(
-    changeRequestPagesQuery(profileId, orgId, spaceId, changeRequestId, request.revision),
-  );
-  const base = useQuery(basePagesQuery(profileId, spaceId, mergeBaseOf(request)));
+  // The Changes tab's own queries: one fetch, and one classification, serve both tabs.
+  const head = useQuery(reviewHeadPagesQuery(profileId, orgId, spaceId, request));
+  const base = useQuery(reviewBasePagesQuery(profileId, spaceId, request));
   const failed = head.isError ? head : base.isError ? base : undefined;
   if (failed !== undefined)
     return (
@@ -84,8 +80,7 @@ function Summary({ profileId, orgId, spaceId, changeRequestId, request, onOpen }
         <Skeleton width="100%" height="3.5rem" />
       </div>
     );
-  const summary = summarizeChanges(base.data, head.data);
-  const total = changedPageCount(summary);
+  const { summary, total } = summarizeChanges(base.data, head.data);
   return (
     <>
       <p className="muted" data-testid="cr-summary-total">
