@@ -133,7 +133,7 @@ describe('reviewing and merging change requests', () => {
     await inbox.rowLink(other.id).click();
     await expect
       .poll(() => screen.mergeTitle.innerText(), eventually)
-      .toBe('Main content changed since: Update from main');
+      .toBe('The main content has changed since this request started');
     await screen.updateButton.click();
     await expect
       .poll(() => screen.mergeTitle.innerText(), eventually)
@@ -177,7 +177,7 @@ describe('reviewing and merging change requests', () => {
     expect(await screen.mergeError.innerText()).toContain('Intro');
     const conflict = screen.conflict('Intro');
     await conflict.waitFor();
-    await expect.poll(() => screen.mergeTitle.innerText(), eventually).toBe('1 page conflicts');
+    await expect.poll(() => screen.mergeTitle.innerText(), eventually).toBe('1 page conflicts with the main content');
     expect(await screen.mergeButton.isDisabled()).toBe(true);
     const sides = conflict.getByTestId('cr-conflict-sides');
     expect(await sides.locator('[data-side="main"]').innerText()).toContain('The sentence as A wrote it.');

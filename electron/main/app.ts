@@ -39,7 +39,12 @@ export function appPaths(mainDir: string): AppPaths {
   };
 }
 
-const openExternal = vettedOpener((url) => shell.openExternal(url));
+/** The running sandbox's origin, once the core started: its published sites open in the system browser too. */
+let sandboxOrigins: () => readonly string[] = () => [];
+const openExternal = vettedOpener(
+  (url) => shell.openExternal(url),
+  () => sandboxOrigins(),
+);
 
 /** The screen a deep link opens, or null (no link, or one the app does not know: said in one line, not opened). */
 function routeOf(link: string | null): string | null {
@@ -109,7 +114,11 @@ export function startApp(paths: AppPaths): void {
     else focusWindow();
   });
   app.on('web-contents-created', (_event, contents) => {
-    hardenWebContents(contents, { origin: renderer.origin, openExternal });
+    hardenWebContents(contents, {
+      origin: renderer.origin,
+      openExternal,
+      localOrigins: () => sandboxOrigins(),
+    });
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -150,6 +159,14 @@ export function startApp(paths: AppPaths): void {
         printToPdf: createPdfPrinter(() => window),
         log: (line) => console.log(`[core] ${line}`),
       });
+      core
+        .then((started) => {
+          sandboxOrigins = () => {
+            const base = started.supervisor.baseUrl;
+            return base === undefined ? [] : [base];
+          };
+        })
+        .catch(() => undefined);
       core.catch((error: unknown) => {
         console.error(
           `the app's core did not start: ${error instanceof Error ? error.message : 'unknown error'}`,

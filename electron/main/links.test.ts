@@ -26,6 +26,21 @@ describe('externalLinkTarget', () => {
     ])
       expect(externalLinkTarget(url), url).toBeNull();
   });
+
+  it("passes the local sandbox's own http pages only, by parsed origin", () => {
+    const sandbox = ['http://127.0.0.1:43117'];
+    const page = 'http://127.0.0.1:43117/sites/acme-docs/docs/~s/key/';
+    expect(externalLinkTarget(page, sandbox)).toBe(page);
+    expect(externalLinkTarget(page)).toBeNull();
+    for (const url of [
+      'http://127.0.0.1:43118/sites/acme-docs/docs/',
+      'http://localhost:43117/sites/acme-docs/docs/',
+      'http://user:pass@127.0.0.1:43117/sites/',
+      'http://127.0.0.1:43117.evil.example/',
+      'ftp://127.0.0.1:43117/',
+    ])
+      expect(externalLinkTarget(url, sandbox), url).toBeNull();
+  });
 });
 
 describe('navigationDecision', () => {

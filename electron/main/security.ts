@@ -38,23 +38,32 @@ export interface HardenOptions {
   origin: string;
   /** Opens a vetted URL outside the app (`shell.openExternal`). */
   openExternal: (url: string) => Promise<void>;
+  /** The origins of the app's own loopback servers whose http pages may open outside (the running sandbox). */
+  localOrigins?: () => readonly string[];
 }
 
 /**
  * Wraps `shell.openExternal` so that it only ever receives a parsed https: or mailto: URL, whoever calls it
  * (the core, the menu, the navigation guard); anything else is refused with an error.
  */
-export function vettedOpener(openExternal: (url: string) => Promise<void>): (url: string) => Promise<void> {
+export function vettedOpener(
+  openExternal: (url: string) => Promise<void>,
+  localOrigins: () => readonly string[] = () => [],
+): (url: string) => Promise<void> {
   return async (url) => {
-    const target = externalLinkTarget(url);
+    const target = externalLinkTarget(url, localOrigins());
     if (target === null) throw new Error('only https: and mailto: links open outside the app');
     await openExternal(target);
   };
 }
 
 /** Hands a URL to the system browser when it is an https: or mailto: link; ignores anything else. */
-export function openIfSafe(url: string, openExternal: (url: string) => Promise<void>): boolean {
-  const target = externalLinkTarget(url);
+export function openIfSafe(
+  url: string,
+  openExternal: (url: string) => Promise<void>,
+  localOrigins: readonly string[] = [],
+): boolean {
+  const target = externalLinkTarget(url, localOrigins);
   if (target === null) return false;
   openExternal(target).catch((error: unknown) => {
     console.warn(
@@ -70,13 +79,13 @@ export function hardenWebContents(contents: HardenableContents, options: HardenO
   contents.on('will-navigate', (event) => {
     if (navigationDecision(event.url, options.origin) === 'allow') return;
     event.preventDefault();
-    openIfSafe(event.url, options.openExternal);
+    openIfSafe(event.url, options.openExternal, options.localOrigins?.());
   });
   contents.on('will-redirect', (event) => {
     if (navigationDecision(event.url, options.origin) === 'deny') event.preventDefault();
   });
   contents.setWindowOpenHandler(({ url }) => {
-    openIfSafe(url, options.openExternal);
+    openIfSafe(url, options.openExternal, options.localOrigins?.());
     return { action: 'deny' };
   });
 }

@@ -36,7 +36,7 @@ describe('mergeVerdict', () => {
       { status: 'open', outdated: true },
       { outdated: true, mergeable: true, conflicts: [] },
     );
-    expect(verdict.title).toBe('Main content changed since: Update from main');
+    expect(verdict.title).toBe('The main content has changed since this request started');
     expect(verdict).toMatchObject({ tone: 'warning', canMerge: true, canUpdate: true });
   });
 
@@ -45,13 +45,13 @@ describe('mergeVerdict', () => {
       { status: 'open', outdated: true },
       { outdated: true, mergeable: false, conflicts: [conflict] },
     );
-    expect(one.title).toBe('1 page conflicts');
+    expect(one.title).toBe('1 page conflicts with the main content');
     expect(one).toMatchObject({ tone: 'error', canMerge: false, canUpdate: false });
     const two = mergeVerdict(
       { status: 'open', outdated: true },
       { outdated: true, mergeable: false, conflicts: [conflict, conflict] },
     );
-    expect(two.title).toBe('2 pages conflict');
+    expect(two.title).toBe('2 pages conflict with the main content');
   });
 
   it('asks a draft to be marked ready first, and an archived request to be reopened', () => {

@@ -75,9 +75,9 @@ export function mergeVerdict(
   if (conflicts > 0)
     return {
       tone: 'error',
-      title: `${pages(conflicts)} conflict${conflicts === 1 ? 's' : ''}`,
+      title: `${pages(conflicts)} conflict${conflicts === 1 ? 's' : ''} with the main content`,
       detail:
-        'The main content changed the same places since this request started. Neither a merge nor an update can go through until the request is edited to agree with the main content.',
+        'Since this request started, the main content changed the same lines, so it can neither merge nor update. What to do: compare both sides of each page below, then edit those pages in this change request (in the platform’s editor) to keep what both need. The check runs again when you come back.',
       canMerge: false,
       canUpdate: false,
     };
@@ -93,7 +93,7 @@ export function mergeVerdict(
   if (request.status === 'draft')
     return {
       tone: 'info',
-      title: outdated ? 'Draft, and the main content changed since' : 'Draft',
+      title: outdated ? 'Draft; the main content has changed since it started' : 'Draft',
       detail: outdated
         ? 'Update it from main, then mark it ready for review before merging.'
         : 'Mark it ready for review before merging.',
@@ -103,8 +103,9 @@ export function mergeVerdict(
   if (outdated)
     return {
       tone: 'warning',
-      title: 'Main content changed since: Update from main',
-      detail: 'No conflicts: it can merge as it is, or take in the main content first to review the result.',
+      title: 'The main content has changed since this request started',
+      detail:
+        'There are no conflicts. Merge it as it is, or first update it from main to review the result.',
       canMerge: check.mergeable,
       canUpdate: true,
     };

@@ -4,7 +4,8 @@ import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent as ReactMo
 import type { Space } from '../../../../shared/contract/resources/content.ts';
 import { cx } from '../../ui/cx.ts';
 import { Badge, Skeleton } from '../../ui/Feedback.tsx';
-import { emojiText, type FlatRow } from './tree.ts';
+import { emojiText } from '../../ui/emoji.ts';
+import type { FlatRow } from './tree.ts';
 
 /** The fixed height of a row, in pixels (the virtualizer and the drop computation rely on it). */
 export const ROW_HEIGHT = 32;

@@ -3,7 +3,6 @@ import { collection, space } from './fixtures.ts';
 import {
   allCollectionKeys,
   buildTree,
-  emojiText,
   flattenVisible,
   isSelfOrDescendant,
   pathTitle,
@@ -111,10 +110,8 @@ describe('tree helpers', () => {
     expect(isSelfOrDescendant(tree, 'space:home', 'collection:blog')).toBe(false);
   });
 
-  it('names paths and emojis', () => {
+  it('names paths', () => {
     expect(pathTitle(tree, 'collection:api')).toBe('guides / API');
     expect(pathTitle(tree, ROOT)).toBe('Top level');
-    expect(emojiText('1f4d8')).toBe('📘');
-    expect(emojiText('📘')).toBe('📘');
   });
 });

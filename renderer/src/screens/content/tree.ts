@@ -222,13 +222,3 @@ export function pathTitle(tree: ContentTree, key: string): string {
     .map((at) => tree.nodes.get(at)?.title ?? '?')
     .join(' / ');
 }
-
-/** An emoji as the API gives it (a character, or code points in hex such as `1f4d8`) as text to show. */
-export function emojiText(emoji: string): string {
-  if (!/^[0-9a-f]{2,6}(-[0-9a-f]{2,6})*$/i.test(emoji)) return emoji;
-  try {
-    return String.fromCodePoint(...emoji.split('-').map((part) => Number.parseInt(part, 16)));
-  } catch {
-    return emoji;
-  }
-}

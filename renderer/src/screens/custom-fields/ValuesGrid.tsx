@@ -34,6 +34,7 @@ import { GridCell } from './GridCell.tsx';
 import { parseTsv, toTsv } from './tsv.ts';
 import { cellKey, type CellWrite, type Draft } from './useCellEdits.ts';
 import type { SpaceValuesStore } from './valuesStore.ts';
+import { emojiText } from '../../ui/emoji.ts';
 
 export const ROW_HEIGHT = 34;
 export const HEADER_HEIGHT = 44;
@@ -419,7 +420,7 @@ export function ValuesGrid({ spaces, fields, store, drafts, commit, onActiveChan
                 <div role="rowheader" aria-colindex={1} className="cf-row-header" title={space.title}>
                   {space.emoji !== undefined && space.emoji !== '' && (
                     <span className="cf-emoji" aria-hidden="true">
-                      {space.emoji}
+                      {emojiText(space.emoji)}
                     </span>
                   )}
                   <span className="cf-space-title">{space.title}</span>

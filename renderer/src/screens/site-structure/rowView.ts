@@ -3,7 +3,7 @@
  * optimistic move parses the whole structure again), so rows compare these values, not objects, to re-render only
  * when what they show changed.
  */
-import { emojiText } from '../content/tree.ts';
+import { emojiText } from '../../ui/emoji.ts';
 import { isDefault, type StructureKind, type StructureRow } from './model.ts';
 
 /** The values a row renders. */

@@ -15,6 +15,7 @@ import { Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import { newSiteBody, type NewSiteSource } from './newSite.ts';
+import { emojiText } from '../../ui/emoji.ts';
 
 /** Props of `NewSiteDialog`; mount it only while open, so that it starts empty. */
 export interface NewSiteDialogProps {
@@ -211,7 +212,7 @@ export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps)
                             data-title={space.title}
                           />
                           <span>
-                            {space.emoji !== '' && <span aria-hidden="true">{space.emoji} </span>}
+                            {space.emoji !== '' && <span aria-hidden="true">{emojiText(space.emoji)} </span>}
                             {label}
                           </span>
                           {order === 0 && <span className="muted">default</span>}

@@ -13,6 +13,7 @@ import { Tooltip } from '../../ui/Tooltip.tsx';
 import { DefaultLevelField, type ContentActions } from './ContentActions.tsx';
 import { defaultLevelLabel, fromOption, toOption, type DefaultLevelOption } from './defaultLevel.ts';
 import { DetailsForm } from './DetailsForm.tsx';
+import { emojiText } from '../../ui/emoji.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -100,10 +101,10 @@ export function SpaceSettings({ profileId, orgId, space, actions }: SettingsProp
             className="emoji-button"
             onClick={() => actions.run('emoji', ref)}
             disabled={!space.permissions.edit || deleted}
-            aria-label={space.emoji === '' ? 'Add an emoji' : `Emoji ${space.emoji}: change it`}
+            aria-label={space.emoji === '' ? 'Add an emoji' : `Emoji ${emojiText(space.emoji)}: change it`}
             data-testid="details-emoji"
           >
-            {space.emoji === '' ? '＋' : space.emoji}
+            {space.emoji === '' ? '＋' : emojiText(space.emoji)}
           </button>
         </Tooltip>
         <DetailsForm

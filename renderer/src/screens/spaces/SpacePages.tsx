@@ -14,6 +14,7 @@ import { ErrorState } from '../../layout/ErrorState.tsx';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { firstDocument, revisionPageQuery, revisionPagesQuery } from '../../queries/revisions.ts';
+import { emojiText } from '../../ui/emoji.ts';
 
 /** The section: tree beside reader. */
 export function SpacePages({
@@ -89,7 +90,7 @@ function PageTree({
               data-testid="page-tree-link"
               data-page-id={page.id}
             >
-              {page.emoji !== undefined && <span aria-hidden="true">{page.emoji} </span>}
+              {page.emoji !== undefined && <span aria-hidden="true">{emojiText(page.emoji)} </span>}
               {page.title === '' ? 'Untitled' : page.title}
             </Link>
           ) : (
@@ -151,7 +152,7 @@ function PageReader({
         <>
           <header className="page-reader-header">
             <h3 id="page-reader-title" ref={heading} tabIndex={-1} data-testid="page-reader-title">
-              {page.data.emoji !== undefined && <span aria-hidden="true">{page.data.emoji} </span>}
+              {page.data.emoji !== undefined && <span aria-hidden="true">{emojiText(page.data.emoji)} </span>}
               {page.data.title === '' ? 'Untitled' : page.data.title}
             </h3>
             {page.data.path !== undefined && <p className="muted page-reader-path">{page.data.path}</p>}

@@ -17,6 +17,7 @@ import { SettingsPlaceholder, SpaceSettings, visibilityLabel } from './ItemSetti
 import { LinksReport } from './LinksReport.tsx';
 import { SpacePages } from './SpacePages.tsx';
 import { SpaceChangeRequests } from '../change-requests/SpaceChangeRequests.tsx';
+import { emojiText } from '../../ui/emoji.ts';
 
 /** The space screen (`/p/$profileId/orgs/$orgId/spaces/$spaceId`). */
 export function SpaceScreen({
@@ -77,7 +78,7 @@ export function SpaceScreen({
         <h1 id="space-title">
           {data !== undefined && data.emoji !== '' && (
             <span className="space-emoji" aria-hidden="true">
-              {data.emoji}
+              {emojiText(data.emoji)}
             </span>
           )}
           {data === undefined ? 'Space' : data.title === '' ? 'Untitled' : data.title}

@@ -15,6 +15,7 @@ import { formatDate } from '../spaces/ItemSettings.tsx';
 import '../spaces/spaces.css';
 import { restoreReport } from './restoreReport.ts';
 import { timeLeftLabel, TRASH_DAYS } from './timeLeft.ts';
+import { emojiText } from '../../ui/emoji.ts';
 
 /** The Trash screen of one organization. */
 export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: string; spaceId?: string }) {
@@ -151,7 +152,7 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
                     </td>
                     <td>
                       <span className="trash-emoji" aria-hidden="true">
-                        {space.emoji}
+                        {emojiText(space.emoji)}
                       </span>{' '}
                       <span data-testid="trash-title">{title}</span>
                     </td>
