@@ -1,167 +1,149 @@
-/** The command palette (Ctrl/Cmd+K): every screen, every organization of the active profile, profile switches. */
-import { usePaletteActionsStore } from './paletteActions.ts';
-import { ORG_SCREENS } from './Sidebar.tsx';
+/**
+ * The command palette (Ctrl/Cmd+K): screens, the actions screens offer, organizations, profiles and the theme, and
+ * the organization's things (members, teams, spaces, collections, sites, change requests, an invite for a typed
+ * address), ranked together by a fuzzy matcher. A thing opens its actions (change role…, add to team…, move to…);
+ * an action may open one more list (the roles, the teams, the collections). Backspace on an empty search, or
+ * Escape, goes back one list; Escape on the first closes the palette.
+ */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { Command } from 'cmdk';
-import { orgsQuery } from '../queries/orgs.ts';
-import { setThemePreference, THEME_CHOICES } from '../theme/theme.ts';
+import { useState, type KeyboardEvent } from 'react';
 import { useActiveProfile } from './activeProfile.ts';
+import { rank } from './palette/fuzzy.ts';
+import type { EntryKind, PaletteEntry, PaletteStep } from './palette/model.ts';
+import { useCommands } from './palette/useCommands.ts';
+import { useEntities } from './palette/useEntities.ts';
+import { useStepEntries } from './palette/useStepEntries.ts';
 
-/** One entry of the palette. */
-interface PaletteCommand {
-  id: string;
-  group: 'Actions' | 'Screens' | 'Organizations' | 'Profiles' | 'Theme';
-  label: string;
-  keywords?: string[];
-  run: () => void;
+/** Kinds whose label alone names them (commands); things also say what they are. */
+const COMMAND_KINDS: readonly EntryKind[] = ['Action', 'Screen', 'Organization', 'Profile', 'Theme'];
+
+const STEP_TITLES: Record<Exclude<PaletteStep['kind'], 'actions'>, (step: PaletteStep) => string> = {
+  role: (step) => (step.kind === 'role' ? `New role of ${step.name}` : ''),
+  team: (step) => (step.kind === 'team' ? `Add ${step.name} to team` : ''),
+  move: (step) => (step.kind === 'move' ? `Move ${step.item.title} to` : ''),
+  invite: (step) => (step.kind === 'invite' ? `Invite ${step.email} as` : ''),
+};
+
+function stepTitle(step: PaletteStep): string {
+  return step.kind === 'actions' ? step.title : STEP_TITLES[step.kind](step);
 }
 
-const GROUPS: readonly PaletteCommand['group'][] = [
-  'Actions',
-  'Screens',
-  'Organizations',
-  'Profiles',
-  'Theme',
-];
+/** The palette in a modal dialog; `Enter` runs (or opens) the highlighted entry. */
+export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { profileId, orgId } = useActiveProfile();
+  const [search, setSearch] = useState('');
+  const [stack, setStack] = useState<PaletteStep[]>([]);
+  const step = stack[stack.length - 1];
+  const { commands, loading: commandsLoading } = useCommands(open);
+  const things = useEntities(profileId ?? '', orgId ?? '', search, open && step === undefined);
+  const stepEntries = useStepEntries(profileId ?? '', orgId ?? '', step);
 
-/** The palette in a modal dialog; `Enter` runs the highlighted entry. */
-export function CommandPalette({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const navigate = useNavigate();
-  const registered = usePaletteActionsStore((state) => state.bySource);
-  const { profileId, profile, orgId, profiles } = useActiveProfile();
-  const orgs = useQuery({ ...orgsQuery(profileId ?? ''), enabled: open && profileId !== undefined });
-  const orgItems = orgs.data?.items ?? [];
-  const currentOrg = orgItems.find((org) => org.id === orgId);
-
-  const commands: PaletteCommand[] = [];
-  if (profileId !== undefined && currentOrg !== undefined) {
-    commands.push({
-      id: 'screen:overview',
-      group: 'Screens',
-      label: `Overview — ${currentOrg.title}`,
-      keywords: ['organization', 'counts', 'home'],
-      run: () =>
-        void navigate({ to: '/p/$profileId/orgs/$orgId', params: { profileId, orgId: currentOrg.id } }),
-    });
-  }
-  if (profileId !== undefined && currentOrg !== undefined) {
-    for (const screen of ORG_SCREENS) {
-      commands.push({
-        id: `screen:${screen.path}`,
-        group: 'Screens',
-        label: `${screen.label} — ${currentOrg.title}`,
-        keywords: [...screen.keywords],
-        run: () =>
-          void navigate({
-            to: `/p/$profileId/orgs/$orgId/${screen.path}`,
-            params: { profileId, orgId: currentOrg.id },
-          }),
-      });
+  const change = (next: boolean) => {
+    if (!next) {
+      setSearch('');
+      setStack([]);
     }
-  }
-  for (const actions of Object.values(registered)) {
-    for (const action of actions) {
-      commands.push({
-        id: `action:${action.id}`,
-        group: 'Actions',
-        label: action.label,
-        keywords: action.keywords ?? [],
-        run: action.run,
-      });
-    }
-  }
-  commands.push({
-    id: 'screen:profiles',
-    group: 'Screens',
-    label: 'Profiles',
-    keywords: ['manage', 'token', 'add', 'api', 'connection'],
-    run: () => void navigate({ to: '/profiles' }),
-  });
-  if (profileId !== undefined) {
-    for (const org of orgItems) {
-      commands.push({
-        id: `org:${org.id}`,
-        group: 'Organizations',
-        label: org.title,
-        keywords: ['organization', org.id],
-        run: () => void navigate({ to: '/p/$profileId/orgs/$orgId', params: { profileId, orgId: org.id } }),
-      });
-    }
-  }
-  for (const p of profiles.data?.profiles ?? []) {
-    if (p.id === profile?.id) continue;
-    commands.push({
-      id: `profile:${p.id}`,
-      group: 'Profiles',
-      label: `Switch profile: ${p.name}`,
-      keywords: ['profile', p.baseUrl],
-      run: () => void navigate({ to: '/p/$profileId', params: { profileId: p.id } }),
-    });
-  }
-  for (const choice of THEME_CHOICES) {
-    commands.push({
-      id: `theme:${choice.value}`,
-      group: 'Theme',
-      label: `Theme: ${choice.label}`,
-      keywords: ['appearance', 'dark', 'light', 'colour', 'color'],
-      run: () => setThemePreference(choice.value),
-    });
+    onOpenChange(next);
+  };
+  const back = () => {
+    setStack(stack.slice(0, -1));
+    setSearch('');
+  };
+
+  let shown: PaletteEntry[];
+  if (step === undefined) {
+    // Before typing: the commands; typing: everything, best match first.
+    shown = search.trim() === '' ? commands : rank(search, [...commands, ...things.entries], 60);
+  } else {
+    shown = rank(search, step.kind === 'actions' ? step.entries : stepEntries, 60);
   }
 
-  // cmdk needs a unique value per item; only names that repeat (two organizations with one title) get their id.
-  const seen = new Map<string, number>();
-  for (const command of commands) seen.set(command.label, (seen.get(command.label) ?? 0) + 1);
-  const valueOf = (command: PaletteCommand) =>
-    (seen.get(command.label) ?? 0) > 1 ? `${command.label} (${command.id})` : command.label;
+  const choose = (entry: PaletteEntry) => {
+    if (entry.next !== undefined) {
+      setStack([...stack, entry.next]);
+      setSearch('');
+      return;
+    }
+    change(false);
+    entry.run?.();
+  };
 
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (stack.length === 0) return;
+    if (event.key === 'Escape' || (event.key === 'Backspace' && search === '')) {
+      event.preventDefault();
+      event.stopPropagation();
+      back();
+    }
+  };
+
+  const loading = step === undefined && (commandsLoading || (search.trim() !== '' && things.loading));
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={change}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="palette" data-testid="command-palette" aria-describedby={undefined}>
+        <RadixDialog.Content
+          className="palette"
+          data-testid="command-palette"
+          aria-describedby={undefined}
+          onEscapeKeyDown={(event) => {
+            if (stack.length > 0) event.preventDefault();
+          }}
+        >
           <RadixDialog.Title className="visually-hidden">Command palette</RadixDialog.Title>
-          <Command label="Command palette" loop vimBindings={false}>
+          <Command label="Command palette" loop vimBindings={false} shouldFilter={false} onKeyDown={onKeyDown}>
+            {step !== undefined && (
+              <div className="palette-step" data-testid="command-palette-step">
+                <button type="button" className="palette-back" onClick={back} aria-label="Back">
+                  ‹
+                </button>
+                <span>{stepTitle(step)}</span>
+              </div>
+            )}
             <Command.Input
               className="palette-input"
-              placeholder="Go to a screen, an organization or a profile…"
+              value={search}
+              onValueChange={setSearch}
+              placeholder={
+                step === undefined ? 'Find a screen, a person, a space, a change request…' : 'Filter…'
+              }
               data-testid="command-palette-input"
-              aria-label="Search commands"
+              aria-label={step === undefined ? 'Search commands and things' : `Search: ${stepTitle(step)}`}
             />
             <Command.List className="palette-list">
-              <Command.Empty className="palette-empty">Nothing matches.</Command.Empty>
-              {orgs.isPending && open && profileId !== undefined && (
+              {!loading && <Command.Empty className="palette-empty">Nothing matches.</Command.Empty>}
+              {loading && shown.length === 0 && (
                 <Command.Loading>
-                  <div className="palette-empty">Loading organizations…</div>
+                  <div className="palette-empty">Searching…</div>
                 </Command.Loading>
               )}
-              {GROUPS.map((group) => {
-                const entries = commands.filter((command) => command.group === group);
-                if (entries.length === 0) return null;
+              {shown.map((entry) => {
+                const thing = !COMMAND_KINDS.includes(entry.kind);
                 return (
-                  <Command.Group key={group} heading={group} className="palette-group">
-                    {entries.map((command) => (
-                      <Command.Item
-                        key={command.id}
-                        value={valueOf(command)}
-                        keywords={command.keywords}
-                        className="palette-item"
-                        onSelect={() => {
-                          onOpenChange(false);
-                          command.run();
-                        }}
-                      >
-                        {command.label}
-                      </Command.Item>
-                    ))}
-                  </Command.Group>
+                  <Command.Item
+                    key={entry.id}
+                    value={entry.id}
+                    className="palette-item"
+                    aria-label={thing ? `${entry.label} (${entry.kind.toLowerCase()})` : entry.label}
+                    {...(entry.detail !== undefined ? { 'aria-description': entry.detail } : {})}
+                    data-kind={entry.kind}
+                    data-testid="palette-item"
+                    onSelect={() => choose(entry)}
+                  >
+                    <span className="palette-item-text">
+                      <span className="palette-item-label">{entry.label}</span>
+                      {entry.detail !== undefined && (
+                        <span className="palette-item-detail" aria-hidden="true">
+                          {entry.detail}
+                        </span>
+                      )}
+                    </span>
+                    <span className="palette-item-kind" aria-hidden="true">
+                      {entry.kind}
+                      {entry.next !== undefined && ' ›'}
+                    </span>
+                  </Command.Item>
                 );
               })}
             </Command.List>
