@@ -177,7 +177,9 @@ describe('reviewing and merging change requests', () => {
     expect(await screen.mergeError.innerText()).toContain('Intro');
     const conflict = screen.conflict('Intro');
     await conflict.waitFor();
-    await expect.poll(() => screen.mergeTitle.innerText(), eventually).toBe('1 page conflicts with the main content');
+    await expect
+      .poll(() => screen.mergeTitle.innerText(), eventually)
+      .toBe('1 page conflicts with the main content');
     expect(await screen.mergeButton.isDisabled()).toBe(true);
     const sides = conflict.getByTestId('cr-conflict-sides');
     expect(await sides.locator('[data-side="main"]').innerText()).toContain('The sentence as A wrote it.');

@@ -44,7 +44,9 @@ describe('the layout holds at 1024×700 and 1440×900', () => {
         expect(measured.scrollHeight, 'the document scrolls vertically').toBeLessThanOrEqual(
           measured.innerHeight,
         );
-        expect(measured.scrollWidth, 'the document scrolls sideways').toBeLessThanOrEqual(measured.innerWidth);
+        expect(measured.scrollWidth, 'the document scrolls sideways').toBeLessThanOrEqual(
+          measured.innerWidth,
+        );
 
         if (screen.diff === true) {
           const column = await page.locator('.review-page-pane').boundingBox();

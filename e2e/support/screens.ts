@@ -123,7 +123,11 @@ export function useScreens(session: RigSession): AppScreen[] {
       name: 'change request conflicts',
       slug: 'change-request-conflicts',
       visit: async (app) =>
-        orgScreen(app, `spaces/${ids().review.spaceId}/change-requests/${ids().review.conflicting}`, 'cr-conflict'),
+        orgScreen(
+          app,
+          `spaces/${ids().review.spaceId}/change-requests/${ids().review.conflicting}`,
+          'cr-conflict',
+        ),
     },
     {
       name: 'OpenAPI specs (a spec and its diff)',

@@ -30,7 +30,13 @@ function stepTitle(step: PaletteStep): string {
 }
 
 /** The palette in a modal dialog; `Enter` runs (or opens) the highlighted entry. */
-export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CommandPalette({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { profileId, orgId } = useActiveProfile();
   const [search, setSearch] = useState('');
   const [stack, setStack] = useState<PaletteStep[]>([]);
@@ -92,7 +98,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           }}
         >
           <RadixDialog.Title className="visually-hidden">Command palette</RadixDialog.Title>
-          <Command label="Command palette" loop vimBindings={false} shouldFilter={false} onKeyDown={onKeyDown}>
+          <Command
+            label="Command palette"
+            loop
+            vimBindings={false}
+            shouldFilter={false}
+            onKeyDown={onKeyDown}
+          >
             {step !== undefined && (
               <div className="palette-step" data-testid="command-palette-step">
                 <button type="button" className="palette-back" onClick={back} aria-label="Back">

@@ -73,7 +73,10 @@ export function renderPublishedPage(view: PublishedPage): string {
     row.id === defaultId ? sectionPrefix : `${sectionPrefix}${row.path}/`;
   const variantPrefix = prefixOf(view.siteSpace);
   const sections = view.structure.sections
-    .map((section) => `<li>${link(`${view.root}${section.path}/`, section.title, section === view.section)}</li>`)
+    .map(
+      (section) =>
+        `<li>${link(`${view.root}${section.path}/`, section.title, section === view.section)}</li>`,
+    )
     .join('');
   const variants =
     view.variants.length < 2
@@ -101,9 +104,12 @@ export function renderPublishedPage(view: PublishedPage): string {
   const body =
     view.page === undefined
       ? '<p>This space has no page yet.</p>'
-      : `<h1 class="page-title">${escapeHtml(view.page.page.title)}</h1>\n${renderSafeMarkdown(view.markdown, {
-          imageSource: imageSource(view.files),
-        })}`;
+      : `<h1 class="page-title">${escapeHtml(view.page.page.title)}</h1>\n${renderSafeMarkdown(
+          view.markdown,
+          {
+            imageSource: imageSource(view.files),
+          },
+        )}`;
   const title = view.page === undefined ? view.site.title : `${view.page.page.title} · ${view.site.title}`;
   return `<!doctype html>
 <html lang="en">

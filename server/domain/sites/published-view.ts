@@ -13,8 +13,19 @@
  * - Read bounded: one site, one space revision and one page body per request.
  */
 import type { Database } from '../../storage/database.ts';
-import type { OrganizationsTable, SiteSectionsTable, SiteSpacesTable, SitesTable } from '../../storage/schema.ts';
-import { flattenPages, loadRevision, readDocument, type PlacedPage, type StoredFile } from '../content/revisions.ts';
+import type {
+  OrganizationsTable,
+  SiteSectionsTable,
+  SiteSpacesTable,
+  SitesTable,
+} from '../../storage/schema.ts';
+import {
+  flattenPages,
+  loadRevision,
+  readDocument,
+  type PlacedPage,
+  type StoredFile,
+} from '../content/revisions.ts';
 import { loadStructure, type LoadedStructure } from '../site-structure/structure.ts';
 
 /** A failure of the published view: its HTTP status and a sentence for the visitor. */
@@ -162,8 +173,7 @@ export function resolvePublishedPage(
     section = structure.sections.find((row) => row.path === segments[0]);
     if (section !== undefined) segments.shift();
     else
-      section =
-        structure.sections.find((row) => row.id === site.default_section_id) ?? structure.sections[0];
+      section = structure.sections.find((row) => row.id === site.default_section_id) ?? structure.sections[0];
   }
   const rows = structure.siteSpaces.get(section?.id ?? '') ?? [];
   const defaultId = section === undefined ? site.default_site_space_id : section.default_site_space_id;

@@ -22,9 +22,10 @@ describe('rank', () => {
   it('ranks a label match above a keyword match, and prefixes above scattered letters', () => {
     const ranked = rank('mem', [...screens, ...people]).map((entry) => entry.label);
     expect(ranked[0]).toBe('Members & teams');
-    expect(rank('cr', [{ label: 'Custom fields' }, { label: 'Change requests' }, { label: 'CR #12 Fix typo' }])[0]!.label).toBe(
-      'CR #12 Fix typo',
-    );
+    expect(
+      rank('cr', [{ label: 'Custom fields' }, { label: 'Change requests' }, { label: 'CR #12 Fix typo' }])[0]!
+        .label,
+    ).toBe('CR #12 Fix typo');
   });
 
   it('matches keywords (an email) and typos out of order are not matches', () => {

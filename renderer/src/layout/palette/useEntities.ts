@@ -92,14 +92,20 @@ export function useEntities(
       label: team.title,
       detail: `${team.members} member${team.members === 1 ? '' : 's'}`,
       run: () =>
-        void navigate({ to: '/p/$profileId/orgs/$orgId/teams/$teamId', params: { ...params, teamId: team.id } }),
+        void navigate({
+          to: '/p/$profileId/orgs/$orgId/teams/$teamId',
+          params: { ...params, teamId: team.id },
+        }),
     });
   }
   const spaceTitles = new Map(content.data?.spaces.map((space) => [space.id, space.title]) ?? []);
   for (const space of content.data?.spaces ?? []) {
     const item = { kind: 'space' as const, id: space.id, title: space.title };
     const openSpace = () =>
-      void navigate({ to: '/p/$profileId/orgs/$orgId/spaces/$spaceId', params: { ...params, spaceId: space.id } });
+      void navigate({
+        to: '/p/$profileId/orgs/$orgId/spaces/$spaceId',
+        params: { ...params, spaceId: space.id },
+      });
     entries.push({
       id: `space:${space.id}`,
       kind: 'Space',
@@ -142,7 +148,10 @@ export function useEntities(
       label: site.title,
       detail: site.published ? 'Published' : 'Not published',
       run: () =>
-        void navigate({ to: '/p/$profileId/orgs/$orgId/sites/$siteId', params: { ...params, siteId: site.id } }),
+        void navigate({
+          to: '/p/$profileId/orgs/$orgId/sites/$siteId',
+          params: { ...params, siteId: site.id },
+        }),
     });
   }
   for (const request of requests.data?.pages.flatMap((page) => page.items) ?? []) {

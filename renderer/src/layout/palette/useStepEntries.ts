@@ -106,7 +106,11 @@ export function useStepEntries(
         kind: 'Team',
         label: team.title,
         run: () =>
-          addToTeam.mutate({ teamId: team.id, userId: step.userId, label: `${step.name} added to ${team.title}` }),
+          addToTeam.mutate({
+            teamId: team.id,
+            userId: step.userId,
+            label: `${step.name} added to ${team.title}`,
+          }),
       }));
     case 'move': {
       const { item } = step;

@@ -104,8 +104,7 @@ export function mergeVerdict(
     return {
       tone: 'warning',
       title: 'The main content has changed since this request started',
-      detail:
-        'There are no conflicts. Merge it as it is, or first update it from main to review the result.',
+      detail: 'There are no conflicts. Merge it as it is, or first update it from main to review the result.',
       canMerge: check.mergeable,
       canUpdate: true,
     };

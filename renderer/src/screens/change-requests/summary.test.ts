@@ -41,7 +41,11 @@ describe('summarizeChanges', () => {
 
   it('tells body edits, renames and property changes apart', () => {
     const base = [page('a'), page('b'), page('c')];
-    const head = [page('a', { documentId: 'doc-a2' }), page('b', { title: 'Renamed' }), page('c', { emoji: '1f600' })];
+    const head = [
+      page('a', { documentId: 'doc-a2' }),
+      page('b', { title: 'Renamed' }),
+      page('c', { emoji: '1f600' }),
+    ];
     const { summary } = summarizeChanges(base, head);
     expect(ids(summary.edited)).toEqual(['a']);
     expect(summary.renamed).toEqual([{ id: 'b', title: 'Renamed' }]);
@@ -64,6 +68,8 @@ describe('summarizeChanges', () => {
     const tree = buildReviewTree(base, head);
     const { summary, total } = summarizeChanges(base, head);
     expect(total).toBe(tree.changed.length);
-    expect(ids(summary.moved)).toEqual(tree.changed.filter((id) => tree.nodes.get(id)!.change!.kinds.includes('moved')));
+    expect(ids(summary.moved)).toEqual(
+      tree.changed.filter((id) => tree.nodes.get(id)!.change!.kinds.includes('moved')),
+    );
   });
 });

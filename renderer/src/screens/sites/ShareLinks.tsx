@@ -329,9 +329,15 @@ function ShareLinkRow({ link, readOnly, busy, onActive, onRename, onCopy, onDele
       </td>
       <td>
         {url !== undefined ? (
-          <code className="share-link-url" data-testid="share-link-url">
-            {url}
-          </code>
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            className="share-link-url"
+            data-testid="share-link-url"
+          >
+            <code>{url}</code>
+          </a>
         ) : (
           <span className="muted">Publish the site to get the address</span>
         )}

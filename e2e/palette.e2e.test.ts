@@ -1,0 +1,88 @@
+/**
+ * The command palette finds things, not only screens, and acts on them: a person by name (ranked first, above
+ * screens whose keywords merely hold the letters) whose role is changed and who is added to a team from the
+ * palette; a change request by its subject, opened. Every change is checked through the API.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DocsAdmin } from './pages/docs-admin.ts';
+import { eventually } from './support/expect.ts';
+import { useRig } from './support/rig.ts';
+
+/** Highlights the palette entry named `name` with the arrow keys and presses Enter. */
+async function choose(page: Page, name: string): Promise<void> {
+  const palette = page.getByTestId('command-palette');
+  const wanted = palette.getByRole('option', { name, exact: true });
+  await wanted.waitFor();
+  const count = await palette.getByRole('option').count();
+  for (let moves = 0; moves < count && (await wanted.getAttribute('aria-selected')) !== 'true'; moves++)
+    await page.keyboard.press('ArrowDown');
+  expect(await wanted.getAttribute('aria-selected')).toBe('true');
+  await page.keyboard.press('Enter');
+}
+
+describe('the command palette finds and acts', () => {
+  const session = useRig();
+
+  it('finds a person first by name, changes their role and adds them to a team', async () => {
+    const { api, orgId } = session.rig;
+    const carol = await api.memberId(orgId, 'Carol Shaw');
+    const before = await api.memberRole(orgId, carol);
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    await app.overview.title.waitFor();
+    const page = app.page;
+
+    await app.palette.open();
+    await page.keyboard.type('carol');
+    const options = app.palette.root.getByRole('option');
+    await expect
+      .poll(async () => (await options.first().getAttribute('aria-label')) ?? '', eventually)
+      .toBe('Carol Shaw (member)');
+    await page.keyboard.press('Enter');
+    await choose(page, 'Change role…');
+    const target = before === 'review' ? 'Editor' : 'Reviewer';
+    await choose(page, target);
+    await app.palette.root.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => api.memberRole(orgId, carol), eventually)
+      .toBe(target === 'Reviewer' ? 'review' : 'edit');
+    await page.getByText(`Carol Shaw is now ${target}`).first().waitFor();
+
+    const team = await api.teamId(orgId, 'Security');
+    expect((await api.teamMembers(orgId, team)).some((member) => member.name === 'Carol Shaw')).toBe(false);
+    await app.palette.open();
+    await page.keyboard.type('Carol Shaw');
+    await choose(page, 'Carol Shaw (member)');
+    await choose(page, 'Add to team…');
+    await page.keyboard.type('secu');
+    await choose(page, 'Security (team)');
+    await expect
+      .poll(
+        async () => (await api.teamMembers(orgId, team)).some((member) => member.name === 'Carol Shaw'),
+        eventually,
+      )
+      .toBe(true);
+  });
+
+  it('finds a change request by its subject and opens it', async () => {
+    const { api, orgId } = session.rig;
+    const listed = await api.call('GET', `/v1/orgs/${orgId}/change-requests`, {
+      query: { status: 'open', limit: 50 },
+    });
+    const requests = (listed.body as { items: { id: string; number: number; subject: string }[] }).items;
+    const request = requests.find((item) => item.subject.length > 8);
+    if (request === undefined) throw new Error('the demo has no open change request with a subject');
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    await app.overview.title.waitFor();
+
+    await app.palette.open();
+    await app.page.keyboard.type(request.subject);
+    await choose(app.page, `#${request.number} ${request.subject} (change request)`);
+    await app.palette.root.waitFor({ state: 'hidden' });
+    await app.page.getByTestId('change-request-screen').waitFor();
+    expect(app.route()).toContain(`/change-requests/${request.id}`);
+    expect(await app.page.getByTestId('change-request-screen').getAttribute('data-change-request')).toBe(
+      request.id,
+    );
+  });
+});
