@@ -1,4 +1,7 @@
-/** The organization overview: title, plan, and the counts of members, teams, spaces and sites. */
+/**
+ * The organization overview: title, plan, the counts of members, teams, spaces and sites (each opening its list), and
+ * a to-do list of what may need an administrator.
+ */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Organization } from '../../../../shared/contract/resources/organizations.ts';
@@ -15,6 +18,8 @@ import { rememberOrg, rememberProfile } from '../../theme/prefs.ts';
 import { Badge, Skeleton } from '../../ui/Feedback.tsx';
 import { CountCard } from './CountCard.tsx';
 import { OrgDetails } from './OrgDetails.tsx';
+import { TodoList } from './TodoList.tsx';
+import { useTodo } from './useTodo.ts';
 
 const PLAN_NAMES: Record<Organization['plan'], string> = {
   free_2024: 'Free',
@@ -46,6 +51,7 @@ export function OrgOverview({ profileId, orgId }: { profileId: string; orgId: st
   const teams = useQuery(teamCountQuery(profileId, orgId));
   const spaces = useQuery(spaceCountQuery(profileId, orgId));
   const sites = useQuery(siteCountQuery(profileId, orgId));
+  const todo = useTodo(profileId, orgId, org.data?.sso, org.isSuccess);
   useDocumentTitle(org.data?.title ?? 'Organization');
   useEffect(() => {
     if (!org.isSuccess) return;
@@ -87,27 +93,40 @@ export function OrgOverview({ profileId, orgId }: { profileId: string; orgId: st
           onRetry={() => void org.refetch()}
         />
       )}
+      {org.isSuccess && <TodoList profileId={profileId} orgId={orgId} todo={todo} />}
       {!org.isError && (
         <div className="count-grid" role="group" aria-label="Counts">
           <CountCard
+            profileId={profileId}
+            orgId={orgId}
+            to="people"
             label="Members"
             explanation="Everyone in the organization, guests included; every member counts for billing."
             query={members}
             testId="count-members"
           />
           <CountCard
+            profileId={profileId}
+            orgId={orgId}
+            to="people"
             label="Teams"
             explanation="Groups of members that share access to content."
             query={teams}
             testId="count-teams"
           />
           <CountCard
+            profileId={profileId}
+            orgId={orgId}
+            to="content"
             label="Spaces"
             explanation="Spaces hold content; GitBook's newer app shows them as sections."
             query={spaces}
             testId="count-spaces"
           />
           <CountCard
+            profileId={profileId}
+            orgId={orgId}
+            to="sites"
             label="Sites"
             explanation="Published documentation sites, built from spaces (site spaces are GitBook's variants)."
             query={sites}

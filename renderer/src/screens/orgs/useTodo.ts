@@ -1,0 +1,77 @@
+/**
+ * What needs an administrator's attention in an organization, for the Overview's to-do list: open change requests
+ * (and which of them are outdated or in conflict), single sign-on's state, OpenAPI specs whose processing failed,
+ * and spaces about to leave the Trash for good. Each item loads on its own; the lists start once the organization is
+ * on screen, so they never hold up its first paint.
+ */
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { clientFor } from '../../bridge/api.ts';
+import { keys } from '../../queries/keys.ts';
+import { mergeCheckQuery } from '../../queries/changeRequests.ts';
+import { specsQuery } from '../../queries/openapi.ts';
+import { samlProvidersQuery } from '../../queries/saml.ts';
+import { trashQuery } from '../../queries/spaces.ts';
+
+/** Open requests read to find the outdated ones; merge checks asked for at most this many outdated ones. */
+const REQUESTS_READ = 100;
+const CHECKS_ASKED = 10;
+/** Spaces leaving the Trash within this long are "about to expire". */
+export const EXPIRING_WITHIN_MS = 2 * 24 * 60 * 60 * 1000;
+const TRASH_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The to-do list's data (each part undefined while it loads or when it failed). */
+export interface Todo {
+  review: { open: number; outdated: number; conflicting: number | undefined } | undefined;
+  sso: { on: boolean; providers: number } | undefined;
+  failedSpecs: number | undefined;
+  expiring: number | undefined;
+}
+
+/** Reads the to-do list of an organization; `ready`: the organization is shown (start the reads). */
+export function useTodo(profileId: string, orgId: string, ssoOn: boolean | undefined, ready: boolean): Todo {
+  const requests = useQuery({
+    queryKey: [...keys.org(profileId, orgId), 'todo', 'open-requests'] as const,
+    queryFn: () =>
+      clientFor(profileId).call('listChangeRequestsForOrganization', {
+        params: { organizationId: orgId },
+        query: { status: 'open', limit: REQUESTS_READ },
+      }),
+    enabled: ready,
+  });
+  const outdated = (requests.data?.items ?? []).filter(
+    (request) => request.outdated && request.space !== undefined,
+  );
+  const checks = useQueries({
+    queries: outdated
+      .slice(0, CHECKS_ASKED)
+      .map((request) => mergeCheckQuery(profileId, orgId, request.space!, request.id, request.revision)),
+  });
+  const providers = useQuery({ ...samlProvidersQuery(profileId, orgId), enabled: ready });
+  const specs = useQuery({ ...specsQuery(profileId, orgId), enabled: ready });
+  const trash = useQuery({ ...trashQuery(profileId, orgId), enabled: ready });
+
+  const checked = checks.every((check) => check.isSuccess);
+  const now = Date.now();
+  return {
+    review:
+      requests.data === undefined
+        ? undefined
+        : {
+            open: requests.data.count,
+            outdated: outdated.length,
+            conflicting:
+              checked && outdated.length <= CHECKS_ASKED
+                ? checks.filter((check) => (check.data?.conflicts.length ?? 0) > 0).length
+                : undefined,
+          },
+    sso:
+      providers.data === undefined || ssoOn === undefined
+        ? undefined
+        : { on: ssoOn, providers: providers.data.length },
+    failedSpecs: specs.data?.filter((spec) => spec.lastProcessErrorCode !== undefined).length,
+    expiring: trash.data?.filter((space) => {
+      const left = Date.parse(space.deletedAt ?? '') + TRASH_MS - now;
+      return left > 0 && left <= EXPIRING_WITHIN_MS;
+    }).length,
+  };
+}
