@@ -1,7 +1,7 @@
 /** Accessibility: axe finds no serious or critical violation on any screen, in the light and the dark theme. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { useRig } from './support/rig.ts';
 import { useScreens } from './support/screens.ts';

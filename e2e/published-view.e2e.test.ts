@@ -66,8 +66,7 @@ describe('the published view of sandbox sites', () => {
     await app.page.goto(`${new URL(app.page.url()).origin}/#/p/local/orgs/${orgId}/sites/${site.id}`);
     await app.page.getByTestId('site-tab-share-links').click();
     const link = app.page
-      .getByTestId('share-link-row')
-      .filter({ hasText: 'Partners' })
+      .locator('[data-testid="share-link-row"][data-name="Partners"]')
       .getByTestId('share-link-url');
     const opened = await follow(app.page, () => link.click());
     expect(opened.url()).toContain('/~s/');

@@ -147,6 +147,15 @@ export const channels = {
     Type.Object({ opened: Type.Boolean() }),
   ),
   /**
+   * An image of the local sandbox's revision files (`<sandbox>/files/<id>`) as a `data:` URL: the window loads images
+   * only from itself, `data:` and https, and the sandbox serves loopback http. Any other URL, and anything but a
+   * raster image up to 5 MB, is refused.
+   */
+  'files.image': channel(
+    Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+    Type.Object({ dataUrl: Type.String() }),
+  ),
+  /**
    * Desktop only: prints a page of the profile's API (a change request's temporary print URL) to a PDF file the
    * user picks. The URL must be on the profile's API origin; `fileName` is only the suggested name. Answers
    * `saved: false` when the user cancels the save dialog; browser mode answers 501 (the browser prints there).

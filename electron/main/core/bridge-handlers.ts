@@ -14,6 +14,7 @@ import {
   type Profile,
 } from '../../../shared/bridge.ts';
 import { checkPrintUrl, pdfFileName } from './print-check.ts';
+import { ImageRefusal, readSandboxImage } from './sandbox-image.ts';
 import { ProfileStoreError, type ProfileStore } from './profiles.ts';
 import { redact, type ApiProxy, type ProxyTarget } from './proxy.ts';
 import { LOCAL_PROFILE_ID, localProfile, vaultOf, type LocalSandbox } from './targets.ts';
@@ -303,6 +304,17 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
           return { opened: true };
         } catch {
           return { opened: false };
+        }
+      }),
+
+    'files.image': (request) =>
+      answer(request, async () => {
+        const input = valid('files.image', request);
+        try {
+          return { dataUrl: await readSandboxImage(input.url, deps.sandbox.baseUrl) };
+        } catch (error) {
+          if (error instanceof ImageRefusal) throw new Refusal(error.code, error.message);
+          throw error;
         }
       }),
 

@@ -4,7 +4,7 @@
  * cache; a space that moves on has a new `revision` and so new keys.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Page } from '../../../shared/contract/resources/revisions.ts';
+import type { File, Page } from '../../../shared/contract/resources/revisions.ts';
 import { clientFor } from '../bridge/api.ts';
 import { spaceKey } from './spaces.ts';
 
@@ -24,6 +24,17 @@ export function revisionPagesQuery(profileId: string, spaceId: string, revisionI
           query: { metadata: false },
         })
       ).pages,
+    staleTime: Infinity,
+  });
+}
+
+/** The files of a revision (images and attachments, with their `downloadURL`). */
+export function revisionFilesQuery(profileId: string, spaceId: string, revisionId: string) {
+  return queryOptions({
+    queryKey: [...revisionKey(profileId, spaceId, revisionId), 'files'],
+    queryFn: async (): Promise<File[]> =>
+      (await clientFor(profileId).call('getRevisionById', { params: { spaceId, revisionId }, query: {} }))
+        .files,
     staleTime: Infinity,
   });
 }

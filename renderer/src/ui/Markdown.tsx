@@ -10,6 +10,18 @@ import './markdown.css';
 
 let purifier: Purifier | undefined;
 
+/**
+ * Where images of a rendered markdown load from: `source` answers the address to use for an image's `src` (undefined
+ * drops it, showing the alternative text); `key` changes whenever its answers may change (caches key on it).
+ */
+export interface ImageSource {
+  key: string;
+  source: (href: string) => string | undefined;
+}
+
+/** The image source of the `renderMarkdown` call under way (sanitizing is synchronous). */
+let images: ImageSource | undefined;
+
 /** The app's own DOMPurify instance (its hook does not leak into other users of the library). */
 function sanitizer(): Purifier {
   if (purifier === undefined) {
@@ -19,15 +31,25 @@ function sanitizer(): Purifier {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer');
       }
+      if (node.tagName === 'IMG' && images !== undefined) {
+        const resolved = images.source(node.getAttribute('src') ?? '');
+        if (resolved === undefined) node.removeAttribute('src');
+        else node.setAttribute('src', resolved);
+      }
     });
   }
   return purifier;
 }
 
-/** Sanitized HTML of `markdown`. */
-export function renderMarkdown(markdown: string): string {
+/** Sanitized HTML of `markdown`; `imageSource` rewrites where its images load from. */
+export function renderMarkdown(markdown: string, imageSource?: ImageSource): string {
   const html = marked.parse(markdown, { async: false, gfm: true });
-  return sanitizer().sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
+  images = imageSource;
+  try {
+    return sanitizer().sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
+  } finally {
+    images = undefined;
+  }
 }
 
 /** Rendered markdown in a `div` (class `markdown` plus `className`). */

@@ -21,6 +21,7 @@ import '../spaces/spaces.css';
 import './change-requests.css';
 import { ChangesTab } from './ChangesTab.tsx';
 import { CommentsTab } from './CommentsTab.tsx';
+import { DiffImagesProvider } from './diff/images.tsx';
 import { STATUS_LABELS } from './inbox.ts';
 import { Overview } from './Overview.tsx';
 import { PdfExport } from './PdfExport.tsx';
@@ -298,7 +299,9 @@ export function ChangeRequestScreen({
             />
           </TabsContent>
           <TabsContent value="changes">
-            <ChangesTab {...common} pageId={pageId} onPageChange={(page) => onNavigate({ tab, page })} />
+            <DiffImagesProvider profileId={profileId} spaceId={spaceId} request={data}>
+              <ChangesTab {...common} pageId={pageId} onPageChange={(page) => onNavigate({ tab, page })} />
+            </DiffImagesProvider>
           </TabsContent>
           <TabsContent value="comments">
             <CommentsTab {...common} />

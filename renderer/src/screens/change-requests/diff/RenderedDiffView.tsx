@@ -5,7 +5,8 @@
  * block carries its change index (`data-change`), which "next change" scrolls to.
  */
 import { memo, useMemo, useState } from 'react';
-import { renderMarkdown } from '../../../ui/Markdown.tsx';
+import { renderMarkdown, type ImageSource } from '../../../ui/Markdown.tsx';
+import { useDiffImages } from './images.tsx';
 import { cx } from '../../../ui/cx.ts';
 import type { DiffLayout } from './prefs.ts';
 import { foldRows } from './fold.ts';
@@ -15,24 +16,43 @@ const CONTEXT_BLOCKS = 2;
 const HTML_CACHE_SIZE = 3_000;
 const htmlCache = new Map<string, string>();
 
-/** Sanitized HTML of a block, cached (a block's markdown renders the same every time). */
-function blockHtml(markdown: string): string {
-  let html = htmlCache.get(markdown);
+/** Sanitized HTML of a block, cached (a block's markdown renders the same every time with the same images). */
+function blockHtml(markdown: string, images: ImageSource | undefined): string {
+  const key = images === undefined ? markdown : `${images.key}\u0000${markdown}`;
+  let html = htmlCache.get(key);
   if (html === undefined) {
-    html = renderMarkdown(markdown);
+    html = renderMarkdown(markdown, images);
     if (htmlCache.size >= HTML_CACHE_SIZE) htmlCache.delete(htmlCache.keys().next().value!);
-    htmlCache.set(markdown, html);
+    htmlCache.set(key, html);
   }
   return html;
 }
 
-/** One rendered markdown block. */
-const Block = memo(function Block({ markdown }: { markdown: string }) {
-  // Sanitized by renderMarkdown.
-  return (
-    <div className="markdown review-block-body" dangerouslySetInnerHTML={{ __html: blockHtml(markdown) }} />
-  );
-});
+/** One rendered markdown block, its images loading from the request's files (`images.tsx`). */
+function Block({ markdown }: { markdown: string }) {
+  const images = useDiffImages();
+  return <BlockHtml markdown={markdown} images={images} imagesKey={images?.key} />;
+}
+
+const BlockHtml = memo(
+  function BlockHtml({
+    markdown,
+    images,
+  }: {
+    markdown: string;
+    images: ImageSource | undefined;
+    imagesKey?: string;
+  }) {
+    // Sanitized by renderMarkdown.
+    return (
+      <div
+        className="markdown review-block-body"
+        dangerouslySetInnerHTML={{ __html: blockHtml(markdown, images) }}
+      />
+    );
+  },
+  (before, after) => before.markdown === after.markdown && before.imagesKey === after.imagesKey,
+);
 
 const SIDE_WORDS = { del: 'Removed', add: 'Added' } as const;
 
