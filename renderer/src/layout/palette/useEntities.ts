@@ -5,7 +5,6 @@
  */
 import { useQuery, useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { clientFor } from '../../bridge/api.ts';
 import { orgChangeRequestsQuery } from '../../queries/changeRequests.ts';
 import { contentQuery } from '../../queries/content.ts';
@@ -13,19 +12,10 @@ import { keys } from '../../queries/keys.ts';
 import { sitesQuery } from '../../queries/sites.ts';
 import { teamsQuery } from '../../queries/teams.ts';
 import { emojiText } from '../../ui/emoji.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import { looksLikeEmail, roleName, type PaletteEntry } from './model.ts';
 
 const MEMBER_RESULTS = 8;
-
-/** `value`, once it has not changed for `ms`. */
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The entities matching `search` (members) or loaded for ranking (the rest), as palette entries. */
 export function useEntities(
@@ -35,7 +25,7 @@ export function useEntities(
   open: boolean,
 ): { entries: PaletteEntry[]; loading: boolean } {
   const navigate = useNavigate();
-  const term = useSettled(search.trim().replace(/^#/, ''), 150);
+  const term = useDebounced(search.trim().replace(/^#/, ''), 150);
   const enabled = open && orgId !== '';
   const members = useQuery({
     queryKey: [...keys.org(profileId, orgId), 'palette-members', term] as const,

@@ -12,7 +12,7 @@ import { TeamRow } from './TeamRow.tsx';
 import { TeamTitleDialog } from './TeamTitleDialog.tsx';
 import type { TeamSelection } from './selection.ts';
 import { membersPhrase } from './teamMoves.ts';
-import { useDebounced } from './useDebounced.ts';
+import { useDebounced } from '../../../ui/useDebounced.ts';
 import { useTeamPaletteActions } from './useTeamPaletteActions.ts';
 import './teams.css';
 
