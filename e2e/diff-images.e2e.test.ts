@@ -9,6 +9,9 @@ import { changeRequestsApi } from './support/change-requests-api.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 
+/** The logo's line: the request adds a paragraph right after it, so the image shows as context of the change. */
+const LOGO = '![Acme logo](.gitbook/assets/logo.png)';
+
 describe('images in rendered diffs', () => {
   const session = useRig();
 
@@ -25,13 +28,13 @@ describe('images in rendered diffs', () => {
     if (welcome === undefined) throw new Error('the demo space has no Welcome page');
     expect(revision.files.some((file) => file.name === 'logo.png')).toBe(true);
     const markdown = await requests.mainPageMarkdown(space.id, welcome.id);
-    expect(markdown).toContain('.gitbook/assets/logo.png');
+    expect(markdown).toContain(LOGO);
     const request = await requests.create(space.id, 'Say hello');
     await requests.edit(space.id, request.id, [
       {
         operation: 'update_page',
         page: welcome.id,
-        document: { markdown: `${markdown}\n\nHello from the diff.\n` },
+        document: { markdown: markdown.replace(LOGO, `${LOGO}\n\nHello from the diff.`) },
       },
     ]);
 
