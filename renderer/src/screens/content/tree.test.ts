@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collection, space } from './fixtures.ts';
-import {
-  allCollectionKeys,
-  buildTree,
-  flattenVisible,
-  isSelfOrDescendant,
-  pathTitle,
-  ROOT,
-} from './tree.ts';
+import { allCollectionKeys, buildTree, flattenVisible, isSelfOrDescendant, pathTitle, ROOT } from './tree.ts';
 
 // Guides ⊃ (API ⊃ (ref), intro), Blog; spaces at the top level: home, faq.
 const lists = {

@@ -105,7 +105,9 @@ export function PeopleDnd({
       onDragCancel={() => setDragged(undefined)}
     >
       {children}
-      <DragOverlay dropAnimation={null} modifiers={PREVIEW_MODIFIERS}>{dragged !== undefined && <DragChip data={dragged} />}</DragOverlay>
+      <DragOverlay dropAnimation={null} modifiers={PREVIEW_MODIFIERS}>
+        {dragged !== undefined && <DragChip data={dragged} />}
+      </DragOverlay>
     </DndContext>
   );
 }
