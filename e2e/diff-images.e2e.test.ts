@@ -50,7 +50,7 @@ describe('images in rendered diffs', () => {
       .toMatch(/^data:image\/png;base64,/);
     await expect
       .poll(
-        async () => (await logo.evaluate('(image) => image.complete && image.naturalWidth')) as number,
+        async () => logo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)),
         eventually,
       )
       .toBe(16);

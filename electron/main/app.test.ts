@@ -45,6 +45,7 @@ const fake = vi.hoisted(() => {
   const core = {
     handlers: {} as Record<string, ReturnType<typeof vi.fn>>,
     stop: vi.fn(async () => undefined),
+    supervisor: { baseUrl: 'http://127.0.0.1:4100' as string | undefined },
   };
   return {
     state,
