@@ -1,6 +1,7 @@
 /** Validators for the contract's schemas, and error messages that name the field and the rule. */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { displayTextError } from '../../shared/contract/display-text.ts';
 
 function makeAjv(options: { coerceTypes: boolean | 'array'; useDefaults: boolean }): Ajv {
   const ajv = new Ajv({
@@ -70,6 +71,8 @@ export function describeValidationError(context: string, error: ErrorObject): st
       return `${part} \`${fieldPath(error.instancePath)}\` must be one of ${allowed}`;
     }
     case 'pattern': {
+      const problem = displayTextError(error.parentSchema, error.data);
+      if (problem !== undefined) return `${part} \`${fieldPath(error.instancePath)}\` ${problem}`;
       // A pattern alone rarely tells a person what to type: add the schema's description when it has one.
       const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
       const rule = breaks(context, error);

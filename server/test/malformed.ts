@@ -14,7 +14,7 @@ export interface MalformedCase {
   contentType?: string;
 }
 
-interface SchemaNode {
+export interface SchemaNode {
   type?: string | string[];
   properties?: Record<string, SchemaNode>;
   patternProperties?: Record<string, SchemaNode>;
@@ -32,7 +32,7 @@ interface SchemaNode {
   minItems?: number;
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const node = (schema: TSchema | undefined): SchemaNode => (schema ?? {}) as SchemaNode;
 

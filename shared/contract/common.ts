@@ -1,6 +1,8 @@
 /** Building blocks shared by every resource and operation of the API contract. */
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 
+export { DisplayText, MultilineText } from './display-text.ts';
+
 /** Registry of named schemas: the OpenAPI generator turns each into a `components.schemas` entry. */
 const names = new WeakMap<object, string>();
 
@@ -109,19 +111,6 @@ export function List<T extends TSchema>(item: T) {
 
 /** Sort order of lists that accept `order`. */
 export const Order = StringEnum(['asc', 'desc'] as const);
-
-/**
- * Text people read (titles, names): at least one visible character, and no control or bidirectional-override
- * characters (which can make one name look like another).
- */
-export function DisplayText(bounds: { minLength: number; maxLength: number }) {
-  return Type.String({
-    ...bounds,
-    pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F\\u202A-\\u202E\\u2066-\\u2069]*$',
-    description:
-      'Text with at least one visible character and no control or bidirectional-override characters.',
-  });
-}
 
 /** Identifier path parameters are non-empty strings of bounded length. */
 export const Id = Type.String({ minLength: 1, maxLength: 128 });

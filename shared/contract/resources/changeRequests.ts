@@ -1,6 +1,6 @@
 /** Change requests: proposed edits to a space, with their merge and update results. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, StringEnum, Url, User } from '../common.ts';
+import { DateTime, DisplayText, named, StringEnum, Url, User } from '../common.ts';
 
 /** Every status a change request can be in (GitBook's `ChangeRequestStatus`). */
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
@@ -10,7 +10,7 @@ export const ChangeRequestStatus = named('ChangeRequestStatus', StringEnum(CHANG
 /** The statuses a caller may set with PATCH (`merged` is reached only through the merge operation). */
 export const SETTABLE_CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived'] as const;
 
-export const ChangeRequestSubject = Type.String({
+export const ChangeRequestSubject = DisplayText({
   maxLength: 100,
   description: 'Subject of the change request.',
 });

@@ -1,8 +1,8 @@
 /** Comments and replies, on a space or in a change request. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, StringEnum, User } from '../common.ts';
+import { DateTime, MultilineText, named, StringEnum, User } from '../common.ts';
 import { Emoji } from './content.ts';
-import { Document, DocumentFormat, DocumentInput } from './revisions.ts';
+import { Document, DocumentFormat, JSONDocument } from './revisions.ts';
 
 export const COMMENT_STATUSES = ['open', 'resolved'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
@@ -83,13 +83,19 @@ export const CommentReply = named(
 export type CommentReply = Static<typeof CommentReply>;
 
 const NodeOrPageId = Type.String({ minLength: 1, maxLength: 256 });
+/** A comment's body: markdown is plain text under the display-text rule (newline and tab allowed). */
+const CommentBodyInput = Type.Union([
+  Type.Object({ markdown: MultilineText() }, { additionalProperties: false }),
+  Type.Object({ document: JSONDocument }, { additionalProperties: false }),
+  Type.Object({}, { additionalProperties: false }),
+]);
 const Reactions = Type.Array(Emoji, { description: 'Emojis of the reactions.' });
 
 export const PostComment = Type.Object(
   {
     node: Type.Optional(NodeOrPageId),
     page: Type.Optional(NodeOrPageId),
-    body: DocumentInput,
+    body: CommentBodyInput,
   },
   { additionalProperties: false },
 );
@@ -97,18 +103,18 @@ export const PostComment = Type.Object(
 export const UpdateComment = Type.Object(
   {
     resolved: Type.Optional(Type.Boolean()),
-    body: Type.Optional(DocumentInput),
+    body: Type.Optional(CommentBodyInput),
     addedReactions: Type.Optional(Reactions),
     removedReactions: Type.Optional(Reactions),
   },
   { additionalProperties: false },
 );
 
-export const PostCommentReply = Type.Object({ body: DocumentInput }, { additionalProperties: false });
+export const PostCommentReply = Type.Object({ body: CommentBodyInput }, { additionalProperties: false });
 
 export const UpdateCommentReply = Type.Object(
   {
-    body: Type.Optional(DocumentInput),
+    body: Type.Optional(CommentBodyInput),
     addedReactions: Type.Optional(Reactions),
     removedReactions: Type.Optional(Reactions),
   },

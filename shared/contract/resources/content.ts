@@ -1,12 +1,12 @@
 /** Collections and spaces: the content tree of an organization. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, Nullable, RoleOrGuest, StringEnum } from '../common.ts';
+import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum } from '../common.ts';
 
 /** `defaultLevel`: a role, `null` (no access by default) or `inherit` (from the parent collection). */
 export const DefaultLevel = named('DefaultLevel', Type.Union([RoleOrGuest, Type.Literal('inherit')]));
 
-export const CollectionTitle = Type.String({ maxLength: 50 });
-export const CollectionDescription = Type.String({ maxLength: 100 });
+export const CollectionTitle = DisplayText({ maxLength: 50 });
+export const CollectionDescription = DisplayText({ maxLength: 100 });
 
 export const Collection = named(
   'Collection',
@@ -39,8 +39,8 @@ export const SPACE_VISIBILITIES = [
 ] as const;
 export const SpaceVisibility = named('ContentVisibility', StringEnum(SPACE_VISIBILITIES));
 export const SpaceEditMode = named('SpaceEditMode', StringEnum(['live', 'locked'] as const));
-export const SpaceTitle = Type.String({ maxLength: 50 });
-export const Emoji = Type.String({
+export const SpaceTitle = DisplayText({ maxLength: 50 });
+export const Emoji = DisplayText({
   maxLength: 50,
   description: 'An emoji, as a character or a code point string.',
 });

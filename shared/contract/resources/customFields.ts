@@ -1,6 +1,6 @@
 /** Custom fields of an organization and their values on spaces. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, Nullable, StringEnum } from '../common.ts';
+import { DateTime, DisplayText, named, Nullable, StringEnum } from '../common.ts';
 
 export const CUSTOM_FIELD_TYPES = [
   'text',
@@ -19,10 +19,10 @@ export const CustomFieldName = Type.String({
   pattern: '^[a-z_\\-0-9]+$',
   description: 'Name of the field: lower-case letters, digits, `_` and `-`.',
 });
-export const CustomFieldTitle = Type.String({ maxLength: 100 });
-export const CustomFieldDescription = Type.String({ maxLength: 200 });
-export const CustomFieldPlaceholder = Type.String({ maxLength: 100 });
-export const CustomFieldOptions = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+export const CustomFieldTitle = DisplayText({ maxLength: 100 });
+export const CustomFieldDescription = DisplayText({ maxLength: 200 });
+export const CustomFieldPlaceholder = DisplayText({ maxLength: 100 });
+export const CustomFieldOptions = Type.Array(DisplayText({ minLength: 1, maxLength: 40 }), {
   minItems: 1,
   maxItems: 50,
 });
@@ -49,10 +49,10 @@ export type CustomField = Static<typeof CustomField>;
 export const CustomFieldValue = named(
   'CustomFieldValue',
   Type.Union([
-    Type.String({ maxLength: 256 }),
+    DisplayText({ maxLength: 256 }),
     Type.Number(),
     Type.Boolean(),
-    Type.Array(Type.String({ maxLength: 256 })),
+    Type.Array(DisplayText({ maxLength: 256 })),
   ]),
 );
 export type CustomFieldValue = Static<typeof CustomFieldValue>;

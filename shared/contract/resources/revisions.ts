@@ -1,6 +1,6 @@
 /** Content of a space or change request: documents, revisions, pages, files, reusable contents and imports. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, StringEnum, Url } from '../common.ts';
+import { DateTime, DisplayText, named, StringEnum, Url } from '../common.ts';
 import { Emoji } from './content.ts';
 import { ChangeRequest } from './changeRequests.ts';
 
@@ -36,7 +36,7 @@ export const DocumentInput = Type.Union([
   Type.Object({}, { additionalProperties: false }),
 ]);
 
-export const Icon = Type.String({ maxLength: 50, description: 'Name of an icon.' });
+export const Icon = DisplayText({ maxLength: 50, description: 'Name of an icon.' });
 
 /** Location of a file or page in a synchronized Git repository. */
 export const GitSyncBlob = Type.Object({ oid: Type.String(), path: Type.String() });
@@ -225,11 +225,11 @@ export const ImportContentResult = named(
 
 /** Page metadata settable when inserting or updating a page through a change request. */
 const PageUpdateFields = {
-  title: Type.Optional(Type.String({ minLength: 1 })),
+  title: Type.Optional(DisplayText({ minLength: 1 })),
   slug: Type.Optional(Type.String({ maxLength: 100 })),
   emoji: Type.Optional(Emoji),
   icon: Type.Optional(Icon),
-  description: Type.Optional(Type.String()),
+  description: Type.Optional(DisplayText({})),
   hidden: Type.Optional(Type.Boolean()),
   noIndex: Type.Optional(Type.Boolean()),
   noRobotsIndex: Type.Optional(Type.Boolean()),
@@ -270,7 +270,7 @@ export const DeletePageChange = Type.Object(
 );
 
 const FileFields = {
-  name: Type.String({ minLength: 1, maxLength: 256, description: 'File name, with its extension.' }),
+  name: DisplayText({ minLength: 1, maxLength: 256, description: 'File name, with its extension.' }),
   ref: Type.Optional(LocalRef),
 };
 export const InsertFilesChange = Type.Object(

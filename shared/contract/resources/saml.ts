@@ -1,10 +1,10 @@
 /** SAML providers of an organization and its SSO login information. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, RoleOrGuest, StringEnum } from '../common.ts';
+import { DateTime, DisplayText, named, RoleOrGuest, StringEnum } from '../common.ts';
 import { Team } from './members.ts';
 
-export const SAMLProviderLabel = Type.String({ minLength: 1, maxLength: 30 });
-export const SAMLProviderEntityID = Type.String({ maxLength: 1024 });
+export const SAMLProviderLabel = DisplayText({ minLength: 1, maxLength: 30 });
+export const SAMLProviderEntityID = DisplayText({ maxLength: 1024 });
 export const SAMLProviderCertificate = Type.String({ maxLength: 10000 });
 /** The identity provider's sign-in URL: HTTPS only. */
 export const SAMLProviderSSOURL = Type.String({ format: 'uri', maxLength: 2048, pattern: '^https://' });

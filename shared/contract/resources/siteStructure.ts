@@ -1,6 +1,6 @@
 /** What a site is made of: site spaces (space variants), sections, section groups, and the bodies that change them. */
 import { Type, type Static } from '@sinclair/typebox';
-import { named, Nullable, StringEnum } from '../common.ts';
+import { DisplayText, named, Nullable, StringEnum } from '../common.ts';
 import { BodyId, Space } from './content.ts';
 
 /** Published URL of a structure item, defined once the site is published. */
@@ -9,12 +9,12 @@ const PublishedUrls = Type.Object({ published: Type.Optional(Type.String()) });
 /** Expression deciding whether a visitor sees a section or a site space. */
 export const Condition = Type.String({ minLength: 1, maxLength: 1024 });
 /** Name of an icon. */
-export const IconName = Type.String({ maxLength: 50 });
+export const IconName = DisplayText({ maxLength: 50 });
 
-export const SiteSectionTitle = Type.String({ minLength: 2, maxLength: 128 });
+export const SiteSectionTitle = DisplayText({ minLength: 2, maxLength: 128 });
 export const SiteSectionPath = Type.String({ minLength: 1, maxLength: 100 });
-export const SiteSectionDescription = Type.String({ maxLength: 256 });
-export const SiteSectionGroupTitle = Type.String({ minLength: 1, maxLength: 100 });
+export const SiteSectionDescription = DisplayText({ maxLength: 256 });
+export const SiteSectionGroupTitle = DisplayText({ minLength: 1, maxLength: 100 });
 export const SiteSpacePath = Type.String({ minLength: 1, maxLength: 100 });
 
 /** A space published in a site, at a path, possibly inside a section. */
@@ -76,7 +76,7 @@ export const CreateSiteSection = Type.Object(
       maxLength: 256,
       description: 'Space added to the section as a site-space variant.',
     }),
-    title: Type.Optional(Type.String({ minLength: 2, maxLength: 64 })),
+    title: Type.Optional(DisplayText({ minLength: 2, maxLength: 64 })),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 /** Sites (published docs sites), their adaptive schema, their published view and their share links. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, Nullable, StringEnum } from '../common.ts';
+import { DateTime, DisplayText, named, Nullable, StringEnum } from '../common.ts';
 import { BodyId, Emoji } from './content.ts';
 import { SiteSection, SiteSectionGroup, SiteSpace } from './siteStructure.ts';
 
@@ -18,7 +18,7 @@ export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-a
 /** `public`: indexed by search engines; `unlisted`: open, not indexed; `share-link`: secret token in the URL; `visitor-auth`: JWT. */
 export const SiteVisibility = named('SiteVisibility', StringEnum(SITE_VISIBILITIES));
 
-export const SiteTitle = Type.String({ minLength: 2, maxLength: 128 });
+export const SiteTitle = DisplayText({ minLength: 2, maxLength: 128 });
 export const SiteHostname = Type.String({
   maxLength: 512,
   pattern: '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$',
@@ -164,7 +164,7 @@ export const UpdateSite = Type.Object(
 
 /** A boolean visitor claim. */
 export const AdaptiveClaim = Type.Object(
-  { type: Type.Literal('boolean'), description: Type.String({ maxLength: 1024 }) },
+  { type: Type.Literal('boolean'), description: DisplayText({ maxLength: 1024 }) },
   { additionalProperties: false },
 );
 
@@ -181,7 +181,7 @@ export const SiteAdaptiveJSONSchema = named(
             Type.Object(
               {
                 type: Type.Literal('object'),
-                description: Type.Optional(Type.String({ maxLength: 1024 })),
+                description: Type.Optional(DisplayText({ maxLength: 1024 })),
                 properties: Type.Record(Type.String({ minLength: 1, maxLength: 256 }), AdaptiveClaim),
                 additionalProperties: Type.Literal(false),
               },
@@ -272,7 +272,7 @@ export type PublishedContentSite = Static<typeof PublishedContentSite>;
 
 // Share links
 
-export const ShareLinkName = Type.String({ maxLength: 50 });
+export const ShareLinkName = DisplayText({ maxLength: 50 });
 
 /** A secret link giving access to a `share-link` site. */
 export const ShareLink = named(

@@ -1,11 +1,11 @@
 /** Translation settings of an organization. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named } from '../common.ts';
+import { DateTime, DisplayText, named } from '../common.ts';
 import { TRANSLATION_LANGUAGES, TranslationLanguage } from './content.ts';
 
 export { TRANSLATION_LANGUAGES, TranslationLanguage, type TranslationLanguageCode } from './content.ts';
 
-export const TranslationSettingsTitle = Type.String({ minLength: 1, maxLength: 100 });
+export const TranslationSettingsTitle = DisplayText({ minLength: 1, maxLength: 100 });
 
 export const TranslationSettings = named(
   'TranslationSettings',

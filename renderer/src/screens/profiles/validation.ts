@@ -6,11 +6,12 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { channels } from '../../../../shared/bridge.ts';
+import { displayTextError } from '../../../../shared/contract/display-text.ts';
 
 /** Messages per field; a field without a message is valid. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-function describe(type: ValueErrorType, schema: TSchema, label: string): string {
+function describe(type: ValueErrorType, schema: TSchema, label: string, value: unknown): string {
   switch (type) {
     case ValueErrorType.StringMinLength:
       return schema.minLength === 1
@@ -18,8 +19,10 @@ function describe(type: ValueErrorType, schema: TSchema, label: string): string 
         : `${label} needs at least ${schema.minLength} characters.`;
     case ValueErrorType.StringMaxLength:
       return `${label} can have at most ${schema.maxLength} characters.`;
-    case ValueErrorType.StringPattern:
-      return `${label} needs a visible character and no control characters.`;
+    case ValueErrorType.StringPattern: {
+      const problem = displayTextError(schema, value);
+      return problem === undefined ? `${label} is not valid.` : `${label} ${problem}.`;
+    }
     default:
       return `${label} is not valid.`;
   }
@@ -35,7 +38,7 @@ export function fieldErrors<F extends string>(
   for (const error of Value.Errors(schema, value)) {
     const field = error.path.split('/')[1] as F | undefined;
     if (field === undefined || !(field in labels) || errors[field] !== undefined) continue;
-    errors[field] = describe(error.type, error.schema, labels[field]);
+    errors[field] = describe(error.type, error.schema, labels[field], error.value);
   }
   return errors;
 }

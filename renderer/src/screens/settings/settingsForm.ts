@@ -10,6 +10,7 @@ import {
   UpdateOrganization,
   type Organization,
 } from '../../../../shared/contract/resources/organizations.ts';
+import { displayTextError } from '../../../../shared/contract/display-text.ts';
 import { fromRoleValue, toRoleValue, type RoleValue } from '../invites/roles.ts';
 
 /** What the form holds: text as typed, switches as booleans. */
@@ -111,7 +112,6 @@ export function changedBody(
 }
 
 const PATTERN_RULES: Partial<Record<SettingsField, string>> = {
-  title: 'needs a visible character and no control characters',
   hostname: 'takes lower-case letters, digits and dashes, and starts and ends with a letter or a digit',
 };
 
@@ -126,8 +126,11 @@ function describe(field: SettingsField, type: ValueErrorType, schema: TSchema, v
       return `${label} needs at least ${schema.minLength} characters.`;
     case ValueErrorType.StringMaxLength:
       return `${label} can have at most ${schema.maxLength} characters.`;
-    case ValueErrorType.StringPattern:
-      return `${label} ${PATTERN_RULES[field] ?? 'has characters it does not accept'}.`;
+    case ValueErrorType.StringPattern: {
+      const problem =
+        displayTextError(schema, value) ?? PATTERN_RULES[field] ?? 'has characters it does not accept';
+      return `${label} ${problem}.`;
+    }
     default:
       return `${label} is not valid.`;
   }

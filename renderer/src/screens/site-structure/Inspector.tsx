@@ -13,6 +13,7 @@ import {
   SiteSectionTitle,
   SiteSpacePath,
 } from '../../../../shared/contract/resources/siteStructure.ts';
+import { displayTextMessage } from '../../../../shared/contract/display-text.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import type { structureCalls } from '../../queries/siteStructure.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -71,17 +72,20 @@ export function Inspector({ tree, node, siteUrl, claims, calls, announce }: Insp
   const errors = {
     title:
       kind !== 'site-space' && !Value.Check(titleSchema, fields.title.trim())
-        ? `The title needs ${titleSchema.minLength} to ${titleSchema.maxLength} characters.`
+        ? (displayTextMessage('The title', titleSchema, fields.title.trim()) ??
+          `The title needs ${titleSchema.minLength} to ${titleSchema.maxLength} characters.`)
         : undefined,
     path:
       kind !== 'group' && !Value.Check(pathSchema, fields.path.trim())
         ? `The path needs ${pathSchema.minLength} to ${pathSchema.maxLength} characters.`
         : undefined,
     icon: !Value.Check(IconName, fields.icon)
-      ? `An icon name has at most ${IconName.maxLength} characters.`
+      ? (displayTextMessage('The icon name', IconName, fields.icon) ??
+        `An icon name has at most ${IconName.maxLength} characters.`)
       : undefined,
     description: !Value.Check(SiteSectionDescription, fields.description)
-      ? `The description has at most ${SiteSectionDescription.maxLength} characters.`
+      ? (displayTextMessage('The description', SiteSectionDescription, fields.description) ??
+        `The description has at most ${SiteSectionDescription.maxLength} characters.`)
       : undefined,
     condition: kind === 'group' ? undefined : conditionProblem(fields.condition, claims),
   };

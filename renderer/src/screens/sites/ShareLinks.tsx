@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Value } from '@sinclair/typebox/value';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { displayTextMessage } from '../../../../shared/contract/display-text.ts';
 import { ShareLinkName, type ShareLink, type Site } from '../../../../shared/contract/resources/sites.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
@@ -23,7 +24,10 @@ const NAME_MAX = ShareLinkName.maxLength ?? 50;
 /** A share link name's problem, if any. */
 function nameProblem(name: string): string | undefined {
   if (name === '') return 'Name the link, e.g. after who receives it.';
-  if (!Value.Check(ShareLinkName, name)) return `A name can have at most ${NAME_MAX} characters.`;
+  if (!Value.Check(ShareLinkName, name))
+    return (
+      displayTextMessage('The name', ShareLinkName, name) ?? `A name can have at most ${NAME_MAX} characters.`
+    );
   return undefined;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { displayTextMessage } from '../../../../shared/contract/display-text.ts';
 import { AdaptiveClaim, SiteAdaptiveJSONSchema } from '../../../../shared/contract/resources/sites.ts';
 
 /** The JSON schema of the visitor claims. */
@@ -77,8 +78,14 @@ export function validateClaims(claims: readonly Claim[]): ClaimErrors[] {
     else if (seen.has(key))
       errors.name = `“${name}” is declared twice${claim.unsigned ? ' among the unsigned claims' : ''}.`;
     seen.add(key);
+    const refused = displayTextMessage(
+      'The description',
+      AdaptiveClaim.properties.description,
+      claim.description,
+    );
     if (claim.description.length > DESCRIPTION_MAX)
       errors.description = `A description can have at most ${DESCRIPTION_MAX} characters.`;
+    else if (refused !== undefined) errors.description = refused;
     return errors;
   });
 }

@@ -2,6 +2,7 @@
 import type { Static } from '@sinclair/typebox';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
+import { displayTextMessage } from '../../../../shared/contract/display-text.ts';
 import { CreateSite, type Site } from '../../../../shared/contract/resources/sites.ts';
 import type { SiteFilters } from '../../queries/sites.ts';
 
@@ -29,6 +30,8 @@ export function newSiteBody(
   if (error === undefined) return { ok: true, body };
   if (error.path.startsWith('/spaces'))
     return { ok: false, field: 'spaces', message: 'At most 1000 spaces can be added at once.' };
+  const refused = displayTextMessage('Title', error.schema, error.value);
+  if (refused !== undefined) return { ok: false, field: 'title', message: refused };
   if (error.type === ValueErrorType.StringMaxLength)
     return {
       ok: false,

@@ -6,6 +6,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
+import { displayTextError } from '../../../../shared/contract/display-text.ts';
 import { SiteProxyOrigin, UpdateSite, type Site } from '../../../../shared/contract/resources/sites.ts';
 
 /** What the form holds: text as typed. `defaultSection`/`defaultSpace` are ids, '' when there is none. */
@@ -109,15 +110,18 @@ const PATTERN_RULES: Partial<Record<SiteSettingsField, string>> = {
   proxy: 'must be a host name followed by a path, e.g. example.com/docs',
 };
 
-function describe(field: SiteSettingsField, type: ValueErrorType, schema: TSchema): string {
+function describe(field: SiteSettingsField, type: ValueErrorType, schema: TSchema, value?: unknown): string {
   const label = SITE_FIELD_LABELS[field];
   switch (type) {
     case ValueErrorType.StringMinLength:
       return `${label} needs at least ${String(schema['minLength'])} characters.`;
     case ValueErrorType.StringMaxLength:
       return `${label} can have at most ${String(schema['maxLength'])} characters.`;
-    case ValueErrorType.StringPattern:
-      return `${label} ${PATTERN_RULES[field] ?? 'has characters it does not accept'}.`;
+    case ValueErrorType.StringPattern: {
+      const problem =
+        displayTextError(schema, value) ?? PATTERN_RULES[field] ?? 'has characters it does not accept';
+      return `${label} ${problem}.`;
+    }
     default:
       return `${label} is not valid.`;
   }
@@ -136,7 +140,7 @@ export function validateSiteBody(body: SiteSettingsBody): SiteSettingsErrors {
     const property = error.path.split('/')[1];
     const field = SITE_SETTINGS_FIELDS.find((name) => BODY_FIELD[name] === property);
     if (field === undefined || errors[field] !== undefined) continue;
-    errors[field] = describe(field, error.type, error.schema);
+    errors[field] = describe(field, error.type, error.schema, error.value);
   }
   return errors;
 }

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Value } from '@sinclair/typebox/value';
+import { displayTextMessage } from '../../../../shared/contract/display-text.ts';
 import { Emoji } from '../../../../shared/contract/resources/content.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import {
@@ -236,7 +237,8 @@ function EmojiDialog({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const value = emoji.trim();
-    if (!Value.Check(Emoji, value)) return setProblem('Emoji can have at most 50 characters.');
+    if (!Value.Check(Emoji, value))
+      return setProblem(displayTextMessage('Emoji', Emoji, value) ?? 'Emoji can have at most 50 characters.');
     setProblem(undefined);
     void save(async () => {
       await updateSpace(queryClient, profileId, orgId, space.id, { emoji: value });

@@ -29,6 +29,13 @@ describe('validateDetails', () => {
     expect(validateDetails('space', { title: 'x'.repeat(50) })).toEqual({});
   });
 
+  it('applies the display-text rule of the contract, naming the character', () => {
+    expect(validateDetails('collection', { title: 'Pay\u202Eroll', description: 'a\u0000b' })).toEqual({
+      title: 'Title contains the bidirectional formatting character U+202E, which is not allowed.',
+      description: 'Description contains the control character U+0000, which is not allowed.',
+    });
+  });
+
   it('reads the bounds from the contract', () => {
     expect(maxLengthOf('space', 'title')).toBe(50);
     expect(maxLengthOf('collection', 'description')).toBe(100);

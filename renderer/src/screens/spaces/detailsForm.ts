@@ -6,6 +6,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
+import { displayTextMessage } from '../../../../shared/contract/display-text.ts';
 import { UpdateCollection, UpdateSpace } from '../../../../shared/contract/resources/content.ts';
 
 /** The text fields of the detail forms. */
@@ -40,8 +41,10 @@ export function changedDetails(
   return { body, errors };
 }
 
-function describe(field: DetailsField, type: ValueErrorType, schema: TSchema): string {
+function describe(field: DetailsField, type: ValueErrorType, schema: TSchema, value: unknown): string {
   const label = LABELS[field];
+  const refused = displayTextMessage(label, schema, value);
+  if (refused !== undefined) return refused;
   if (type === ValueErrorType.StringMaxLength)
     return `${label} can have at most ${String(schema['maxLength'])} characters.`;
   if (type === ValueErrorType.StringMinLength)
@@ -56,7 +59,7 @@ export function validateDetails(kind: 'space' | 'collection', body: DetailsValue
   for (const error of Value.Errors(schema, body)) {
     const field = error.path.split('/')[1];
     if (field !== 'title' && field !== 'description') continue;
-    errors[field] ??= describe(field, error.type, error.schema);
+    errors[field] ??= describe(field, error.type, error.schema, error.value);
   }
   return errors;
 }

@@ -1,5 +1,7 @@
 /** The dialog that names a team: create one, or rename one. The server's refusal shows on the field. */
 import { useState, type FormEvent } from 'react';
+import { displayTextMessage } from '../../../../../shared/contract/display-text.ts';
+import { TeamTitle } from '../../../../../shared/contract/resources/members.ts';
 import { errorKind, errorMessage } from '../../../bridge/errors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../../ui/Dialog.tsx';
@@ -13,7 +15,7 @@ export function titleProblem(title: string): string | undefined {
   const trimmed = title.trim();
   if (trimmed === '') return 'Enter a title.';
   if (trimmed.length > TEAM_TITLE_MAX) return `At most ${TEAM_TITLE_MAX} characters.`;
-  return undefined;
+  return displayTextMessage('The title', TeamTitle, trimmed);
 }
 
 /** Props of `TeamTitleDialog`. */
