@@ -55,13 +55,59 @@ describe('isBlockedAddress', () => {
     'fd12:3456::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    '192.0.2.1',
+    '198.18.0.1',
+    '240.0.0.1',
+    '2001:db8::1',
+    '100::1',
     'not an address',
   ])('blocks %s', (address) => expect(isBlockedAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])('allows %s', (address) =>
-    expect(isBlockedAddress(address)).toBe(false),
+  /** Every IPv6 form that embeds or maps an IPv4 address, each with loopback, private and reserved addresses. */
+  const EMBEDDING: readonly (readonly [string, (ipv4: string) => string])[] = [
+    ['IPv4-compatible', (ipv4) => `::${ipv4}`],
+    ['IPv4-mapped', (ipv4) => `::ffff:${ipv4}`],
+    ['IPv4-mapped, hexadecimal', (ipv4) => `::ffff:${hexPair(ipv4)}`],
+    ['IPv4-translated', (ipv4) => `::ffff:0:${ipv4}`],
+    ['NAT64', (ipv4) => `64:ff9b::${ipv4}`],
+    ['NAT64, hexadecimal', (ipv4) => `64:ff9b::${hexPair(ipv4)}`],
+    ['6to4', (ipv4) => `2002:${hexPair(ipv4)}::1`],
+  ];
+  const NON_PUBLIC = [
+    '127.0.0.1',
+    '10.0.0.1',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '192.0.2.1',
+    '240.0.0.1',
+  ];
+  it.each(EMBEDDING.flatMap(([form, write]) => NON_PUBLIC.map((ipv4) => [form, write(ipv4)] as const)))(
+    'blocks the %s form %s',
+    (_form, address) => expect(isBlockedAddress(address)).toBe(true),
   );
+  it.each(['64:ff9b:1::a00:1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', 'fec0::1', '2001:2::1'])(
+    'blocks %s (local-use NAT64, Teredo, site-local, benchmarking: refused as a whole)',
+    (address) => expect(isBlockedAddress(address)).toBe(true),
+  );
+
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+  ])('allows %s', (address) => expect(isBlockedAddress(address)).toBe(false));
 });
+
+/** `a.b.c.d` as the two hexadecimal groups of an IPv6 address. */
+function hexPair(ipv4: string): string {
+  const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
+  return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
 
 describe('fetchUrl', () => {
   it('answers the body and the media type', async () => {

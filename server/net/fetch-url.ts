@@ -18,7 +18,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { ApiError, badRequest } from '../errors.ts';
 
 /** Limits of a fetch. */
@@ -50,46 +51,50 @@ export interface Fetched {
   url: string;
 }
 
-/** Addresses a fetch may not reach (IPv4, and IPv6 forms). */
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  // IPv4-mapped addresses (::ffff:a.b.c.d) are checked against the IPv4 rules by BlockList itself. NAT64
-  // addresses embed an IPv4 address that could be private: refused as a whole.
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
+/**
+ * The IPv4 address an IPv6 address embeds or maps, for the forms that carry one: IPv4-mapped (`::ffff:a.b.c.d`),
+ * IPv4-translated (`::ffff:0:a.b.c.d`), IPv4-compatible (`::a.b.c.d`, deprecated but still routed by some stacks),
+ * NAT64 with the well-known prefix (`64:ff9b::a.b.c.d`) and 6to4 (`2002:aabb:ccdd::`).
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const parts = address.parts;
+  const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const [p0, p1, p2, p3, p4, p5, p6 = 0, p7 = 0] = parts;
+  const zeroPrefix = (upTo: number) => parts.slice(0, upTo).every((part) => part === 0);
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return ipv4(p6, p7);
+    case 'rfc6052':
+      // The well-known prefix 64:ff9b::/96 only; the local-use 64:ff9b:1::/48 is refused as a whole (below).
+      return p2 === 0 && p3 === 0 && p4 === 0 && p5 === 0 ? ipv4(p6, p7) : undefined;
+    case '6to4':
+      return ipv4(p1 ?? 0, p2 ?? 0);
+    default:
+      // IPv4-compatible: 96 zero bits, then the IPv4 address (`::` and `::1` read as 0.0.0.0 and 0.0.0.1).
+      return p0 === 0 && zeroPrefix(6) ? ipv4(p6, p7) : undefined;
+  }
+}
 
-/** Whether a fetch may not reach this IP address. */
+/**
+ * Whether a fetch may not reach this IP address. Only global unicast addresses are reachable: ipaddr.js (a
+ * maintained table of the IANA special-purpose registries) names every other range (loopback, private, link-local,
+ * unique-local, CGNAT, multicast, documentation, benchmarking, reserved, Teredo, discard...). An IPv6 address that
+ * embeds or maps an IPv4 address is judged by that IPv4 address, so `[::127.0.0.1]`, `[::ffff:10.0.0.1]`,
+ * `[64:ff9b::192.168.0.1]` and `[2002:7f00:1::]` are refused while NAT64 and 6to4 forms of public addresses pass.
+ */
 export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family === 6) return BLOCKED.check(address, 'ipv6');
-  return true;
+  if (isIP(address) === 0) return true;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return true;
+  }
+  if (parsed.kind() === 'ipv4') return parsed.range() !== 'unicast';
+  const embedded = embeddedIPv4(parsed as ipaddr.IPv6);
+  if (embedded !== undefined) return embedded.range() !== 'unicast';
+  return parsed.range() !== 'unicast';
 }
 
 /** Thrown inside the socket's lookup; turned into the 400 by `fetchUrl`. */

@@ -5,7 +5,6 @@
  * Running synchronously on one connection makes every transaction atomic with respect to other requests (no
  * interleaving between awaits), which is what a single-process SQLite server needs.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import {
@@ -18,6 +17,7 @@ import {
   type Driver,
 } from 'kysely';
 import type { DB } from './schema.ts';
+import { secureDatabaseFiles, secureDataDir } from './file-modes.ts';
 import { migrate } from './migrations.ts';
 
 /** Anything Kysely can compile to SQL. */
@@ -123,13 +123,16 @@ export class Database {
 export function openDatabase(dataDir: string | ':memory:'): Database {
   let location = ':memory:';
   if (dataDir !== ':memory:') {
-    mkdirSync(dataDir, { recursive: true });
+    secureDataDir(dataDir);
     location = join(dataDir, DATABASE_FILE);
+    secureDatabaseFiles(location);
   }
   const sqlite = new DatabaseSync(location);
   sqlite.exec(
     'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;',
   );
+  // The WAL and shared-memory files exist now: made by an older version, they may be looser than the database.
+  if (location !== ':memory:') secureDatabaseFiles(location);
   // SQLite's own lower() folds ASCII only; PostgreSQL's folds every script. Match PostgreSQL.
   sqlite.function('lower', { deterministic: true }, (value) =>
     typeof value === 'string' ? value.toLowerCase() : value,

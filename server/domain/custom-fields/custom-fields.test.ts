@@ -143,7 +143,7 @@ describe('POST /v1/orgs/{organizationId}/custom-fields', () => {
       ],
       [{ name: 'ok', type: 'select:single', options: ['o'.repeat(41)] }, 'options'],
       [{ name: 'ok', type: 'select:single', options: ['a', 'a'] }, 'options', '`a` is listed twice'],
-      [{ name: 'ok', type: 'select:multi', options: ['a', ' '] }, 'options.1', 'visible'],
+      [{ name: 'ok', type: 'select:multi', options: ['a', ' '] }, 'options[1]', 'visible'],
       [{ name: 'ok', type: 'text', options: ['a'] }, 'options', 'only select fields'],
       [{ name: 'ok', type: 'number', options: ['1'] }, 'options', 'only select fields'],
       [{ name: 'ok', type: 'text', title: 't'.repeat(101) }, 'title'],

@@ -31,7 +31,7 @@ export function checkOptions(type: string, options: string[] | undefined): strin
   const seen = new Set<string>();
   options.forEach((option, index) => {
     if (!VISIBLE.test(option))
-      throw badRequest(`body field \`options.${index}\` must have at least one visible character`);
+      throw badRequest(`body field \`options[${index}]\` must have at least one visible character`);
     if (seen.has(option)) throw badRequest(`body field \`options\`: \`${option}\` is listed twice`);
     seen.add(option);
   });
