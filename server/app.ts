@@ -6,7 +6,9 @@ import { ApiError } from './errors.ts';
 import { authenticate } from './http/auth.ts';
 import type { Actor, HandlerContext, Handlers, Services } from './http/context.ts';
 import { handlers as allHandlers } from './http/handlers.ts';
+import { AnonymousLimiter, DEFAULT_ANONYMOUS_RATE_LIMIT } from './http/anonymous-limit.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { registerOpenApiRoute } from './http/openapi-route.ts';
 import { RateLimiter, type RateLimit } from './http/rate-limit.ts';
 import fastJson from 'fast-json-stringify';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
@@ -20,6 +22,11 @@ export interface AppOptions {
   clock?: Clock;
   /** Requests per window per token; `null` turns rate limiting off. */
   rateLimit?: RateLimit | null;
+  /**
+   * Requests without a valid token per window per client address; `null` turns it off. By default on, unless
+   * `rateLimit` is `null` (rate limiting off altogether).
+   */
+  anonymousRateLimit?: RateLimit | null;
   /** Check every response body against its contract schema (tests turn this on). */
   validateResponses?: boolean;
   /** Largest accepted request body, in bytes. */
@@ -91,6 +98,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
     options.rateLimit === null
       ? undefined
       : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, services.clock);
+  const anonymousLimit =
+    options.anonymousRateLimit !== undefined
+      ? options.anonymousRateLimit
+      : options.rateLimit === null
+        ? null
+        : DEFAULT_ANONYMOUS_RATE_LIMIT;
+  const anonymous =
+    anonymousLimit === null ? undefined : new AnonymousLimiter(anonymousLimit, services.clock);
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
 
   const app = Fastify({
@@ -147,7 +162,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     }
   });
 
-  app.setErrorHandler((error: FastifyValidationError, request, reply) => {
+  app.setErrorHandler((raised: FastifyValidationError, request, reply) => {
+    // A request without a valid token counts against its client address: a 429 once the address is over its limit.
+    const error =
+      raised instanceof ApiError && raised.status === 401
+        ? (anonymous?.refusal(request.ip) ?? raised)
+        : raised;
     if (error instanceof ApiError) {
       void reply
         .status(error.status)
@@ -173,8 +193,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.get('/health', async () => ({ ok: true }));
-  const document = openApiDocument();
-  app.get('/v1/openapi.json', async () => document);
+  registerOpenApiRoute(app, openApiDocument(), anonymous);
   registerFileRoutes(app, services);
 
   for (const operation of operationList) {

@@ -52,7 +52,7 @@ const STATUS_TEXT: Record<number, string> = {
   410: 'No longer available',
   413: 'Body too large',
   415: 'Body is not JSON',
-  429: 'Too many requests with this token (see Retry-After)',
+  429: 'Too many requests with this token, or without a valid token from this address (see Retry-After)',
   501: 'Not implemented by this server yet',
 };
 
