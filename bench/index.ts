@@ -1,6 +1,7 @@
 /** Entry point of `npm run bench -- <suite> [flags]`: runs one benchmark suite. */
 import { runAdminBench } from './admin.ts';
 import { runAppBench } from './app.ts';
+import { runBridgeBench } from './bridge.ts';
 import { runPeopleBench } from './people.ts';
 import { runReviewBench } from './review.ts';
 import { runServerBench } from './server.ts';
@@ -15,6 +16,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['sites', runSitesBench],
   ['review', runReviewBench],
   ['admin', runAdminBench],
+  ['bridge', runBridgeBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

@@ -4,9 +4,15 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBridgeHandlers } from './bridge-handlers.ts';
+import { createBridgeHandlers, type BridgeHandlers } from './bridge-handlers.ts';
 import { operationList } from '../../../shared/contract/index.ts';
-import { BRIDGE_BODY_LIMIT, BROWSER_CSP, startBrowserHost, type BrowserHost } from './browser-host.ts';
+import {
+  BRIDGE_BODY_LIMIT,
+  BROWSER_CSP,
+  LARGE_BODY_THRESHOLD,
+  startBrowserHost,
+  type BrowserHost,
+} from './browser-host.ts';
 import { ProfileStore } from './profiles.ts';
 import { ApiProxy } from './proxy.ts';
 import { MemoryVault } from './vault.ts';
@@ -18,6 +24,7 @@ interface Answer {
 }
 
 let dir: string;
+let handlers: BridgeHandlers;
 let host: BrowserHost;
 let secret: string;
 let cookie: string;
@@ -26,13 +33,13 @@ let hostHeader: string;
 
 function raw(
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; port?: number } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: '127.0.0.1',
-        port: host.port,
+        port: options.port ?? host.port,
         path,
         method: options.method ?? 'GET',
         headers: options.headers ?? {},
@@ -72,7 +79,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'package.json'), '{"secret":"outside the static folder"}\n');
   const profiles = new ProfileStore({ dataDir: join(dir, 'data') });
   profiles.load();
-  const handlers = createBridgeHandlers({
+  handlers = createBridgeHandlers({
     info: { version: '9.9.9', mode: 'browser', platform: 'test' },
     profiles,
     vault: new MemoryVault(),
@@ -187,6 +194,10 @@ describe('refusals', () => {
       body: JSON.stringify({ pad: 'x'.repeat(BRIDGE_BODY_LIMIT) }),
     });
     expect(huge.status).toBe(413);
+    expect(JSON.parse(huge.body)).toEqual({
+      ok: false,
+      error: { code: 413, message: 'the request is larger than 32 MB, the most the bridge takes' },
+    });
     const broken = await raw('/bridge/app.info', { method: 'POST', headers: bridgeHeaders(), body: '{nope' });
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body)).toMatchObject({ ok: false, error: { code: 400 } });
@@ -275,3 +286,72 @@ describe('serving', () => {
     }
   });
 });
+
+describe('large bodies', () => {
+  it('refuses a chunked body once it passes the limit, naming the limit', async () => {
+    const answer = await raw('/bridge/app.info', {
+      method: 'POST',
+      headers: bridgeHeaders({ 'transfer-encoding': 'chunked' }),
+      body: JSON.stringify({ pad: 'x'.repeat(BRIDGE_BODY_LIMIT) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { message: expect.stringContaining('32 MB') } });
+  });
+
+  it('admits large calls up to its byte budget; the others wait unread, small calls pass, all are answered', async () => {
+    const held: (() => void)[] = [];
+    let inside = 0;
+    let mostInside = 0;
+    const gatedHandlers: BridgeHandlers = {
+      ...handlers,
+      'api.request': async () => {
+        inside++;
+        mostInside = Math.max(mostInside, inside);
+        await new Promise<void>((resolve) => held.push(resolve));
+        inside--;
+        return { ok: true, value: { status: 204, body: null } };
+      },
+    };
+    const large = JSON.stringify({ pad: 'x'.repeat(2 * LARGE_BODY_THRESHOLD) });
+    // Room for two of these bodies, not three.
+    const largeBodyBudget = 2.5 * Buffer.byteLength(large);
+    const gated = await startBrowserHost({
+      handlers: gatedHandlers,
+      staticDir: join(dir, 'static'),
+      largeBodyBudget,
+    });
+    try {
+      const gatedSecret = new URL(gated.url).searchParams.get('launch')!;
+      const headers = {
+        host: `127.0.0.1:${gated.port}`,
+        cookie: `docs_admin_session_${gated.port}=${gatedSecret}`,
+        origin: `http://127.0.0.1:${gated.port}`,
+        'content-type': 'application/json',
+        'x-docs-admin-bridge': '1',
+      };
+      const calls = Array.from({ length: 6 }, () =>
+        raw('/bridge/api.request', { method: 'POST', headers, body: large, port: gated.port }),
+      );
+      await until(() => held.length === 2 && gated.largeBodies().waiting === 4);
+      expect(gated.largeBodies()).toEqual({ active: 2, waiting: 4, weight: 2 * Buffer.byteLength(large) });
+      // A small call is not queued behind them.
+      const small = await raw('/bridge/app.info', { method: 'POST', headers, body: '{}', port: gated.port });
+      expect(small.status).toBe(200);
+      for (let released = 0; released < 6; released++) {
+        await until(() => held.length > 0);
+        held.shift()!();
+      }
+      const answers = await Promise.all(calls);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(mostInside).toBe(2);
+      expect(gated.largeBodies()).toEqual({ active: 0, waiting: 0, weight: 0 });
+    } finally {
+      await gated.close();
+    }
+  });
+});
+
+/** Waits for a condition that other work under way makes true (the test's own timeout bounds it). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

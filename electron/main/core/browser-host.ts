@@ -17,6 +17,7 @@ import {
   CHANNEL_NAMES,
   type ChannelName,
 } from '../../../shared/bridge.ts';
+import { Admission } from './admission.ts';
 import type { BridgeHandlers } from './bridge-handlers.ts';
 import { contentTypeOf, RENDERER_CSP } from './static-files.ts';
 
@@ -28,6 +29,18 @@ export const BROWSER_CSP = RENDERER_CSP;
  * write with twenty 1 MB files, base64-encoded) plus room for the bridge's envelope.
  */
 export const BRIDGE_BODY_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * Bodies above this size (or of unknown size, counted at the limit) are admitted while the large bodies being
+ * handled weigh at most `LARGE_BODY_BUDGET` bytes together; the others wait, unread (TCP holds them back), in
+ * arrival order. A call holds several copies of its body (the bytes, the text, the parsed value, what the proxy
+ * sends on): without a bound, sixteen 31 MB calls at once took the host's memory up by 1.2 GB.
+ */
+export const LARGE_BODY_THRESHOLD = 1024 * 1024;
+export const LARGE_BODY_BUDGET = BRIDGE_BODY_LIMIT;
+
+/** `33554432` → `32 MB`. */
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': BROWSER_CSP,
@@ -44,6 +57,8 @@ export interface BrowserHostOptions {
   staticDir: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** Bytes of large bodies read and handled at once (default `LARGE_BODY_BUDGET`). */
+  largeBodyBudget?: number;
 }
 
 /** A running host. */
@@ -51,6 +66,8 @@ export interface BrowserHost {
   /** The address to open: `http://127.0.0.1:<port>/?launch=<secret>`. */
   url: string;
   port: number;
+  /** Large bridge calls being handled and waiting for a slot (diagnostics and tests). */
+  largeBodies(): { active: number; waiting: number; weight: number };
   close(): Promise<void>;
 }
 
@@ -94,19 +111,38 @@ function bridgeError(res: ServerResponse, status: number, message: string): void
   sendJson(res, status, { ok: false, error: { code: status, message } });
 }
 
+/** The 413, naming the real limit; the connection closes (the rest of the body is not read). */
+function tooLarge(res: ServerResponse): void {
+  res.setHeader('connection', 'close');
+  bridgeError(
+    res,
+    413,
+    `the request is larger than ${megabytes(BRIDGE_BODY_LIMIT)}, the most the bridge takes`,
+  );
+}
+
 class TooLarge extends Error {}
 
+/** The declared body size, or undefined when the body is chunked (the HTTP parser holds a body to its length). */
+function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers['content-length'];
+  return header === undefined || !/^\d+$/.test(header) ? undefined : Number(header);
+}
+
+/** Reads a body of at most `limit` bytes; a declared length is read into one buffer (no second copy). */
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > limit) throw new TooLarge();
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > limit) throw new TooLarge();
+  const whole = declared === undefined ? undefined : Buffer.allocUnsafe(declared);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (size + chunk.length > (declared ?? limit)) throw new TooLarge();
+    if (whole) chunk.copy(whole, size);
+    else chunks.push(chunk);
     size += chunk.length;
-    if (size > limit) throw new TooLarge();
-    chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return whole ? whole.subarray(0, size) : Buffer.concat(chunks);
 }
 
 /** Starts the host on 127.0.0.1. */
@@ -114,6 +150,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const secret = randomBytes(32).toString('base64url');
   const root = resolve(options.staticDir);
   const channelNames = new Set<string>(CHANNEL_NAMES);
+  const admission = new Admission(options.largeBodyBudget ?? LARGE_BODY_BUDGET);
   let port = 0;
 
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
@@ -165,14 +202,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const name = rawPath.slice(BRIDGE_HTTP_PREFIX.length);
     if (!channelNames.has(name))
       return bridgeError(res, 404, `there is no bridge channel "${name.slice(0, 64)}"`);
+    const declared = declaredLength(req);
+    if (declared !== undefined && declared > BRIDGE_BODY_LIMIT) return tooLarge(res);
+    const large = declared === undefined || declared > LARGE_BODY_THRESHOLD;
+    const leave = large ? await admission.enter(declared ?? BRIDGE_BODY_LIMIT) : undefined;
+    try {
+      await answerBridge(req, res, name as ChannelName);
+    } finally {
+      leave?.();
+    }
+  }
+
+  /** Reads, parses and answers one bridge call. */
+  async function answerBridge(req: IncomingMessage, res: ServerResponse, name: ChannelName): Promise<void> {
     let body: Buffer;
     try {
       body = await readBody(req, BRIDGE_BODY_LIMIT);
     } catch (error) {
-      if (error instanceof TooLarge) {
-        res.setHeader('connection', 'close');
-        return bridgeError(res, 413, 'the request is larger than 1 MB');
-      }
+      if (error instanceof TooLarge) return tooLarge(res);
       throw error;
     }
     let request: unknown;
@@ -181,7 +228,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     } catch {
       return bridgeError(res, 400, 'the request body is not JSON');
     }
-    const handler = options.handlers[name as ChannelName] as (request: unknown) => Promise<unknown>;
+    const handler = options.handlers[name] as (request: unknown) => Promise<unknown>;
     sendJson(res, 200, await handler(request));
   }
 
@@ -227,6 +274,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   return {
     url: `http://127.0.0.1:${port}/?${BRIDGE_LAUNCH_PARAM}=${secret}`,
     port,
+    largeBodies: () => admission.state(),
     close: () =>
       new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
