@@ -111,15 +111,20 @@ function bridgeError(res: ServerResponse, status: number, message: string): void
   sendJson(res, status, { ok: false, error: { code: status, message } });
 }
 
-/** The 413, naming the real limit; the connection closes (the rest of the body is not read). */
+/**
+ * The 413, naming the real limit. The connection stays open while the rest of the body is read and dropped (closing
+ * a socket with unread data resets it, and the client could lose the answer), up to `DISCARD_LIMIT`.
+ */
 function tooLarge(res: ServerResponse): void {
-  res.setHeader('connection', 'close');
   bridgeError(
     res,
     413,
     `the request is larger than ${megabytes(BRIDGE_BODY_LIMIT)}, the most the bridge takes`,
   );
 }
+
+/** Bytes of a refused body read and dropped before the connection is cut. */
+const DISCARD_LIMIT = 2 * BRIDGE_BODY_LIMIT;
 
 class TooLarge extends Error {}
 
@@ -129,20 +134,41 @@ function declaredLength(req: IncomingMessage): number | undefined {
   return header === undefined || !/^\d+$/.test(header) ? undefined : Number(header);
 }
 
-/** Reads a body of at most `limit` bytes; a declared length is read into one buffer (no second copy). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = declaredLength(req);
-  if (declared !== undefined && declared > limit) throw new TooLarge();
-  const whole = declared === undefined ? undefined : Buffer.allocUnsafe(declared);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (size + chunk.length > (declared ?? limit)) throw new TooLarge();
-    if (whole) chunk.copy(whole, size);
-    else chunks.push(chunk);
-    size += chunk.length;
-  }
-  return whole ? whole.subarray(0, size) : Buffer.concat(chunks);
+/**
+ * Reads a body of at most `limit` bytes; a declared length is read into one buffer (no second copy). A larger body
+ * fails with `TooLarge` at once (declared) or as soon as it passes the limit, and is then read and dropped.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = declaredLength(req);
+    let refused = declared !== undefined && declared > limit;
+    let whole = declared !== undefined && !refused ? Buffer.allocUnsafe(declared) : undefined;
+    let chunks: Buffer[] = [];
+    let size = 0;
+    if (refused) reject(new TooLarge());
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (refused) {
+        if (size > DISCARD_LIMIT) req.socket.destroy();
+        return;
+      }
+      if (size > (declared ?? limit)) {
+        refused = true;
+        whole = undefined;
+        chunks = [];
+        return reject(new TooLarge());
+      }
+      if (whole) chunk.copy(whole, size - chunk.length);
+      else chunks.push(chunk);
+    });
+    req.once('end', () => {
+      if (!refused) resolve(whole ?? Buffer.concat(chunks));
+    });
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the request was cut before the end of its body'));
+    });
+  });
 }
 
 /** Starts the host on 127.0.0.1. */
@@ -203,8 +229,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!channelNames.has(name))
       return bridgeError(res, 404, `there is no bridge channel "${name.slice(0, 64)}"`);
     const declared = declaredLength(req);
-    if (declared !== undefined && declared > BRIDGE_BODY_LIMIT) return tooLarge(res);
-    const large = declared === undefined || declared > LARGE_BODY_THRESHOLD;
+    // A body declared over the limit is never kept: it takes no room.
+    const large =
+      declared === undefined || (declared > LARGE_BODY_THRESHOLD && declared <= BRIDGE_BODY_LIMIT);
     const leave = large ? await admission.enter(declared ?? BRIDGE_BODY_LIMIT) : undefined;
     try {
       await answerBridge(req, res, name as ChannelName);
