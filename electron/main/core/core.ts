@@ -2,7 +2,7 @@
  * The main-process core, wired: profiles, the vault, the local sandbox, the API proxy and the bridge handlers.
  * The Electron glue and browser mode both start it with `startCore` and serve its handlers.
  */
-import { secureDataDir } from '../../../server/storage/file-modes.ts';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { createBridgeHandlers, type BridgeHandlers, type PrintToPdf } from './bridge-handlers.ts';
 import { ProfileStore } from './profiles.ts';
 import { ApiProxy } from './proxy.ts';
@@ -49,8 +49,10 @@ export interface Core {
 /** Starts the core: loads profiles, probes the keychain, starts the local sandbox and builds the handlers. */
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? (() => undefined);
-  // 0700: it holds the profiles and the sandbox's database (which tightens its own folder and files).
-  secureDataDir(options.dataDir);
+  // 0700, and tightened if an older version left it looser: it holds the profiles and the sandbox's folder (whose
+  // server makes its own folder 0700 and database files 0600).
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(options.dataDir, 0o700);
   const profiles = new ProfileStore({ dataDir: options.dataDir });
   profiles.load();
   for (const problem of profiles.problems()) log(problem);

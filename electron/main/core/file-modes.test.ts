@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../../server/storage/database.ts';
 import { startCore } from './core.ts';
 import { nodeSpawner } from './spawn.ts';
 import { MemoryVault } from './vault.ts';
 
+/** The sandbox's database file (server/storage/database.ts names it; electron/ does not import the storage). */
+const DATABASE_FILE = 'docs-admin.sqlite';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const appData = mkdtempSync(join(tmpdir(), 'docs-admin-app-modes-'));
 afterAll(() => rmSync(appData, { recursive: true, force: true }));
