@@ -43,6 +43,9 @@ function raw(
         path,
         method: options.method ?? 'GET',
         headers: options.headers ?? {},
+        // A connection per request: a kept-alive one could be reused just as the host's idle timer closes it
+        // (the tests build 32 MB bodies between requests, which takes seconds on a loaded machine).
+        agent: false,
       },
       (res) => {
         const chunks: Buffer[] = [];
