@@ -50,7 +50,11 @@ describe('images in rendered diffs', () => {
       .toMatch(/^data:image\/png;base64,/);
     await expect
       .poll(
-        async () => logo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)),
+        async () =>
+          logo.evaluate((node) => {
+            const image = node as unknown as { complete: boolean; naturalWidth: number };
+            return image.complete ? image.naturalWidth : 0;
+          }),
         eventually,
       )
       .toBe(16);
