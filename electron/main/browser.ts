@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { startBrowserHost } from './core/browser-host.ts';
 import { APP_NAME as APP_FOLDER } from './core/app-name.ts';
 import { startCore } from './core/core.ts';
+import { deferredHandlers } from './core/deferred.ts';
 import { nodeSpawner } from './core/spawn.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -89,7 +90,9 @@ if (!existsSync(join(STATIC_DIR, 'index.html')))
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
-const core = await startCore({
+// The host listens first and the core (keychain, sandbox child) starts behind it: the address is printed at once,
+// and bridge calls made before the core is up wait for it (a core that fails answers 503 and ends the process).
+const core = startCore({
   dataDir,
   mode: 'browser',
   version,
@@ -102,18 +105,34 @@ const core = await startCore({
     ...(probeMisses !== undefined ? { misses: probeMisses } : {}),
   },
 });
-// core.problems() were logged as they were met.
+// core.problems() are logged as they are met.
+
+const stopCore = () => core.then((started) => started.stop()).catch(() => undefined);
 
 let host: Awaited<ReturnType<typeof startBrowserHost>>;
 try {
-  host = await startBrowserHost({ handlers: core.handlers, staticDir: STATIC_DIR, port });
+  host = await startBrowserHost({
+    handlers: deferredHandlers(
+      core,
+      'The app could not start its services; see the terminal output and restart it.',
+    ),
+    staticDir: STATIC_DIR,
+    port,
+  });
 } catch (error) {
-  await core.stop();
+  await stopCore();
   fail(`Docs Admin could not listen on 127.0.0.1:${port}: ${(error as Error).message}`);
 }
 
 console.log(`Docs Admin is running at ${host.url}`);
 console.log('Press Ctrl+C to stop it.');
+
+core.catch((error: unknown) => {
+  console.error(
+    `Docs Admin could not start its services: ${error instanceof Error ? error.message : 'unknown error'}`,
+  );
+  void host.close().finally(() => process.exit(1));
+});
 
 if (!values['no-open']) {
   openWithSystem(host.url).catch(() =>
@@ -125,7 +144,7 @@ let stopping = false;
 const shutdown = () => {
   if (stopping) process.exit(130); // a second Ctrl+C does not wait
   stopping = true;
-  void Promise.all([host.close(), core.stop()]).then(
+  void Promise.all([host.close(), stopCore()]).then(
     () => process.exit(0),
     () => process.exit(1),
   );

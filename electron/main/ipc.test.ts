@@ -2,7 +2,8 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_NAMES, type BridgeResult, type ChannelName } from '../../shared/bridge.ts';
 import type { BridgeHandlers } from './core/bridge-handlers.ts';
-import { deferredHandlers, installBridge, registerBridge } from './ipc.ts';
+import { deferredHandlers } from './core/deferred.ts';
+import { installBridge, registerBridge } from './ipc.ts';
 
 type InvokeListener = (event: IpcMainInvokeEvent, request: unknown) => Promise<BridgeResult<unknown>>;
 
