@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // Off a terminal (CI, a log), a line of progress every 20 s: long end-to-end files otherwise print nothing.
+    reporters: ['default', './scripts/heartbeat-reporter.ts'],
     testTimeout: 30_000,
     projects: [
       {

@@ -1,0 +1,64 @@
+// `npm test`: the static checks (both typechecks, ESLint, Prettier), two at a time since they are independent, each
+// named when it ends with its time, then every Vitest test (scripts/run-unit-tests.mjs). Any failure fails the run;
+// a failed check's output is printed whole.
+//   node scripts/test.mjs [vitest args]
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
+
+const CHECKS = [
+  { name: 'ESLint', args: [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0'] },
+  {
+    name: 'typecheck (Node: server, electron, tests)',
+    args: [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.node.json'],
+  },
+  { name: 'typecheck (web: renderer)', args: [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.web.json'] },
+  { name: 'Prettier', args: [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'] },
+];
+const AT_ONCE = 2;
+
+function run(check) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, check.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ ...check, ok: false, output: error.message, started }));
+    child.on('close', (code) => resolve({ ...check, ok: code === 0, output, started }));
+  });
+}
+
+const started = Date.now();
+console.log(`static checks: ${CHECKS.map((check) => check.name).join(', ')} (${AT_ONCE} at a time)`);
+const queue = [...CHECKS];
+const failures = [];
+await Promise.all(
+  Array.from({ length: AT_ONCE }, async () => {
+    for (let check = queue.shift(); check !== undefined; check = queue.shift()) {
+      const result = await run(check);
+      const seconds = ((Date.now() - result.started) / 1000).toFixed(1);
+      console.log(`${result.ok ? 'passed' : 'FAILED'}: ${result.name} (${seconds} s)`);
+      if (!result.ok) failures.push(result);
+    }
+  }),
+);
+for (const failure of failures) console.log(`\n--- ${failure.name} ---\n${failure.output.trimEnd()}`);
+if (failures.length > 0) {
+  console.log(`\n${failures.length} static check(s) failed: tests not run.`);
+  process.exit(1);
+}
+console.log(`static checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s; running the tests…`);
+
+const tests = spawnSync(
+  process.execPath,
+  [join(root, 'scripts', 'run-unit-tests.mjs'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+process.exit(tests.status ?? 1);
