@@ -5,8 +5,10 @@ import { join, resolve } from 'node:path';
 import { startChild, type ServerChild } from './children.ts';
 import { load, probe, type LoadOptions, type Target } from './load.ts';
 import { parseBenchOptions } from './options.ts';
-import { figuresTable, targetsTable, type Measured } from './report.ts';
+import { anchorTable, figuresTable, targetsTable, type Measured, type Paired } from './report.ts';
 import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
+import { DATABASE_FILE } from '../server/storage/database.ts';
+import { checkSameAnswers } from './anchor-check.ts';
 import { seedOrganization } from './seed.ts';
 import { helloTarget, memberPagePaths, serverTargets } from './targets.ts';
 
@@ -36,7 +38,13 @@ async function measure(target: Target, options: LoadOptions): Promise<Measured> 
   return { label: target.label, ...(await load(target, options)) };
 }
 
-/** Runs the suite: seed, start both children, warm up, measure, print. */
+/** The same endpoints on another server, labelled as the anchor's. */
+function anchorTargets(targets: ReturnType<typeof serverTargets>): ReturnType<typeof serverTargets> {
+  const relabel = (target: Target): Target => ({ ...target, label: `${target.label} (anchor)` });
+  return { members: relabel(targets.members), team: relabel(targets.team), patch: relabel(targets.patch) };
+}
+
+/** Runs the suite: seed, start the three children, check and warm up, measure, print. */
 export async function runServerBench(args: string[]): Promise<void> {
   const options = parseBenchOptions(args);
   const dataDir = mkdtempSync(join(tmpdir(), 'docs-admin-bench-'));
@@ -55,29 +63,54 @@ export async function runServerBench(args: string[]): Promise<void> {
     ];
     const server = await startChild(join(here, 'serve-child.ts'), [dataDir], nodeFlags);
     children.push(server);
+    // The anchor reads the same database file, with the same Node flags (never profiled).
+    const anchor = await startChild(
+      join(here, 'anchor-child.ts'),
+      [join(dataDir, DATABASE_FILE)],
+      [...SERVER_NODE_FLAGS],
+    );
+    children.push(anchor);
     const hello = await startChild(join(here, 'hello-child.ts'));
     children.push(hello);
 
     const pagePaths = await memberPagePaths(server.baseUrl, seeded);
-    console.log(`server child pid ${server.pid}; ${pagePaths.length} member pages to cycle through`);
-    const targets = serverTargets(server.baseUrl, seeded, pagePaths);
-    const baseline = helloTarget(hello.baseUrl);
+    console.log(
+      `server child pid ${server.pid}, anchor child pid ${anchor.pid}; ${pagePaths.length} member pages to cycle through`,
+    );
+    const checks = serverTargets(server.baseUrl, seeded, pagePaths);
+    for (const target of [checks.members, checks.team, checks.patch])
+      await checkSameAnswers(target, server.baseUrl, anchor.baseUrl, 2);
+    console.log('the anchor answers the same bodies as the server (members pages, teams, role updates)');
 
-    for (const target of [baseline, targets.members, targets.team, targets.patch])
-      await warmUp(target, options);
+    const ours = serverTargets(server.baseUrl, seeded, pagePaths);
+    const theirs = anchorTargets(serverTargets(anchor.baseUrl, seeded, pagePaths));
+    const baseline = helloTarget(hello.baseUrl);
+    const endpoints = ['members', 'team', 'patch'] as const;
+    await warmUp(baseline, options);
+    for (const endpoint of endpoints) {
+      await warmUp(ours[endpoint], options);
+      await warmUp(theirs[endpoint], options);
+    }
 
     const helloMeasured = await measure(baseline, options);
-    const members = await measure(targets.members, options);
-    const team = await measure(targets.team, options);
-    const patch = await measure(targets.patch, options);
+    const pairs: Record<(typeof endpoints)[number], Paired> = {} as Record<
+      (typeof endpoints)[number],
+      Paired
+    >;
+    for (const endpoint of endpoints) {
+      const oursMeasured = await measure(ours[endpoint], options);
+      pairs[endpoint] = { ours: oursMeasured, anchor: await measure(theirs[endpoint], options) };
+    }
     const peakRssMb = server.peakRssMb();
-    const measured = [members, team, patch];
+    const anchorRssMb = anchor.peakRssMb();
+    const measured = endpoints.flatMap((endpoint) => [pairs[endpoint].ours, pairs[endpoint].anchor]);
+    const mb = (value: number | undefined) =>
+      value === undefined ? 'unknown (no /proc)' : `${value.toFixed(0)} MB`;
     console.log(`\n${figuresTable(measured, helloMeasured)}`);
+    console.log(`\n${anchorTable(endpoints.map((endpoint) => pairs[endpoint]))}`);
+    console.log(`\npeak RSS: server child ${mb(peakRssMb)}, anchor child ${mb(anchorRssMb)}`);
     console.log(
-      `\nserver child peak RSS: ${peakRssMb === undefined ? 'unknown (no /proc)' : `${peakRssMb.toFixed(0)} MB`}`,
-    );
-    console.log(
-      `\nTargets (information only):\n${targetsTable({ members, team, patch, hello: helloMeasured, peakRssMb })}`,
+      `\nTargets (information only):\n${targetsTable({ ...pairs, connections: options.connections, peakRssMb })}`,
     );
 
     if (profileDir !== undefined) {
