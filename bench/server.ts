@@ -38,6 +38,8 @@ async function measure(target: Target, options: LoadOptions): Promise<Measured> 
   return { label: target.label, ...(await load(target, options)) };
 }
 
+type Endpoint = keyof ReturnType<typeof serverTargets>;
+
 /** The same endpoints on another server, labelled as the anchor's. */
 function anchorTargets(targets: ReturnType<typeof serverTargets>): ReturnType<typeof serverTargets> {
   const relabel = (target: Target): Target => ({ ...target, label: `${target.label} (anchor)` });
@@ -85,7 +87,7 @@ export async function runServerBench(args: string[]): Promise<void> {
     const ours = serverTargets(server.baseUrl, seeded, pagePaths);
     const theirs = anchorTargets(serverTargets(anchor.baseUrl, seeded, pagePaths));
     const baseline = helloTarget(hello.baseUrl);
-    const endpoints = ['members', 'team', 'patch'] as const;
+    const endpoints: Endpoint[] = ['members', 'team', 'patch'];
     await warmUp(baseline, options);
     for (const endpoint of endpoints) {
       await warmUp(ours[endpoint], options);
@@ -93,14 +95,15 @@ export async function runServerBench(args: string[]): Promise<void> {
     }
 
     const helloMeasured = await measure(baseline, options);
-    const pairs: Record<(typeof endpoints)[number], Paired> = {} as Record<
-      (typeof endpoints)[number],
-      Paired
-    >;
-    for (const endpoint of endpoints) {
-      const oursMeasured = await measure(ours[endpoint], options);
-      pairs[endpoint] = { ours: oursMeasured, anchor: await measure(theirs[endpoint], options) };
-    }
+    const measurePair = async (endpoint: Endpoint): Promise<Paired> => ({
+      ours: await measure(ours[endpoint], options),
+      anchor: await measure(theirs[endpoint], options),
+    });
+    const pairs = {
+      members: await measurePair('members'),
+      team: await measurePair('team'),
+      patch: await measurePair('patch'),
+    };
     const peakRssMb = server.peakRssMb();
     const anchorRssMb = anchor.peakRssMb();
     const measured = endpoints.flatMap((endpoint) => [pairs[endpoint].ours, pairs[endpoint].anchor]);
