@@ -9,15 +9,16 @@
 import { randomBytes } from 'node:crypto';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Operations, ResponseOf, Role } from '../shared/contract/index.ts';
+import { LIST_LIMIT_DEFAULT, type Operations, type ResponseOf, type Role } from '../shared/contract/index.ts';
 import type { Member, Team } from '../shared/contract/resources/members.ts';
 import { hashToken } from '../server/ids.ts';
+import type { MemberRow } from '../server/domain/members/present.ts';
+import type { TeamRow } from '../server/domain/teams/present.ts';
 import { anchorSchemas as schemas } from './anchor-schemas.ts';
 
 type MemberPage = ResponseOf<Operations['listMembersInOrganizationById']>;
 
 const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9._~+/=-]{16,512})$/;
-const PAGE_LIMIT_DEFAULT = 50;
 
 /** An error answered as `{ error: { code, message } }`. */
 class HttpError extends Error {
@@ -26,27 +27,6 @@ class HttpError extends Error {
     super(message);
     this.statusCode = statusCode;
   }
-}
-
-interface MemberRow {
-  user_id: string;
-  role: Role | null;
-  disabled: number;
-  sso: number;
-  joined_at: string;
-  last_seen_at: string | null;
-  email: string;
-  display_name: string;
-  photo_url: string | null;
-  teams: number;
-}
-
-interface TeamRow {
-  id: string;
-  title: string;
-  created_at: string;
-  members: number;
-  actor_role: string | null;
 }
 
 const MEMBER_COLUMNS = `m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at, u.email, u.display_name,
@@ -128,7 +108,7 @@ function presentMember(row: MemberRow, baseUrl: string, spaces: (role: Role | nu
   return {
     object: 'member',
     id: row.user_id,
-    role: row.role,
+    role: row.role as Role | null,
     user: {
       object: 'user',
       id: row.user_id,
@@ -141,8 +121,8 @@ function presentMember(row: MemberRow, baseUrl: string, spaces: (role: Role | nu
     joinedAt: row.joined_at,
     ...(row.last_seen_at !== null ? { lastSeenAt: row.last_seen_at } : {}),
     sso: row.sso === 1,
-    spaces: spaces(row.role),
-    teams: row.teams,
+    spaces: spaces(row.role as Role | null),
+    teams: Number(row.teams),
   };
 }
 
@@ -189,7 +169,7 @@ export function buildAnchor(databaseFile: string): { app: FastifyInstance; close
         object: 'team',
         id: row.id,
         title: row.title,
-        members: row.members,
+        members: Number(row.members),
         spaces: 0,
         createdAt: row.created_at,
         permissions: { admin: caller.role === 'admin' || row.actor_role === 'owner', view },
@@ -206,7 +186,7 @@ export function buildAnchor(databaseFile: string): { app: FastifyInstance; close
       const caller = membership(statements, org, userId);
       if (caller.role === null)
         throw new HttpError(403, 'guests may not list the members of the organization');
-      const limit = request.query.limit ?? PAGE_LIMIT_DEFAULT;
+      const limit = request.query.limit ?? LIST_LIMIT_DEFAULT;
       const after = request.query.page === undefined ? undefined : decodeCursor(request.query.page);
       const rows = (after === undefined
         ? statements.firstPage.all(org, limit + 1)

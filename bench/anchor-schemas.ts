@@ -3,7 +3,7 @@
  * literals to resolve per value. They are the measured reference, deliberately independent of the contract's
  * schemas (the anchor's answers are typed against the contract, and compared with the real server's at warm-up).
  */
-import { ROLES } from '../shared/contract/index.ts';
+import { LIST_LIMIT_MAX, ROLES } from '../shared/contract/index.ts';
 
 const string = { type: 'string' } as const;
 const boolean = { type: 'boolean' } as const;
@@ -71,7 +71,7 @@ export const anchorSchemas = {
   listQuery: {
     type: 'object',
     properties: {
-      limit: { type: 'integer', minimum: 1, maximum: 1000 },
+      limit: { type: 'integer', minimum: 1, maximum: LIST_LIMIT_MAX },
       page: { type: 'string', minLength: 1, maxLength: 512 },
     },
   },
