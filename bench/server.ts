@@ -65,12 +65,8 @@ export async function runServerBench(args: string[]): Promise<void> {
     ];
     const server = await startChild(join(here, 'serve-child.ts'), [dataDir], nodeFlags);
     children.push(server);
-    // The anchor reads the same database file, with the same Node flags (never profiled).
-    const anchor = await startChild(
-      join(here, 'anchor-child.ts'),
-      [join(dataDir, DATABASE_FILE)],
-      [...SERVER_NODE_FLAGS],
-    );
+    // The anchor reads the same database file, with the same Node flags (profiled too, when asked).
+    const anchor = await startChild(join(here, 'anchor-child.ts'), [join(dataDir, DATABASE_FILE)], nodeFlags);
     children.push(anchor);
     const hello = await startChild(join(here, 'hello-child.ts'));
     children.push(hello);
@@ -117,10 +113,14 @@ export async function runServerBench(args: string[]): Promise<void> {
     );
 
     if (profileDir !== undefined) {
-      await server.stop();
-      const files = readdirSync(profileDir).filter((file) => file.endsWith('.cpuprofile'));
+      await Promise.all([server.stop(), anchor.stop()]);
+      // V8 names a profile CPU.<date>.<time>.<pid>.<n>.cpuprofile.
+      const profileOf = (pid: number) =>
+        readdirSync(profileDir)
+          .filter((file) => file.endsWith('.cpuprofile') && file.includes(`.${pid}.`))
+          .join(', ');
       console.log(
-        `\nCPU profiles of the server child (figures above include profiling overhead): ${profileDir}: ${files.join(', ')}`,
+        `\nCPU profiles in ${profileDir} (figures above include profiling overhead): server child ${profileOf(server.pid)}, anchor child ${profileOf(anchor.pid)}`,
       );
     }
   } finally {
