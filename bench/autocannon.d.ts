@@ -12,7 +12,9 @@ declare module 'autocannon' {
 
   /** An entry of `requests`: a request, optionally rebuilt by `setupRequest` before every send. */
   export interface Request extends RequestParams {
-    setupRequest?: (request: RequestParams) => RequestParams;
+    /** `context` is the connection's own object, kept from `setupRequest` to `onResponse` of the same request. */
+    setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 
   /** Options of a run (the subset used here). */

@@ -3,12 +3,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
+/** What a server child measures inside itself (`bench/serve-child.ts`), since its start or the last reset. */
+export interface ChildStats {
+  /** Resident set size now, MB. */
+  rssMb: number;
+  /** CPU time used by the process since it started (user + system, every thread), ms. */
+  cpuMs: number;
+  /** The event loop's delay (`perf_hooks.monitorEventLoopDelay`), ms. */
+  eventLoop: { p50Ms: number; p99Ms: number; maxMs: number };
+}
+
 /** A server running in a child process. */
 export interface ServerChild {
   pid: number;
   baseUrl: string;
   /** Peak resident set size (VmHWM) in MB, from /proc (Linux); undefined elsewhere. */
   peakRssMb(): number | undefined;
+  /** The child's own figures; `reset` starts the event-loop histogram afresh after reading it. */
+  stats(options?: { reset?: boolean }): Promise<ChildStats>;
   stop(): Promise<void>;
 }
 
@@ -19,7 +31,8 @@ export async function startChild(
   nodeFlags: string[] = [],
 ): Promise<ServerChild> {
   const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The IPC channel carries stats requests to children that answer them (serve-child.ts).
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const port = await firstPort(child, script);
   const pid = child.pid as number;
@@ -27,8 +40,26 @@ export async function startChild(
     pid,
     baseUrl: `http://127.0.0.1:${port}`,
     peakRssMb: () => peakRssMb(pid),
+    stats: (options = {}) => askStats(child, script, options.reset ?? false),
     stop: () => stop(child),
   };
+}
+
+function askStats(child: ChildProcess, script: string, reset: boolean): Promise<ChildStats> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      reject(new Error(`${script} did not answer a stats request`));
+    }, 5_000);
+    const onMessage = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('stats' in message)) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(message.stats as ChildStats);
+    };
+    child.on('message', onMessage);
+    child.send({ stats: true, reset });
+  });
 }
 
 function firstPort(child: ChildProcess, script: string): Promise<number> {

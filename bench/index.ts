@@ -2,6 +2,7 @@
 import { runAdminBench } from './admin.ts';
 import { runAppBench } from './app.ts';
 import { runBridgeBench } from './bridge.ts';
+import { runMixedBench } from './mixed.ts';
 import { runPeopleBench } from './people.ts';
 import { runReviewBench } from './review.ts';
 import { runServerBench } from './server.ts';
@@ -17,6 +18,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['review', runReviewBench],
   ['admin', runAdminBench],
   ['bridge', runBridgeBench],
+  ['mixed', runMixedBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

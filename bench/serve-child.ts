@@ -1,5 +1,10 @@
-/** Child process: the real server on a seeded data directory (argv[2]); prints `{"port": n}` once listening. */
+/**
+ * Child process: the real server on a seeded data directory (argv[2]); prints `{"port": n}` once listening. It
+ * measures its own event loop's delay (`perf_hooks.monitorEventLoopDelay`) and answers `{ stats, reset }` messages
+ * on its IPC channel with that and its RSS (bench/children.ts `stats`).
+ */
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/storage/database.ts';
 
@@ -13,6 +18,23 @@ const db = openDatabase(dataDir);
 const app = buildApp({ db, rateLimit: null, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port })}\n`);
+
+const delay = monitorEventLoopDelay({ resolution: 5 });
+delay.enable();
+const ms = (nanoseconds: number) => nanoseconds / 1e6;
+process.on('message', (message: unknown) => {
+  if (typeof message !== 'object' || message === null || !('stats' in message)) return;
+  const cpu = process.cpuUsage();
+  const stats = {
+    rssMb: process.memoryUsage.rss() / 1024 / 1024,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    eventLoop: { p50Ms: ms(delay.percentile(50)), p99Ms: ms(delay.percentile(99)), maxMs: ms(delay.max) },
+  };
+  if ('reset' in message && message.reset === true) delay.reset();
+  process.send?.({ stats });
+});
+// The IPC channel must not keep the child alive on its own.
+process.channel?.unref();
 
 // Exit normally on SIGTERM, so that `--cpu-prof` gets to write its profile.
 process.on('SIGTERM', () => {
