@@ -4,7 +4,7 @@ import { operationList, type Operation } from '../shared/contract/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './http/auth.ts';
-import type { Actor, HandlerContext, Handlers, Services } from './http/context.ts';
+import type { Actor, HandlerContext, Handlers, Jobs, Services } from './http/context.ts';
 import { handlers as allHandlers } from './http/handlers.ts';
 import { AnonymousLimiter, DEFAULT_ANONYMOUS_RATE_LIMIT } from './http/anonymous-limit.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -15,7 +15,9 @@ import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv 
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
 import { registerFileRoutes } from './http/file-routes.ts';
+import { accessGate, MAX_BODY_NESTING, nestsDeeperThan } from './http/body-guards.ts';
 import type { FetchLimits } from './net/fetch-url.ts';
+import { startJobs, type JobsOptions } from './jobs/index.ts';
 
 export interface AppOptions {
   db: Database;
@@ -38,6 +40,8 @@ export interface AppOptions {
   allowPrivateFetch?: boolean;
   /** Overrides of the fetch timeout, size cap and redirect count (tests lower them). */
   fetchLimits?: Partial<FetchLimits>;
+  /** Options of the job runner and queue (tests lower budgets and delays). */
+  jobs?: JobsOptions;
 }
 
 /** Longest path segment the router matches; the contract's own bounds on parameters are tighter. */
@@ -48,6 +52,10 @@ export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1200, windowMs: 60_000 
 declare module 'fastify' {
   interface FastifyRequest {
     actor?: Actor;
+  }
+  interface FastifyInstance {
+    /** The server's job runner and queue (tests wait on the queue). */
+    jobs: Jobs;
   }
 }
 
@@ -85,14 +93,17 @@ function describeFastifyError(
 
 /** Builds the server; call `listen` or `inject` on the result. */
 export function buildApp(options: AppOptions): FastifyInstance {
-  const services: Services = {
-    db: options.db,
-    clock: options.clock ?? systemClock,
-    network: {
-      allowPrivateAddresses: options.allowPrivateFetch ?? false,
-      limits: options.fetchLimits ?? {},
+  const services: Services = startJobs(
+    {
+      db: options.db,
+      clock: options.clock ?? systemClock,
+      network: {
+        allowPrivateAddresses: options.allowPrivateFetch ?? false,
+        limits: options.fetchLimits ?? {},
+      },
     },
-  };
+    options.jobs,
+  );
   const handlers = options.handlers ?? allHandlers;
   const limiter =
     options.rateLimit === null
@@ -155,6 +166,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, text, done) => {
     const raw = typeof text === 'string' ? text : text.toString('utf8');
     if (raw.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(raw, MAX_BODY_NESTING))
+      return done(
+        new ApiError(400, `the request body nests arrays and objects deeper than ${MAX_BODY_NESTING} levels`),
+        undefined,
+      );
     try {
       done(null, JSON.parse(raw));
     } catch (error) {
@@ -192,6 +208,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   });
 
+  app.decorate('jobs', services.jobs);
+  // Jobs are claimed once the server is ready, given back before it stops, and their threads end with it.
+  app.addHook('onReady', async () => services.jobs.queue.start());
+  app.addHook('preClose', async () => services.jobs.queue.stop());
+  app.addHook('onClose', async () => services.jobs.runner.close());
+  // A write may have queued jobs (an OpenAPI source, a space to index): claim them once it is answered.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') services.jobs.queue.poke();
+  });
+
   app.get('/health', async () => ({ ok: true }));
   registerOpenApiRoute(app, openApiDocument(), anonymous);
   registerFileRoutes(app, services);
@@ -219,6 +245,7 @@ function registerOperation(
   ];
   const responseValidator =
     validateResponses && operation.response ? lazyValidator(responseAjv, operation.response) : undefined;
+  const gate = accessGate(operation);
 
   app.route({
     method: operation.method,
@@ -242,6 +269,14 @@ function registerOperation(
       }
       void reply;
     },
+    // Runs before the body is read: a caller who cannot reach the resource does not get it parsed.
+    ...(gate
+      ? {
+          preParsing: async (request: FastifyRequest) => {
+            gate(services.db, request.params as Record<string, string>, request.actor as Actor);
+          },
+        }
+      : {}),
     ...(operation.body
       ? {
           preValidation: async (request: FastifyRequest) => {

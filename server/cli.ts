@@ -11,7 +11,6 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createOrganization, ensureUser, issueToken } from './domain/organizations/commands.ts';
-import { resumeOpenApiProcessing } from './jobs/openapi-processing.ts';
 import { startPurgeScheduler } from './jobs/purge.ts';
 import { parentChannel, type ParentChannel } from './parent-channel.ts';
 import { SANDBOX_READY, type SandboxHandover } from './runtime.ts';
@@ -78,16 +77,11 @@ async function serve(): Promise<void> {
     db,
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     allowPrivateFetch: values['allow-private-fetch'],
+    jobs: { runner: { workerUrl: jobWorkerUrl() } },
   });
   const address = await app.listen({ port, host: values.host });
   console.log(`Docs Admin API listening on ${address} (data in ${dataDir})`);
   const purge = startPurgeScheduler(db, systemClock);
-  // OpenAPI specs whose processing a stop interrupted are processed again.
-  resumeOpenApiProcessing({
-    db,
-    clock: systemClock,
-    network: { allowPrivateAddresses: values['allow-private-fetch'], limits: {} },
-  });
   const stop = async () => {
     purge.stop();
     await app.close();
@@ -134,6 +128,16 @@ function seedIfEmpty(db: Database, writeTokens: boolean): void {
   writeFileSync(file, `${JSON.stringify(seeded.tokens, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   console.log(`seeded the demo organizations; tokens for its ${seeded.tokens.length} users are in ${file}`);
+}
+
+/**
+ * The job worker's entry: beside this file when it runs from source (server/jobs/worker.ts), and
+ * `server-worker.js` beside the bundle when the desktop app runs its build (electron.vite.config.ts).
+ */
+function jobWorkerUrl(): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL(['.', 'jobs', 'worker.ts'].join('/'), import.meta.url)
+    : new URL(['.', 'server-worker.js'].join('/'), import.meta.url);
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

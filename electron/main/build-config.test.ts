@@ -11,12 +11,13 @@ type Output = { format?: string; entryFileNames?: string };
 describe('electron.vite.config.ts', () => {
   const resolved = typeof config === 'function' ? null : config;
 
-  it('bundles the main process and the embedded server it forks (out/main/index.js, out/main/server.js)', async () => {
+  it('bundles the main process, the embedded server it forks and its job worker (out/main/index.js, server.js, server-worker.js)', async () => {
     const main = (await resolved)!.main!.build!;
     const input = main.rollupOptions!.input as Record<string, string>;
-    expect(Object.keys(input).sort()).toEqual(['index', 'server']);
+    expect(Object.keys(input).sort()).toEqual(['index', 'server', 'server-worker']);
     expect(input.index).toMatch(/electron[/\\]main[/\\]index\.ts$/);
     expect(input.server).toMatch(/server[/\\]cli\.ts$/);
+    expect(input['server-worker']).toMatch(/server[/\\]jobs[/\\]worker\.ts$/);
     expect(main.rollupOptions!.output).toMatchObject({ format: 'es', entryFileNames: '[name].js' });
   });
 

@@ -8,6 +8,8 @@ import type {
   ResponseOf,
 } from '../../shared/contract/index.ts';
 import type { Clock } from '../clock.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import type { FetchLimits } from '../net/fetch-url.ts';
 import type { Database } from '../storage/database.ts';
 
@@ -17,6 +19,14 @@ export interface Services {
   clock: Clock;
   /** Rules for fetching URLs on a caller's behalf (imports, OpenAPI sources). */
   network: NetworkPolicy;
+  /** Heavy and untrusted work: tasks on worker threads, and the persisted jobs that use them. */
+  jobs: Jobs;
+}
+
+/** The job runner (worker threads) and the persisted queue of this server. */
+export interface Jobs {
+  runner: JobRunner;
+  queue: JobQueue;
 }
 
 /** Rules for outgoing fetches. */

@@ -1,91 +1,36 @@
 /**
- * The in-process queue of OpenAPI processing runs: a spec created or given a new source is queued, and runs in
- * the background of the same process while its creation has already been answered (`pending`).
+ * The `openapi-process` jobs: a spec created or given a new source is queued (in the transaction that wrote it)
+ * and processed in the background while its creation has already been answered (`pending`). The queue (queue.ts)
+ * keeps the job in the database, so a stop in the middle of a run leaves it to the next start.
  *
  * Rules:
- * - At most 4 runs at a time (a slow fetch does not hold the others up), never two of the same spec: a spec
- *   queued again while it runs runs once more after (its run on the old source drops its result).
- * - A spec already waiting is not queued twice.
- * - Nothing survives a restart but the database: `resumeOpenApiProcessing` queues the specs left `pending` or in
- *   `progress` when the server starts.
- * - A run's unexpected failure is logged and ends that run only; a database closed under a run (a test server
- *   shutting down) ends it silently.
- * - `whenIdle()` resolves once nothing waits or runs: tests await it instead of sleeping.
+ * - Two runs at a time in a process (a slow fetch does not hold every other spec up), one spec per run.
+ * - A run stopped by the runner (over budget, out of memory) is tried 3 times in all, then the spec is `complete`
+ *   with a `PARSE_ERROR` saying why (domain/openapi/process.ts).
  */
 import type { Services } from '../http/context.ts';
-import { processOpenApiSpec } from '../domain/openapi/process.ts';
-import { unfinishedSpecIds } from '../domain/openapi/records.ts';
+import { giveUpOpenApiSpec, processOpenApiSpec } from '../domain/openapi/process.ts';
+import type { Database } from '../storage/database.ts';
+import type { JobKind } from './queue.ts';
+import { enqueueJob } from './records.ts';
 
-const CONCURRENCY = 4;
+export const OPENAPI_JOB = 'openapi-process';
 
-interface Task {
-  services: Services;
-  specId: string;
+/** Queues the processing of a spec, in the caller's transaction; poke the queue once it is committed. */
+export function queueOpenApiProcessing(db: Database, spec: { id: string; organizationId: string }): void {
+  enqueueJob(db, { kind: OPENAPI_JOB, subjectId: spec.id, scopeId: spec.organizationId });
 }
 
-const waiting: Task[] = [];
-const running = new Set<string>();
-/** Specs queued again while running: they go back to `waiting` when their run ends. */
-const again = new Map<string, Task>();
-let idleWaiters: (() => void)[] = [];
-let scheduled = false;
-
-/** Queues a processing run of the spec (after the current call stack: the caller answers first). */
-export function enqueueOpenApiProcessing(services: Services, specId: string): void {
-  if (running.has(specId)) again.set(specId, { services, specId });
-  else if (!waiting.some((task) => task.specId === specId)) waiting.push({ services, specId });
-  schedule();
-}
-
-/** Queues every spec whose processing had not finished; answers how many. Call it once the server starts. */
-export function resumeOpenApiProcessing(services: Services): number {
-  const ids = unfinishedSpecIds(services.db);
-  for (const id of ids) enqueueOpenApiProcessing(services, id);
-  return ids.length;
-}
-
-/** Resolves once no run waits or runs. */
-export function whenIdle(): Promise<void> {
-  if (isIdle()) return Promise.resolve();
-  return new Promise((resolve) => idleWaiters.push(resolve));
-}
-
-const isIdle = () => waiting.length === 0 && running.size === 0 && again.size === 0;
-
-function schedule(): void {
-  if (scheduled) return;
-  scheduled = true;
-  setImmediate(pump);
-}
-
-function pump(): void {
-  scheduled = false;
-  while (running.size < CONCURRENCY) {
-    const index = waiting.findIndex((task) => !running.has(task.specId));
-    if (index < 0) break;
-    const [task] = waiting.splice(index, 1) as [Task];
-    running.add(task.specId);
-    void run(task);
-  }
-  if (isIdle()) {
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  }
-}
-
-async function run(task: Task): Promise<void> {
-  try {
-    await processOpenApiSpec(task.services, task.specId);
-  } catch (error) {
-    if (task.services.db.sqlite.isOpen) console.error(`OpenAPI processing of ${task.specId} failed:`, error);
-  } finally {
-    running.delete(task.specId);
-    const next = again.get(task.specId);
-    if (next) {
-      again.delete(task.specId);
-      waiting.push(next);
-    }
-    schedule();
-  }
+/** The job kind, run with these services. */
+export function openApiProcessingJobs(services: Services): JobKind {
+  return {
+    name: OPENAPI_JOB,
+    concurrency: 2,
+    batch: 1,
+    maxAttempts: 3,
+    run: async (specIds) => {
+      for (const specId of specIds) await processOpenApiSpec(services, specId);
+    },
+    giveUp: (specId, error, attempts) => giveUpOpenApiSpec(services, specId, error, attempts),
+  };
 }

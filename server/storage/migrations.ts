@@ -504,6 +504,46 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: 'jobs with attempts and leases, and the sections of indexed pages',
+    // A job is one kind of work on one subject (a spec to process, a space to index), at most one row each:
+    // queuing it again while it waits changes nothing but `queued_at`, while it runs bumps `generation` (its run
+    // then ends queued again). `attempts` counts the runs started; `lease_owner`/`lease_until` mark the process
+    // running it (a lease that expires without being renewed frees the job for another process, or for a restart).
+    // Done jobs are deleted. Times are ISO strings; '' sorts before any, so the rows queued here are due at once.
+    // Indexed pages keep their sections (JSON) for excerpts: every space is indexed again to fill them.
+    sql: `
+      CREATE TABLE jobs (
+        kind TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        scope_id TEXT,
+        state TEXT NOT NULL,
+        generation INTEGER NOT NULL,
+        attempts INTEGER NOT NULL,
+        run_after TEXT NOT NULL,
+        queued_at TEXT NOT NULL,
+        lease_owner TEXT,
+        lease_until TEXT,
+        last_error TEXT,
+        PRIMARY KEY (kind, subject_id)
+      );
+      CREATE INDEX jobs_due ON jobs(kind, state, run_after);
+      CREATE INDEX jobs_scope ON jobs(kind, scope_id, queued_at);
+      CREATE TABLE search_sections (
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        page_id TEXT NOT NULL,
+        sections TEXT NOT NULL,
+        PRIMARY KEY (space_id, page_id)
+      );
+      DELETE FROM search_indexed;
+      INSERT INTO jobs (kind, subject_id, scope_id, state, generation, attempts, run_after, queued_at)
+        SELECT 'search-index', id, organization_id, 'queued', 1, 0, '', '' FROM spaces;
+      INSERT INTO jobs (kind, subject_id, scope_id, state, generation, attempts, run_after, queued_at)
+        SELECT 'openapi-process', id, organization_id, 'queued', 1, 0, '', '' FROM openapi_specs
+        WHERE processing_state IN ('pending', 'progress');
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

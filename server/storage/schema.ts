@@ -394,6 +394,28 @@ export interface OpenapiSpecVersionsTable {
   source_url: string | null;
 }
 
+/** A job waiting or running (migration 10). */
+export interface JobsTable {
+  kind: string;
+  subject_id: string;
+  scope_id: string | null;
+  state: 'queued' | 'running';
+  generation: number;
+  attempts: number;
+  run_after: string;
+  queued_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+}
+
+/** The sections of an indexed page, as JSON, for search excerpts. */
+export interface SearchSectionsTable {
+  space_id: string;
+  page_id: string;
+  sections: string;
+}
+
 export interface MigrationsTable {
   version: number;
   name: string;
@@ -432,5 +454,7 @@ export interface DB {
   translation_settings: TranslationSettingsTable;
   openapi_specs: OpenapiSpecsTable;
   openapi_spec_versions: OpenapiSpecVersionsTable;
+  jobs: JobsTable;
+  search_sections: SearchSectionsTable;
   migrations: MigrationsTable;
 }

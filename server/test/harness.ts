@@ -11,6 +11,7 @@ import type { DefaultLevel } from '../../shared/contract/resources/content.ts';
 import type { Static } from '@sinclair/typebox';
 import { createClient, type ApiClient } from '../../shared/client.ts';
 import { buildApp } from '../app.ts';
+import type { JobsOptions } from '../jobs/index.ts';
 import type { FetchLimits } from '../net/fetch-url.ts';
 import { ManualClock } from '../clock.ts';
 import { createChangeRequestRecord } from '../domain/change-requests/records.ts';
@@ -34,8 +35,12 @@ export interface TestServer {
   baseUrl: string;
   db: Database;
   clock: ManualClock;
+  /** The data directory (pass it to another server to restart on the same data). */
+  dataDir: string;
   /** A client with no token, or with the given one. */
   client(token?: string): ApiClient;
+  /** Resolves once the server's job queue has nothing due and nothing running. */
+  whenJobsIdle(): Promise<void>;
   /** A new user with a token. */
   buildUser(options?: { email?: string; name?: string }): TestUser;
   /** A new organization whose owner is its first admin. */
@@ -83,7 +88,8 @@ export interface TestServer {
   ): { id: string };
   /** A reply to a comment, posted now. */
   buildCommentReply(commentId: string, authorId: string, markdown?: string): { id: string };
-  close(): Promise<void>;
+  /** Stops the server; its data directory goes too, unless `keepData` (to start another server on it). */
+  close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 let counter = 0;
@@ -96,9 +102,13 @@ export async function startTestServer(
     allowPrivateFetch?: boolean;
     /** Lower fetch limits (a fixture that never answers then fails fast). */
     fetchLimits?: Partial<FetchLimits>;
+    /** Job runner and queue options (lower budgets, no retry delay). */
+    jobs?: JobsOptions;
+    /** Start on this data directory (another test server's, closed with `keepData`: a restart on the same data). */
+    dataDir?: string;
   } = {},
 ): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-admin-test-'));
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'docs-admin-test-'));
   const db = openDatabase(dir);
   const clock = new ManualClock('2026-03-01T09:00:00.000Z');
   const app = buildApp({
@@ -109,6 +119,7 @@ export async function startTestServer(
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     allowPrivateFetch: options.allowPrivateFetch ?? false,
     ...(options.fetchLimits !== undefined ? { fetchLimits: options.fetchLimits } : {}),
+    ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -127,7 +138,9 @@ export async function startTestServer(
     baseUrl,
     db,
     clock,
+    dataDir: dir,
     client,
+    whenJobsIdle: () => app.jobs.queue.whenIdle(),
     buildUser,
     buildOrg(owner, orgOptions = {}) {
       const org = createOrganization(db, clock.now(), {
@@ -244,10 +257,10 @@ export async function startTestServer(
       );
       return { id };
     },
-    async close() {
+    async close(closeOptions = {}) {
       await app.close();
       db.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (closeOptions.keepData !== true) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

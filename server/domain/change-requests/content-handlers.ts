@@ -14,26 +14,23 @@
  *   at most 20 files by URL and 20 MB in all. The checks above run again in the write's transaction, after the
  *   fetches.
  * - Import: sources `markdown`, `html`, `website` (read as HTML) and `zip` (import.ts); any other is a 400 naming
- *   `source`. Imported pages are appended at the top level, their slugs made free among the pages there. Content
- *   that cannot be converted answers 422 naming `url`.
+ *   `source`. The conversion runs on a worker thread (import-job.ts). Imported pages are appended at the top
+ *   level, their slugs made free among the pages there. Content that cannot be converted, or not within the
+ *   conversion's budget, answers 422 naming `url`.
  * - Lists: files by name (then id); backlinks of a file (the pages linking to it) by path (then id); the links of a
  *   page as the space link report (content/handlers.ts) restricted to the links written in that page.
  * - PDF: see print.ts (`view` is enough; the link prints the request's head when opened).
  */
 import { DOCUMENT_BATCH_MAX } from '../../../shared/contract/resources/revisions.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Actor, Handlers, Services } from '../../http/context.ts';
 import { DEFAULT_FETCH_LIMITS, fetchUrl } from '../../net/fetch-url.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import { applyContentChanges, fileKey, freeSlug, type ContentChange } from '../content/content-write.ts';
 import { computeLinkReport, linkReportPage } from '../content/handlers.ts';
-import {
-  convertImport,
-  ImportError,
-  SUPPORTED_IMPORT_SOURCES,
-  type SupportedImportSource,
-} from '../content/import.ts';
+import { SUPPORTED_IMPORT_SOURCES, type SupportedImportSource } from '../content/import.ts';
+import { convertOffThread } from '../content/import-job.ts';
 import { pageByText } from '../content/memory-list.ts';
 import {
   changeRequestApp,
@@ -369,13 +366,7 @@ export const changeRequestContentHandlers = {
       allowPrivateAddresses: services.network.allowPrivateAddresses,
       ...services.network.limits,
     });
-    let converted;
-    try {
-      converted = convertImport(source, fetched.data, fetched.url);
-    } catch (error) {
-      if (error instanceof ImportError) throw new ApiError(422, `body field \`url\`: ${error.message}`);
-      throw error;
-    }
+    const converted = await convertOffThread(services, source, fetched);
     const now = clock.now();
     const row = db.transaction(() => {
       const access = writableRequest(db, params, actor);

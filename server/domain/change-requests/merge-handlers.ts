@@ -11,7 +11,8 @@
  *   naming the conflicting pages by title, nothing written. Success, in one transaction: a `merge` revision (parents:
  *   the space revision, the request's head) becomes the space's revision (`updated_at` bumped), the request becomes
  *   `merged` with `revisionMerged`, `mergedAt` and `mergedBy`, and an event is recorded. Every other open request of
- *   the space is then outdated, its merge base being an older revision.
+ *   the space is then outdated, its merge base being an older revision. The merge is computed on a worker thread
+ *   and written if nothing moved meanwhile (merge-run.ts).
  * - Update (POST …/update) needs `edit`, an `open` or `draft` request and an unlocked space (it writes the request's
  *   content). A request that is not outdated is answered as it is (its head, nothing written). Otherwise the
  *   three-way merge with the request's head and the space's revision: conflicts are a 409 naming the pages, nothing
@@ -37,8 +38,9 @@ import { ContentLevels } from '../collections/levels.ts';
 import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
 import { visibleSpaceFilter } from '../spaces/lists.ts';
 import { loadChangeRequest } from './handlers.ts';
-import { changeRequestQuery, isOutdated, presentChangeRequest } from './present.ts';
-import { mergeChangeRequestContent, mergeChangeRequestRecord, updateChangeRequestRecord } from './records.ts';
+import { mergeOffThread, movedSince, untilSettled } from './merge-run.ts';
+import { changeRequestQuery, isOutdated, mergeBaseOf, presentChangeRequest } from './present.ts';
+import { commitMerge, commitUpdate, mergedTree } from './records.ts';
 
 const INBOX_KEYS: readonly SortKey[] = [
   { column: 'cr.updated_at', direction: 'desc' },
@@ -46,44 +48,61 @@ const INBOX_KEYS: readonly SortKey[] = [
 ];
 
 export const changeRequestMergeHandlers = {
-  mergeChangeRequest: ({ params, actor, services: { db, clock } }) => {
-    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
-    const request = loadChangeRequest(db, space.id, params.changeRequestId);
-    authorize(orgActor, 'space.merge', { level });
-    if (request.status !== 'open')
-      throw conflict(
-        request.status === 'draft'
-          ? `change request ${request.number} is a draft: mark it open before merging it`
-          : `change request ${request.number} is ${request.status}: only open change requests can be merged`,
-      );
-    ensureUnlocked(space);
-    const { revision } = mergeChangeRequestRecord(db, clock.now(), { space, request, actorId: actor.userId });
-    return { revision, result: 'merge' as const };
-  },
-
-  updateChangeRequest: ({ params, actor, services: { db, clock } }) => {
-    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
-    const request = loadChangeRequest(db, space.id, params.changeRequestId);
-    authorize(orgActor, 'space.edit', { level });
-    if (request.status !== 'open' && request.status !== 'draft')
-      throw conflict(
-        `change request ${request.number} is ${request.status}: only open and draft change requests can be updated`,
-      );
-    ensureUnlocked(space);
-    const { revision } = updateChangeRequestRecord(db, clock.now(), {
-      space,
-      request,
-      actorId: actor.userId,
+  mergeChangeRequest: ({ params, actor, services }) => {
+    const { db, clock } = services;
+    return untilSettled(async () => {
+      const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
+      const request = loadChangeRequest(db, space.id, params.changeRequestId);
+      authorize(orgActor, 'space.merge', { level });
+      if (request.status !== 'open')
+        throw conflict(
+          request.status === 'draft'
+            ? `change request ${request.number} is a draft: mark it open before merging it`
+            : `change request ${request.number} is ${request.status}: only open change requests can be merged`,
+        );
+      ensureUnlocked(space);
+      const merged = mergedTree(await mergeOffThread(services, request, space.revision_id), request, 'merge');
+      return db.transaction(() => {
+        if (movedSince(db, space, request)) return undefined;
+        const input = { space, request, actorId: actor.userId };
+        return { revision: commitMerge(db, clock.now(), input, merged).revision, result: 'merge' as const };
+      });
     });
-    return { revision, result: 'update' as const };
   },
 
-  checkChangeRequestMerge: ({ params, actor, services: { db } }) => {
+  updateChangeRequest: ({ params, actor, services }) => {
+    const { db, clock } = services;
+    return untilSettled(async () => {
+      const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
+      const request = loadChangeRequest(db, space.id, params.changeRequestId);
+      authorize(orgActor, 'space.edit', { level });
+      if (request.status !== 'open' && request.status !== 'draft')
+        throw conflict(
+          `change request ${request.number} is ${request.status}: only open and draft change requests can be updated`,
+        );
+      ensureUnlocked(space);
+      if (mergeBaseOf(request) === space.revision_id)
+        return { revision: request.revision_id, result: 'update' as const };
+      const merged = mergedTree(
+        await mergeOffThread(services, request, space.revision_id),
+        request,
+        'update',
+      );
+      return db.transaction(() => {
+        if (movedSince(db, space, request)) return undefined;
+        const input = { space, request, actorId: actor.userId };
+        return { revision: commitUpdate(db, clock.now(), input, merged).revision, result: 'update' as const };
+      });
+    });
+  },
+
+  checkChangeRequestMerge: async ({ params, actor, services }) => {
+    const { db } = services;
     const { space } = resolveSpaceAccess(db, params.spaceId, actor);
     const request = loadChangeRequest(db, space.id, params.changeRequestId);
     const outdated = isOutdated(request, space);
     if (request.status === 'merged') return { outdated, mergeable: false, conflicts: [] };
-    const outcome = mergeChangeRequestContent(db, request, space.revision_id, { write: false });
+    const outcome = await mergeOffThread(services, request, space.revision_id);
     const conflicts = 'conflicts' in outcome ? outcome.conflicts : [];
     const check: Static<typeof ChangeRequestMergeCheck> = {
       outdated,

@@ -1,11 +1,22 @@
-/** Writing change requests (creation, merge, update), shared by the handlers, the demo seed and the test factories. */
+/**
+ * Writing change requests (creation, merge, update), shared by the handlers, the demo seed and the test factories.
+ * A merge or an update is computed first (merge-run.ts on a worker thread for requests, `mergeInProcess` for the
+ * seed), then written in one transaction by `commitMerge` / `commitUpdate`.
+ */
+import { queueSpaceIndexing } from '../search/index.ts';
 import { conflict } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
-import { insertRevision, loadRevision, putDocument, readDocuments } from '../content/revisions.ts';
+import {
+  documentId,
+  insertRevision,
+  loadRevision,
+  readDocuments,
+  type RevisionTree,
+} from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
-import { mergeTrees, type MergeConflict, type MergeOutcome } from './merge.ts';
+import { mergeTrees, type MergeConflict } from './merge.ts';
 import { mergeBaseOf } from './present.ts';
 
 /**
@@ -71,34 +82,42 @@ export function createChangeRequestRecord(
 }
 
 /** The request's columns a merge or an update reads. */
-type MergedRequest = Pick<
+export type MergedRequest = Pick<
   ChangeRequestsTable,
   'id' | 'number' | 'status' | 'revision_id' | 'revision_initial' | 'revision_merged_ancestor'
 >;
-type MergedSpace = Pick<SpacesTable, 'id' | 'organization_id' | 'revision_id'>;
+export type MergedSpace = Pick<SpacesTable, 'id' | 'organization_id' | 'revision_id'>;
+
+/** A merge's result: the merged tree and the bodies it made (to store), or every conflict. */
+export type MergeResult = { tree: RevisionTree; written: StoredBody[] } | { conflicts: MergeConflict[] };
+export interface StoredBody {
+  id: string;
+  markdown: string;
+}
 
 /**
- * The three-way merge of the request's head with the space revision `mainRevisionId`, against its merge base. When
- * the space did not move past the base, the result is the head's tree and nothing is read. `write: false` (the merge
- * check) stores no merged body: the tree it answers names placeholder documents and must not be written.
+ * The three-way merge of the request's head with the space revision `mainRevisionId`, against its merge base, on
+ * this thread (the demo seed; requests merge on a worker thread, merge-run.ts). When the space did not move past the
+ * base, the result is the head's tree and nothing is read. Nothing is written.
  */
-export function mergeChangeRequestContent(
-  db: Database,
-  request: MergedRequest,
-  mainRevisionId: string,
-  options: { write: boolean },
-): MergeOutcome {
+export function mergeInProcess(db: Database, request: MergedRequest, mainRevisionId: string): MergeResult {
   const baseId = mergeBaseOf(request);
   const head = loadRevision(db, request.revision_id).tree;
-  if (mainRevisionId === baseId) return { tree: head };
-  let unsaved = 0;
-  return mergeTrees(
+  if (mainRevisionId === baseId) return { tree: head, written: [] };
+  const written = new Map<string, string>();
+  const outcome = mergeTrees(
     { base: loadRevision(db, baseId).tree, main: loadRevision(db, mainRevisionId).tree, changeRequest: head },
     {
       read: (documentIds) => readDocuments(db, documentIds),
-      write: options.write ? (markdown) => putDocument(db, markdown) : () => `unsaved-${++unsaved}`,
+      write: (markdown) => {
+        const id = documentId(markdown);
+        written.set(id, markdown);
+        return id;
+      },
     },
   );
+  if ('conflicts' in outcome) return outcome;
+  return { tree: outcome.tree, written: [...written].map(([id, markdown]) => ({ id, markdown })) };
 }
 
 /** "on page “A”" or "on pages “A”, “B”": the pages of conflicts, each once, in order. */
@@ -109,35 +128,58 @@ export function conflictingPages(conflicts: readonly MergeConflict[]): string {
   return `${quoted.length === 1 ? 'page' : 'pages'} ${quoted.join(', ')}`;
 }
 
+/** The merged tree, or the 409 naming the conflicting pages (`what` says what could not be done). */
+export function mergedTree(
+  result: MergeResult,
+  request: MergedRequest,
+  action: 'merge' | 'update',
+): { tree: RevisionTree; written: StoredBody[] } {
+  if (!('conflicts' in result)) return result;
+  const pages = conflictingPages(result.conflicts);
+  throw conflict(
+    action === 'merge'
+      ? `change request ${request.number} conflicts with the main content on ${pages}; update the change request and resolve them`
+      : `change request ${request.number} cannot be updated: it conflicts with the main content on ${pages}; edit those pages in the change request to resolve them`,
+  );
+}
+
+function storeBodies(db: Database, bodies: readonly StoredBody[]): void {
+  for (const body of bodies)
+    db.run(
+      db.q
+        .insertInto('documents')
+        .values(body)
+        .onConflict((oc) => oc.column('id').doNothing()),
+    );
+}
+
 /**
- * Merges an open request into the main content in one transaction: a `merge` revision (parents: the space revision,
- * then the request's head) becomes the space's revision, and the request becomes `merged`. Conflicts throw the 409
- * naming their pages, and nothing is written. Checks of access and status are the caller's.
+ * Writes a merge of an open request into the main content in one transaction: a `merge` revision (parents: the
+ * space revision, then the request's head) becomes the space's revision, and the request becomes `merged`. Checks of
+ * access and status, and the merge itself, are the caller's.
  */
-export function mergeChangeRequestRecord(
+export function commitMerge(
   db: Database,
   now: Date,
   input: { space: MergedSpace; request: MergedRequest; actorId: string },
+  merged: { tree: RevisionTree; written: readonly StoredBody[] },
 ): { revision: string } {
   const { space, request } = input;
   const at = now.toISOString();
   return db.transaction(() => {
-    const outcome = mergeChangeRequestContent(db, request, space.revision_id, { write: true });
-    if ('conflicts' in outcome)
-      throw conflict(
-        `change request ${request.number} conflicts with the main content on ${conflictingPages(outcome.conflicts)}; update the change request and resolve them`,
-      );
+    storeBodies(db, merged.written);
     const revision = insertRevision(db, {
       spaceId: space.id,
       type: 'merge',
       parents: [space.revision_id, request.revision_id],
-      tree: outcome.tree,
+      tree: merged.tree,
       createdBy: input.actorId,
       now,
     });
     db.run(
       db.q.updateTable('spaces').set({ revision_id: revision, updated_at: at }).where('id', '=', space.id),
     );
+    queueSpaceIndexing(db, space);
     db.run(
       db.q
         .updateTable('change_requests')
@@ -162,29 +204,38 @@ export function mergeChangeRequestRecord(
   });
 }
 
-/**
- * Brings a request up to date with the main content in one transaction: an `update` revision (parents: the head,
- * then the space revision) becomes its head, and the space revision its merge base. A request that is not outdated
- * is left as it is (its head is answered). Conflicts throw the 409 naming their pages, and nothing is written.
- */
-export function updateChangeRequestRecord(
+/** Merges an open request on this thread (the demo seed): `mergeInProcess`, then `commitMerge`; conflicts are a 409. */
+export function mergeChangeRequestRecord(
   db: Database,
   now: Date,
   input: { space: MergedSpace; request: MergedRequest; actorId: string },
 ): { revision: string } {
+  const merged = mergedTree(
+    mergeInProcess(db, input.request, input.space.revision_id),
+    input.request,
+    'merge',
+  );
+  return commitMerge(db, now, input, merged);
+}
+
+/**
+ * Writes an update of a request from the main content in one transaction: an `update` revision (parents: the head,
+ * then the space revision) becomes its head, and the space revision its merge base.
+ */
+export function commitUpdate(
+  db: Database,
+  now: Date,
+  input: { space: MergedSpace; request: MergedRequest; actorId: string },
+  merged: { tree: RevisionTree; written: readonly StoredBody[] },
+): { revision: string } {
   const { space, request } = input;
-  if (mergeBaseOf(request) === space.revision_id) return { revision: request.revision_id };
   return db.transaction(() => {
-    const outcome = mergeChangeRequestContent(db, request, space.revision_id, { write: true });
-    if ('conflicts' in outcome)
-      throw conflict(
-        `change request ${request.number} cannot be updated: it conflicts with the main content on ${conflictingPages(outcome.conflicts)}; edit those pages in the change request to resolve them`,
-      );
+    storeBodies(db, merged.written);
     const revision = insertRevision(db, {
       spaceId: space.id,
       type: 'update',
       parents: [request.revision_id, space.revision_id],
-      tree: outcome.tree,
+      tree: merged.tree,
       createdBy: input.actorId,
       now,
     });

@@ -10,24 +10,35 @@
  *   other non-content elements dropped); the title is the `<title>`, else the first `<h1>`, else the URL's name.
  * - `zip`: a page per `.md`/`.markdown` file; folders become parent pages: a folder's `README.md` is its body, a
  *   top-level folder without one becomes a group, a deeper one an empty document. Hidden entries (`.name`,
- *   `__MACOSX`) are skipped. Bounded: at most 500 entries and 20 MB uncompressed (the sizes declared by the
- *   archive are checked before anything is inflated, and the inflated sizes again after). Siblings sort by name,
- *   `README.md` of the root first. Page titles as for `markdown`, with the file (or folder) name humanized.
+ *   `__MACOSX`) are skipped. Bounded by what inflation actually produces, never by what the archive declares
+ *   (zip.ts, `ZIP_LIMITS`): at most 500 entries, 5 MB per file and 20 MB of markdown in all, 100 times a file's
+ *   compressed size (files under 1 MB aside); a file that inflates to more or less than its header says is refused.
+ *   Siblings sort by name, `README.md` of the root first. Page titles as for `markdown`, with the file (or folder)
+ *   name humanized. This runs on a worker thread (import-task.ts).
  * - `totalResources` counts the files found (markdown or not; directories and hidden entries aside),
  *   `importedResources` the pages made from them.
  * - Any other source is refused (the handler's 400 names `source` and the supported ones). Content that cannot be
  *   read (invalid UTF-8 is replaced, not refused; a garbage or empty zip, a zip without markdown) is an `ImportError`
  *   the handler answers as 422.
  */
-import { unzipSync } from 'fflate';
 import { NodeHtmlMarkdown } from 'node-html-markdown';
 import type { PageInput } from './revisions.ts';
+import { inflateEntry, listEntries, ZipError, type ZipLimits } from './zip.ts';
 
 export const SUPPORTED_IMPORT_SOURCES = ['markdown', 'html', 'website', 'zip'] as const;
 export type SupportedImportSource = (typeof SUPPORTED_IMPORT_SOURCES)[number];
 
 export const MAX_ZIP_ENTRIES = 500;
 export const MAX_ZIP_BYTES = 20 * 1024 * 1024;
+
+/** What a zip's markdown may inflate to (zip.ts): bytes actually produced, per entry and in all, and the ratio. */
+export const ZIP_LIMITS: Readonly<ZipLimits> = {
+  maxEntries: MAX_ZIP_ENTRIES,
+  maxEntryBytes: 5 * 1024 * 1024,
+  maxTotalBytes: MAX_ZIP_BYTES,
+  maxRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+};
 
 /** Content the import cannot turn into pages. */
 export class ImportError extends Error {}
@@ -117,41 +128,22 @@ const hidden = (segment: string): boolean => segment.startsWith('.') || segment 
 
 /** Unzips with the bounds above; answers the markdown files by path and the count of files. */
 function readZip(data: Uint8Array): { markdown: Map<string, string>; total: number } {
-  let entries = 0;
-  let declared = 0;
-  let files: Record<string, Uint8Array>;
-  let total = 0;
-  try {
-    files = unzipSync(data, {
-      filter: (file) => {
-        entries++;
-        if (entries > MAX_ZIP_ENTRIES)
-          throw new ImportError(`the archive holds more than ${MAX_ZIP_ENTRIES} entries`);
-        const segments = file.name.split('/').filter(Boolean);
-        if (file.name.endsWith('/') || segments.length === 0 || segments.some(hidden)) return false;
-        total++;
-        if (!MARKDOWN_FILE.test(file.name)) return false;
-        declared += file.originalSize;
-        if (declared > MAX_ZIP_BYTES)
-          throw new ImportError(
-            `the archive's markdown is larger than ${MAX_ZIP_BYTES / 1024 / 1024} MB uncompressed`,
-          );
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    throw new ImportError(`the content is not a readable zip archive (${(error as Error).message})`);
-  }
   const markdown = new Map<string, string>();
+  let total = 0;
   let inflated = 0;
-  for (const [name, bytes] of Object.entries(files)) {
-    inflated += bytes.byteLength;
-    if (inflated > MAX_ZIP_BYTES)
-      throw new ImportError(
-        `the archive's markdown is larger than ${MAX_ZIP_BYTES / 1024 / 1024} MB uncompressed`,
-      );
-    markdown.set(name, decodeText(bytes));
+  try {
+    for (const entry of listEntries(data, ZIP_LIMITS)) {
+      const segments = entry.name.split('/').filter(Boolean);
+      if (entry.name.endsWith('/') || segments.length === 0 || segments.some(hidden)) continue;
+      total++;
+      if (!MARKDOWN_FILE.test(entry.name)) continue;
+      const bytes = inflateEntry(data, entry, ZIP_LIMITS, inflated);
+      inflated += bytes.byteLength;
+      markdown.set(entry.name, decodeText(bytes));
+    }
+  } catch (error) {
+    if (error instanceof ZipError) throw new ImportError(error.message);
+    throw error;
   }
   return { markdown, total };
 }

@@ -84,9 +84,14 @@ function contentHash(...parts: (string | Uint8Array)[]): string {
   return hash.digest('base64url').slice(0, 32);
 }
 
+/** The id a page body is stored under: a hash of its markdown (so a body is stored once). */
+export function documentId(markdown: string): string {
+  return contentHash('md:', markdown);
+}
+
 /** Stores a page body once; answers its id. */
 export function putDocument(db: Database, markdown: string): string {
-  const id = contentHash('md:', markdown);
+  const id = documentId(markdown);
   db.run(
     db.q
       .insertInto('documents')

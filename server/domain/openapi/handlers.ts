@@ -9,8 +9,9 @@
  *   reserved IP address, or `localhost`, is a 400 naming `source.url` at once, unless the server allows private
  *   fetches; a host name that only resolves to such an address is refused when fetched (`FETCH_ERROR`), since
  *   names are resolved by the fetch itself (and again at every redirect).
- * - Creating or replacing the source answers at once with `processingState: pending` and queues the processing
- *   (server/jobs/openapi-processing.ts; the run itself is server/domain/openapi/process.ts). PUT with the same
+ * - Creating or replacing the source answers at once with `processingState: pending` and queues the processing in
+ *   the same transaction (server/jobs/openapi-processing.ts; the run itself is server/domain/openapi/process.ts,
+ *   on a worker thread). PUT with the same
  *   URL fetches it again: it is how a URL spec is refreshed.
  * - Versions are listed newest first; `latest` is the newest; a spec without a version yet answers 404 on
  *   `latest` saying why. A version of another spec is a 404. Content is `{ filesystem: { "openapi.json" |
@@ -24,7 +25,7 @@ import { isIP } from 'node:net';
 import { badRequest, conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
-import { enqueueOpenApiProcessing } from '../../jobs/openapi-processing.ts';
+import { queueOpenApiProcessing } from '../../jobs/openapi-processing.ts';
 import { isBlockedAddress } from '../../net/fetch-url.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
@@ -95,9 +96,10 @@ export const openApiHandlers = {
     authorize(orgActor, 'organization.createOpenAPISpec', null);
     const source = checkSource(body.source, services.network.allowPrivateAddresses);
     const now = clock.now();
-    const id = db.transaction(() => {
+    db.transaction(() => {
       ensureSlugFree(db, params.organizationId, body.slug);
       const specId = insertSpec(db, now, { organizationId: params.organizationId, slug: body.slug, source });
+      queueOpenApiProcessing(db, { id: specId, organizationId: params.organizationId });
       recordEvent(db, now, {
         organizationId: params.organizationId,
         actorId: actor.userId,
@@ -109,7 +111,6 @@ export const openApiHandlers = {
       return specId;
     });
     const spec = loadSpec(db, params.organizationId, body.slug);
-    enqueueOpenApiProcessing(services, id);
     return presentSpec(spec, orgActor, baseUrl);
   },
 
@@ -125,12 +126,13 @@ export const openApiHandlers = {
     authorize(orgActor, 'organization.createOpenAPISpec', null);
     const source = checkSource(body.source, services.network.allowPrivateAddresses);
     const now = clock.now();
-    const id = db.transaction(() => {
+    db.transaction(() => {
       const existing = findSpec(db, params.organizationId, params.specSlug);
       if (existing) replaceSource(db, now, existing, source);
       const specId =
         existing?.id ??
         insertSpec(db, now, { organizationId: params.organizationId, slug: params.specSlug, source });
+      queueOpenApiProcessing(db, { id: specId, organizationId: params.organizationId });
       recordEvent(db, now, {
         organizationId: params.organizationId,
         actorId: actor.userId,
@@ -142,7 +144,6 @@ export const openApiHandlers = {
       return specId;
     });
     const spec = loadSpec(db, params.organizationId, params.specSlug);
-    enqueueOpenApiProcessing(services, id);
     return presentSpec(spec, orgActor, baseUrl);
   },
 

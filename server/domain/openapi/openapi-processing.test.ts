@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPISpecContent, OpenAPISpecVersion } from '../../../shared/contract/resources/openapi.ts';
-import { resumeOpenApiProcessing, whenIdle } from '../../jobs/openapi-processing.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import { expectError, sendOperation } from '../../test/http-helpers.ts';
 import {
@@ -34,7 +33,7 @@ beforeAll(async () => {
   ({ admin, orgId } = buildAdminOrg(server));
 });
 afterAll(async () => {
-  await whenIdle();
+  await server.whenJobsIdle();
   await fixture.close();
   await server.close();
 });
@@ -95,7 +94,7 @@ describe('processing an OpenAPI spec', () => {
       'no version yet',
     );
     held.release();
-    await whenIdle();
+    await server.whenJobsIdle();
     const spec = await getSpec(server, admin, orgId, 'held');
     expect(spec.processingState).toBe('complete');
     expect(spec.lastProcessedAt).toBe(server.clock.now().toISOString());
@@ -369,7 +368,7 @@ describe('processing an OpenAPI spec', () => {
       200,
     );
     held.release();
-    await whenIdle();
+    await server.whenJobsIdle();
     const spec = await getSpec(server, admin, orgId, 'replaced');
     expect(spec.processingState).toBe('complete');
     expect(await versions('replaced')).toHaveLength(1);
@@ -395,40 +394,40 @@ describe('processing an OpenAPI spec', () => {
     await held.arrived;
     await expectCall(server, admin, 'deleteOpenAPISpecBySlug', { params: specParams('doomed') }, 205);
     held.release();
-    await whenIdle();
+    await server.whenJobsIdle();
     expect(
       server.db.all(server.db.q.selectFrom('openapi_specs').select('id').where('slug', '=', 'doomed')),
     ).toEqual([]);
   });
 
-  it('specs left pending or in progress are processed again when the server starts', async () => {
-    await createProcessed(server, admin, orgId, 'resumed-a', { text: OPENAPI_30_YAML });
-    await createProcessed(server, admin, orgId, 'resumed-b', { text: JSON.stringify(SWAGGER_2) });
-    // As a stop in the middle of runs leaves them, with no version yet.
-    for (const [slug, state] of [
-      ['resumed-a', 'pending'],
-      ['resumed-b', 'progress'],
-    ] as const) {
-      const id = (await getSpec(server, admin, orgId, slug)).id;
-      server.db.run(server.db.q.deleteFrom('openapi_spec_versions').where('spec_id', '=', id));
-      server.db.run(
-        server.db.q
-          .updateTable('openapi_specs')
-          .set({ processing_state: state, last_version_id: null, last_processed_at: null })
-          .where('id', '=', id),
-      );
-    }
-    const resumed = resumeOpenApiProcessing({
-      db: server.db,
-      clock: server.clock,
-      network: { allowPrivateAddresses: true, limits: {} },
-    });
-    expect(resumed).toBeGreaterThanOrEqual(2);
-    await whenIdle();
-    for (const slug of ['resumed-a', 'resumed-b']) {
-      const spec = await getSpec(server, admin, orgId, slug);
+  it('a run that a stop interrupted runs again when a server starts on the same data', async () => {
+    const first = await startTestServer({ allowPrivateFetch: true });
+    const { admin: owner, orgId: org } = buildAdminOrg(first);
+    fixture.set('/interrupted.json', SWAGGER_2);
+    const held = fixture.hold('/interrupted.json');
+    await expectCall(
+      first,
+      owner,
+      'createOpenAPISpec',
+      {
+        params: { organizationId: org },
+        body: { slug: 'interrupted', source: { url: fixture.url('/interrupted.json') } },
+      },
+      201,
+    );
+    await held.arrived;
+    expect((await getSpec(first, owner, org, 'interrupted')).processingState).toBe('progress');
+    await first.close({ keepData: true });
+    held.release();
+    const second = await startTestServer({ allowPrivateFetch: true, dataDir: first.dataDir });
+    try {
+      await second.whenJobsIdle();
+      const spec = await getSpec(second, owner, org, 'interrupted');
       expect(spec.processingState).toBe('complete');
-      expect(await versions(slug)).toHaveLength(1);
+      expect(spec).not.toHaveProperty('lastProcessErrorCode');
+      expect(spec.lastVersion).toBeDefined();
+    } finally {
+      await second.close();
     }
   });
 });
@@ -449,7 +448,7 @@ describe('fetch limits', () => {
       expect(spec.lastVersion).toBe(first.lastVersion);
       expect(spec.sourceURL).toBe(fixture.url('/hang'));
     } finally {
-      await whenIdle();
+      await limited.whenJobsIdle();
       await limited.close();
     }
   });
@@ -468,7 +467,7 @@ describe('fetch limits', () => {
       expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
       expect(spec).not.toHaveProperty('lastVersion');
     } finally {
-      await whenIdle();
+      await limited.whenJobsIdle();
       await limited.close();
     }
   });

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationName, Role } from '../../../shared/contract/index.ts';
 import type { OpenAPISpec, OpenAPISpecVersion } from '../../../shared/contract/resources/openapi.ts';
-import { whenIdle } from '../../jobs/openapi-processing.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import {
   expectError,
@@ -33,7 +32,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  await whenIdle();
+  await server.whenJobsIdle();
   await server.close();
 });
 
@@ -161,7 +160,7 @@ describe('OpenAPI specs', () => {
       updatedAt: server.clock.now().toISOString(),
       lastVersion: created.lastVersion,
     });
-    await whenIdle();
+    await server.whenJobsIdle();
     const updated = await getSpec(server, admin, orgId, 'widgets');
     expect(updated.id).toBe(created.id);
     expect(updated.lastVersion).not.toBe(created.lastVersion);
@@ -361,7 +360,7 @@ describe('OpenAPI specs', () => {
         } else {
           for (const answer of [create, put, remove]) expectError(answer, 403, 'create or admin role');
         }
-        await whenIdle();
+        await server.whenJobsIdle();
       },
     );
   });

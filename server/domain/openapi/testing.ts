@@ -7,7 +7,6 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { OpenAPISpec } from '../../../shared/contract/resources/openapi.ts';
 import { expectStatus, sendOperation, type RawAnswer } from '../../test/http-helpers.ts';
 import type { TestServer, TestUser } from '../../test/harness.ts';
-import { whenIdle } from '../../jobs/openapi-processing.ts';
 
 export const SWAGGER_2 = {
   swagger: '2.0',
@@ -205,7 +204,7 @@ export async function createProcessed(
     { params: { organizationId: orgId }, body: { slug, source } },
     201,
   );
-  await whenIdle();
+  await server.whenJobsIdle();
   return getSpec(server, user, orgId, slug);
 }
 
@@ -224,7 +223,7 @@ export async function putProcessed(
     { params: { organizationId: orgId, specSlug: slug }, body: { source } },
     200,
   );
-  await whenIdle();
+  await server.whenJobsIdle();
   return getSpec(server, user, orgId, slug);
 }
 

@@ -13,7 +13,9 @@
  *   markdown; id = the heading's slug), each with a plain-text excerpt around the first match: at most
  *   `PAGES_PER_SPACE` pages per space and `SECTIONS_PER_PAGE` sections per page.
  * - Paging is over spaces: `limit` spaces per page, keyset cursor (rank, space id); `count` = matching spaces.
- * - The index is refreshed lazily before each search (see `index.ts`).
+ * - The index is written by jobs when a space's revision changes (see `index.ts`); a search first waits (up to 2 s,
+ *   without holding the thread) for the index jobs of its organization queued before it, so a search right after a
+ *   write finds what was written.
  */
 import type { SearchSpaceResult } from '../../../shared/contract/resources/search.ts';
 import type { Static } from '@sinclair/typebox';
@@ -21,40 +23,36 @@ import { LIST_LIMIT_DEFAULT } from '../../../shared/contract/common.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { decodeCursor, encodeCursor, type ListPage } from '../../http/pagination.ts';
-import type { Database } from '../../storage/database.ts';
 import { loadOrgAccess } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
-import { flattenPages, loadRevision, readDocuments } from '../content/revisions.ts';
-import { spaceListBase } from '../spaces/lists.ts';
-import { countMatchingSpaces, matchingPages, matchingSpaces, refreshIndex, type PageHit } from './index.ts';
-import { excerpt, firstMatch, parseQuery, splitSections, type ParsedQuery } from './text.ts';
+import {
+  countMatchingSpaces,
+  indexedSections,
+  matchingPages,
+  matchingSpaces,
+  SEARCH_INDEX_JOB,
+  type PageHit,
+} from './index.ts';
+import { excerpt, firstMatch, type PageSection, type ParsedQuery, parseQuery } from './text.ts';
 
 type SpaceResult = Static<typeof SearchSpaceResult>;
 type PageResult = SpaceResult['pages'][number];
 
 export const PAGES_PER_SPACE = 20;
 export const SECTIONS_PER_PAGE = 5;
+/** Longest wait for the organization's index jobs queued before a search. */
+const SETTLE_MS = 2_000;
 
-/** The matching sections of the pages hit, by page id, read from each space's current revision. */
+/** The matching sections of the pages hit, by page id, from the sections stored with the index. */
 function sectionsOf(
-  db: Database,
+  stored: ReadonlyMap<string, string>,
   query: ParsedQuery,
-  spaces: ReadonlyMap<string, { revision_id: string }>,
   hits: readonly PageHit[],
 ): Map<string, { id: string; title: string; body: string }[]> {
-  const wanted = new Set(hits.map((h) => h.page_id));
-  const documentOf = new Map<string, string>();
-  for (const spaceId of new Set(hits.map((h) => h.space_id))) {
-    const space = spaces.get(spaceId);
-    if (!space) continue;
-    for (const { page } of flattenPages(loadRevision(db, space.revision_id).tree.pages))
-      if (wanted.has(page.id) && page.documentId !== undefined) documentOf.set(page.id, page.documentId);
-  }
-  const bodies = readDocuments(db, [...documentOf.values()]);
   const out = new Map<string, { id: string; title: string; body: string }[]>();
-  for (const [pageId, documentId] of documentOf) {
+  for (const hit of hits) {
     const found: { id: string; title: string; body: string }[] = [];
-    for (const section of splitSections(bodies.get(documentId) ?? '')) {
+    for (const section of JSON.parse(stored.get(hit.page_id) ?? '[]') as PageSection[]) {
       if (found.length >= SECTIONS_PER_PAGE) break;
       const inText = firstMatch(section.text, query);
       if (inText) {
@@ -65,37 +63,36 @@ function sectionsOf(
       if (section.title !== '' && firstMatch(section.title, query))
         found.push({ id: section.id, title: section.title, body: excerpt(section.text, [0, 0]) });
     }
-    out.set(pageId, found);
+    out.set(hit.page_id, found);
   }
   return out;
 }
 
 export const searchHandlers = {
-  searchOrganizationContent: ({ params, query, actor, services: { db }, baseUrl }) => {
+  searchOrganizationContent: async ({ params, query, actor, services: { db, jobs }, baseUrl }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     const parsed = parseQuery(query.query);
     if (!parsed)
       throw badRequest(
         'query parameter `query`: give at least one word with a letter or a digit (punctuation and emoji alone match nothing)',
       );
-    const levels = new ContentLevels(db, params.organizationId, orgActor);
-    const visible = db.all(spaceListBase(levels));
-    const spaces = new Map(visible.map((s) => [s.id, s]));
     const after = decodeCursor(query.page, 2);
     if (after !== undefined && (typeof after[0] !== 'number' || typeof after[1] !== 'string'))
       throw badRequest('query parameter `page` is not a page cursor of this list');
-    refreshIndex(db, visible);
-    const ids = [...spaces.keys()];
+    // Spaces written before this search are indexed by jobs: give them a moment (off this thread) to finish.
+    await jobs.queue.settle(SEARCH_INDEX_JOB, params.organizationId, SETTLE_MS);
+    const levels = new ContentLevels(db, params.organizationId, orgActor);
     const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-    const rows = matchingSpaces(db, parsed.match, ids, after as [number, string] | undefined, limit + 1);
+    const rows = matchingSpaces(db, levels, parsed.match, after as [number, string] | undefined, limit + 1);
     const shown = rows.slice(0, limit);
     const hits = matchingPages(
       db,
+      levels,
       parsed.match,
       shown.map((r) => r.space_id),
       PAGES_PER_SPACE,
     );
-    const sections = sectionsOf(db, parsed, spaces, hits);
+    const sections = sectionsOf(indexedSections(db, hits), parsed, hits);
     const pagesBySpace = new Map<string, PageResult[]>();
     for (const hit of hits) {
       const app = `${baseUrl}/s/${hit.space_id}/${hit.path}`;
@@ -123,10 +120,10 @@ export const searchHandlers = {
     const page: ListPage<SpaceResult> = {
       items: shown.map((row) => ({
         id: row.space_id,
-        title: spaces.get(row.space_id)?.title ?? '',
+        title: row.title,
         pages: pagesBySpace.get(row.space_id) ?? [],
       })),
-      count: countMatchingSpaces(db, parsed.match, ids),
+      count: countMatchingSpaces(db, levels, parsed.match),
     };
     const last = shown.at(-1);
     if (rows.length > limit && last !== undefined)

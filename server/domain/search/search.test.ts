@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildPages, insertRevision, loadRevision } from '../content/revisions.ts';
+import { queueSpaceIndexing } from './index.ts';
 import {
   allPages,
   buildContentOrg,
@@ -264,7 +265,7 @@ describe('GET /v1/orgs/{organizationId}/search', () => {
     expect(pages.flatMap((p) => p.items.map((s) => s.id))).toEqual(all.items.map((s) => s.id));
   });
 
-  it('reindexes a space when its revision changes', async () => {
+  it('reindexes a space when a write gives it a new revision (and queues its indexing)', async () => {
     const { admin, orgId, notes } = setup();
     expect(titles(await search(admin.client, orgId, 'seen'))).toEqual(['Notes > Misc']);
     const { db, clock } = server;
@@ -283,6 +284,7 @@ describe('GET /v1/orgs/{organizationId}/search', () => {
         now: clock.now(),
       });
       db.run(db.q.updateTable('spaces').set({ revision_id: revision }).where('id', '=', notes));
+      queueSpaceIndexing(db, space);
     });
     expect((await search(admin.client, orgId, 'seen')).items).toEqual([]);
     const okapi = await search(admin.client, orgId, 'okapi');

@@ -1,5 +1,6 @@
 /** Writing spaces without HTTP: used by the handlers and by the demo seed. */
 import type { Database } from '../../storage/database.ts';
+import { queueSpaceIndexing } from '../search/index.ts';
 import { newId } from '../../ids.ts';
 import {
   buildFiles,
@@ -77,6 +78,7 @@ export function insertSpaceWithTree(
       now,
     });
     db.run(db.q.updateTable('spaces').set({ revision_id: revisionId }).where('id', '=', id));
+    queueSpaceIndexing(db, { id, organization_id: input.organizationId });
     return { id, revisionId };
   });
 }

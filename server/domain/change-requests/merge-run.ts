@@ -1,0 +1,81 @@
+/**
+ * Merges and updates of change requests as the handlers run them: the three-way merge on a worker thread (the
+ * `merge.trees` task), then the write on this thread, in one transaction that first checks that neither the space
+ * nor the request moved while the merge was computed.
+ *
+ * Rules:
+ * - The worker gets the three trees; it answers which bodies it needs to read (merged on both sides), this thread
+ *   reads them, and the worker runs again with them. A space that did not move past the merge base needs no merge:
+ *   the result is the request's tree.
+ * - When the space's revision or the request's head, status or merge base changed meanwhile, the whole attempt
+ *   (checks included) runs again, at most 3 times in all; then a 409 asks to try again.
+ * - A merge over its task budget answers 409 too, saying the change is too large to merge on this server: nothing
+ *   is written.
+ */
+import { conflict } from '../../errors.ts';
+import type { Services } from '../../http/context.ts';
+import { JobLimitError } from '../../jobs/runner.ts';
+import type { Database } from '../../storage/database.ts';
+import { loadRevision, readDocuments } from '../content/revisions.ts';
+import { mergeBaseOf } from './present.ts';
+import type { MergedRequest, MergedSpace, MergeResult } from './records.ts';
+
+/** The merge of the request's head with the space revision `mainRevisionId`, on a worker thread. */
+export async function mergeOffThread(
+  services: Services,
+  request: MergedRequest,
+  mainRevisionId: string,
+): Promise<MergeResult> {
+  const { db } = services;
+  const baseId = mergeBaseOf(request);
+  const head = loadRevision(db, request.revision_id).tree;
+  if (mainRevisionId === baseId) return { tree: head, written: [] };
+  const input = {
+    base: loadRevision(db, baseId).tree,
+    main: loadRevision(db, mainRevisionId).tree,
+    changeRequest: head,
+    documents: {},
+  };
+  try {
+    let output = await services.jobs.runner.run('merge.trees', input);
+    if ('need' in output)
+      output = await services.jobs.runner.run('merge.trees', {
+        ...input,
+        documents: Object.fromEntries(readDocuments(db, output.need)),
+      });
+    if ('need' in output) throw new Error('the merge asked for page bodies twice');
+    return output;
+  } catch (error) {
+    if (error instanceof JobLimitError && error.reason !== 'stopped')
+      throw conflict(
+        `change request ${request.number} is too large to merge on this server (the merge went over its ${error.reason === 'time' ? 'time' : 'memory'} budget); nothing was written`,
+      );
+    throw error;
+  }
+}
+
+/** Whether the space or the request changed since they were read. */
+export function movedSince(db: Database, space: MergedSpace, request: MergedRequest): boolean {
+  const nowSpace = db.first(db.q.selectFrom('spaces').select('revision_id').where('id', '=', space.id));
+  const nowRequest = db.first(
+    db.q
+      .selectFrom('change_requests')
+      .select(['revision_id', 'status', 'revision_merged_ancestor'])
+      .where('id', '=', request.id),
+  );
+  return (
+    nowSpace?.revision_id !== space.revision_id ||
+    nowRequest?.revision_id !== request.revision_id ||
+    nowRequest.status !== request.status ||
+    nowRequest.revision_merged_ancestor !== request.revision_merged_ancestor
+  );
+}
+
+/** Runs `attempt` until it answers (not `undefined`: something moved), at most 3 times; then a 409. */
+export async function untilSettled<T>(attempt: () => Promise<T | undefined>): Promise<T> {
+  for (let tries = 0; tries < 3; tries++) {
+    const done = await attempt();
+    if (done !== undefined) return done;
+  }
+  throw conflict('the space or the change request kept changing while it was merged; try again');
+}

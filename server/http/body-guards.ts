@@ -1,0 +1,69 @@
+/**
+ * Guards that run before a request body is parsed, so that parsing costs only callers who may send it, and never
+ * more than a linear scan of the text.
+ *
+ * Rules:
+ * - JSON bodies nest at most `MAX_BODY_NESTING` levels of arrays and objects; deeper is a 400 naming the body. The
+ *   text is scanned (no recursion, no parse) before `JSON.parse` sees it.
+ * - An operation with a body whose path starts from an organization, a space or a collection first checks, after
+ *   authentication and before the body is read, that the caller can reach it: a caller who is not a member gets
+ *   the same 404 the handler would answer, without the body being parsed. The path parameters are checked against
+ *   the operation's schema first; malformed ones are left to the validation's 400.
+ */
+import type { Operation } from '../../shared/contract/index.ts';
+import { loadOrgAccess } from '../domain/access.ts';
+import { resolveCollectionAccess } from '../domain/collections/access.ts';
+import { resolveSpaceAccess } from '../domain/spaces/access.ts';
+import type { Database } from '../storage/database.ts';
+import type { Actor } from './context.ts';
+import { lazyValidator, textAjv } from './validation.ts';
+
+/** Most levels of arrays and objects a request body may nest. */
+export const MAX_BODY_NESTING = 128;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/** Whether JSON text nests arrays and objects deeper than `limit` (strings are skipped; the text is not checked). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === BACKSLASH) i++;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) inString = true;
+    else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (++depth > limit) return true;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
+  }
+  return false;
+}
+
+type Gate = (db: Database, params: Record<string, string>, actor: Actor) => void;
+
+/**
+ * The check an operation runs before its body is parsed (see the rules), or undefined for operations without a
+ * body or whose path starts from nothing a caller must belong to.
+ */
+export function accessGate(operation: Operation): Gate | undefined {
+  if (!operation.body) return undefined;
+  const first = /^\/v1\/(orgs|spaces|collections)\/\{(organizationId|spaceId|collectionId)\}/.exec(
+    operation.path,
+  );
+  if (!first) return undefined;
+  const validParams = lazyValidator(textAjv, operation.params);
+  const param = first[2] as 'organizationId' | 'spaceId' | 'collectionId';
+  return (db, params, actor) => {
+    const id = params[param];
+    if (id === undefined || !validParams(params)) return;
+    if (param === 'organizationId') loadOrgAccess(db, id, actor.userId);
+    else if (param === 'spaceId') resolveSpaceAccess(db, id, actor, { deleted: 'allow' });
+    else resolveCollectionAccess(db, id, actor);
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The persisted job queue: jobs live in the database (records.ts), so they survive a restart, and this process
+ * claims and runs the ones of the kinds it knows.
+ *
+ * Rules:
+ * - Each kind runs at most `concurrency` runs at a time here, each on up to `batch` subjects (a retried job runs
+ *   alone, so one bad subject does not fail its neighbours again). Claims happen when poked (after a write that
+ *   queued something), every `pollMs` (jobs queued by other processes, retries coming due, expired leases), and
+ *   after each run.
+ * - A claim takes a lease of `leaseMs`, renewed every third of it while the run lasts; a process that dies leaves
+ *   leases that expire, and the jobs are claimed again (by a restart, or by another process).
+ * - A run that fails (its task over budget, out of memory, its worker dead, or any error) is retried after
+ *   `retryDelayMs` × 2^(attempts − 1), up to the kind's `maxAttempts`; then the kind's `giveUp` records the failure
+ *   where users see it, and the job is deleted. A job claimed again after its process died mid-run has used an
+ *   attempt too, so a job that kills its process cannot be retried forever either: no restart can hang.
+ * - `stop()` stops claiming and gives back the leases of the runs in flight, without counting their attempt.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../storage/database.ts';
+import {
+  claimJobs,
+  finishJob,
+  hasDueJobs,
+  hasScopedJobs,
+  releaseJobs,
+  renewLeases,
+  retryJob,
+  type JobRow,
+} from './records.ts';
+
+/** A kind of job this process runs. */
+export interface JobKind {
+  name: string;
+  concurrency: number;
+  batch: number;
+  maxAttempts: number;
+  /** Does the work for these subjects (reads, runs tasks, writes); throws when it fails. */
+  run(subjectIds: string[]): Promise<void>;
+  /** Records, where users see it, that the subject's job failed for good. */
+  giveUp(subjectId: string, error: Error, attempts: number): void;
+}
+
+export interface JobQueueOptions {
+  leaseMs?: number;
+  pollMs?: number;
+  retryDelayMs?: number;
+  /** Where unexpected failures are reported (default: console.error). */
+  log?: (message: string) => void;
+}
+
+export class JobQueue {
+  private readonly db: Database;
+  private readonly kinds: readonly JobKind[];
+  private readonly owner = randomUUID();
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly retryDelayMs: number;
+  private readonly log: (message: string) => void;
+  private readonly running = new Map<string, number>();
+  private readonly runs = new Set<Promise<void>>();
+  private waiters: (() => void)[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private scheduled = false;
+  private started = false;
+  private stopped = false;
+
+  constructor(db: Database, kinds: readonly JobKind[], options: JobQueueOptions = {}) {
+    this.db = db;
+    this.kinds = kinds;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 1_000;
+    this.retryDelayMs = options.retryDelayMs ?? 5_000;
+    this.log = options.log ?? ((message) => console.error(message));
+  }
+
+  /** Starts claiming: now, when poked, and every `pollMs`. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    const poll = setInterval(() => this.poke(), this.pollMs);
+    const renew = setInterval(() => this.renew(), Math.max(1, Math.floor(this.leaseMs / 3)));
+    poll.unref();
+    renew.unref();
+    this.timers = [poll, renew];
+    this.poke();
+  }
+
+  /** Claims due jobs soon (after the current call stack: the request that queued them answers first). */
+  poke(): void {
+    if (!this.started || this.stopped || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Resolves once no job is due and none runs here (tests await it instead of sleeping). */
+  async whenIdle(): Promise<void> {
+    if (!this.started) return;
+    while (!this.stopped && (this.runs.size > 0 || this.dueNow())) {
+      this.poke();
+      await this.nextRunEnd();
+    }
+  }
+
+  /**
+   * Resolves once no job of `kind` for `scopeId` queued until now waits or runs, or after `timeoutMs` (the caller
+   * then goes on with what is done).
+   */
+  async settle(kind: string, scopeId: string, timeoutMs: number): Promise<void> {
+    const since = Date.now();
+    const deadline = since + timeoutMs;
+    while (
+      !this.stopped &&
+      Date.now() < deadline &&
+      this.safely(() => hasScopedJobs(this.db, kind, scopeId, since))
+    ) {
+      this.poke();
+      await Promise.race([this.nextRunEnd(), delay(Math.min(50, Math.max(1, deadline - Date.now())))]);
+    }
+  }
+
+  /** Stops claiming and gives back the leases of the runs in flight (their attempt is not counted). */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.write(() => releaseJobs(this.db, this.owner));
+    this.wake();
+  }
+
+  private dueNow(): boolean {
+    return this.safely(() =>
+      hasDueJobs(
+        this.db,
+        this.kinds.map((kind) => kind.name),
+        Date.now(),
+      ),
+    );
+  }
+
+  /** Resolves when a run ends; with none running, after the claim a poke scheduled (the next turn of the loop). */
+  private nextRunEnd(): Promise<void> {
+    if (this.runs.size === 0) return new Promise((resolve) => setImmediate(resolve));
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  /** Answers a query's result unless the database is closed (a server shutting down): false then. */
+  private safely(query: () => boolean): boolean {
+    return this.db.sqlite.isOpen && query();
+  }
+
+  /** Runs a write unless the database is closed. */
+  private write(statement: () => void): void {
+    if (this.db.sqlite.isOpen) statement();
+  }
+
+  private renew(): void {
+    if (this.runs.size > 0) this.write(() => renewLeases(this.db, this.owner, Date.now(), this.leaseMs));
+  }
+
+  private pump(): void {
+    if (this.stopped || !this.db.sqlite.isOpen) return;
+    for (const kind of this.kinds) {
+      const free = kind.concurrency - (this.running.get(kind.name) ?? 0);
+      if (free <= 0) continue;
+      const claimed = claimJobs(this.db, kind.name, this.owner, Date.now(), this.leaseMs, free * kind.batch);
+      const retried = claimed.filter((job) => job.attempts > 1);
+      const fresh = claimed.filter((job) => job.attempts <= 1);
+      const batches = [...retried.map((job) => [job])];
+      for (let i = 0; i < fresh.length; i += kind.batch) batches.push(fresh.slice(i, i + kind.batch));
+      for (const batch of batches) this.launch(kind, batch);
+    }
+    if (this.runs.size === 0) this.wake();
+  }
+
+  private launch(kind: JobKind, jobs: JobRow[]): void {
+    this.running.set(kind.name, (this.running.get(kind.name) ?? 0) + 1);
+    const run = this.runBatch(kind, jobs).finally(() => {
+      this.running.set(kind.name, (this.running.get(kind.name) ?? 1) - 1);
+      this.runs.delete(run);
+      this.wake();
+      this.poke();
+    });
+    this.runs.add(run);
+  }
+
+  private async runBatch(kind: JobKind, jobs: JobRow[]): Promise<void> {
+    // Jobs whose process died under them after their last attempt: failed without running again.
+    const spent = jobs.filter((job) => job.attempts > kind.maxAttempts);
+    for (const job of spent)
+      this.end(kind, job, new Error(job.last_error ?? 'its runs kept stopping the server'), kind.maxAttempts);
+    const live = jobs.filter((job) => job.attempts <= kind.maxAttempts);
+    if (live.length === 0) return;
+    try {
+      await kind.run(live.map((job) => job.subject_id));
+      if (this.stopped) return;
+      for (const job of live) this.write(() => finishJob(this.db, job, this.owner));
+    } catch (error) {
+      if (this.stopped) return;
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const job of live) {
+        if (job.attempts >= kind.maxAttempts) this.end(kind, job, failure, job.attempts);
+        else {
+          const wait = this.retryDelayMs * 2 ** (job.attempts - 1);
+          this.write(() => retryJob(this.db, job, this.owner, Date.now() + wait, failure.message));
+        }
+      }
+      if (!(error instanceof Error) || error.name !== 'JobLimitError')
+        this.log(
+          `job ${kind.name} failed on ${live.map((job) => job.subject_id).join(', ')}: ${failure.message}`,
+        );
+    }
+  }
+
+  /** The job failed for good: the kind records it, and the job goes. */
+  private end(kind: JobKind, job: JobRow, error: Error, attempts: number): void {
+    if (!this.db.sqlite.isOpen) return;
+    try {
+      kind.giveUp(job.subject_id, error, attempts);
+    } catch (failure) {
+      this.log(`job ${kind.name} could not record the failure of ${job.subject_id}: ${String(failure)}`);
+    }
+    finishJob(this.db, job, this.owner);
+  }
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
