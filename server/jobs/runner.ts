@@ -3,7 +3,8 @@
  * requests, each task within a wall-clock budget and a heap cap.
  *
  * Rules:
- * - At most `maxWorkers` threads (default 3); tasks beyond wait in order. A worker runs one task at a time and is
+ * - At most `maxWorkers` threads (default 3); tasks beyond wait in order. A heap cap is at least 16 MB (V8 cannot
+ *   start an isolate in much less, and that failure would end the process). A worker runs one task at a time and is
  *   reused by tasks of the same heap cap (its `resourceLimits` are fixed when it starts); an idle worker ends after
  *   `idleMs` (default 5 s), so an idle server holds none.
  * - A task that outlives its budget (counted from its dispatch to a worker) is a `JobLimitError` with reason `time`,
@@ -63,6 +64,9 @@ interface Slot {
   idleTimer: NodeJS.Timeout | undefined;
 }
 
+/** Smallest heap a worker gets: below a few MB, V8 cannot even start the isolate, and that failure is fatal. */
+const MIN_MEMORY_MB = 16;
+
 /** The worker beside this module, named through a variable (bundlers must not rewrite it into an asset). */
 const WORKER_FILE = './worker.ts';
 
@@ -90,8 +94,10 @@ export class JobRunner {
     this.idleMs = options.idleMs ?? 5_000;
     this.workerUrl = options.workerUrl ?? new URL(WORKER_FILE, import.meta.url);
     const budgets = { ...DEFAULT_BUDGETS };
-    for (const [name, budget] of Object.entries(options.budgets ?? {}) as [TaskName, Partial<Budget>][])
-      budgets[name] = { ...budgets[name], ...budget };
+    for (const [name, budget] of Object.entries(options.budgets ?? {}) as [TaskName, Partial<Budget>][]) {
+      const merged = { ...budgets[name], ...budget };
+      budgets[name] = { ...merged, memoryMb: Math.max(MIN_MEMORY_MB, merged.memoryMb) };
+    }
     this.budgets = budgets;
   }
 

@@ -88,6 +88,42 @@ export const YAML_BOMB = [
   'openapi: 3.0.3',
 ].join('\n');
 
+/**
+ * An OpenAPI document whose references expand exponentially: `levels` schemas, each referring twice to the next
+ * (about 5 KB at 40 levels, 2^40 values once dereferenced).
+ */
+export function exponentialDocument(levels: number): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++)
+    schemas[`Level${i}`] =
+      i === levels - 1
+        ? { type: 'string' }
+        : {
+            type: 'object',
+            properties: {
+              left: { $ref: `#/components/schemas/Level${i + 1}` },
+              right: { $ref: `#/components/schemas/Level${i + 1}` },
+            },
+          };
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Exponential', version: '1.0.0' },
+    paths: {
+      '/tree': {
+        get: {
+          responses: {
+            '200': {
+              description: 'The tree',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Level0' } } },
+            },
+          },
+        },
+      },
+    },
+    components: { schemas },
+  };
+}
+
 export interface Fixture {
   url(path: string): string;
   /** Sets what a path answers: a body (text or JSON) and optionally a status and a content type. */
