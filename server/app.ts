@@ -214,8 +214,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addHook('preClose', async () => services.jobs.queue.stop());
   app.addHook('onClose', async () => services.jobs.runner.close());
   // A write may have queued jobs (an OpenAPI source, a space to index): claim them once it is answered.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET') services.jobs.queue.poke();
+    done();
   });
 
   app.get('/health', async () => ({ ok: true }));

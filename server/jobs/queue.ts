@@ -20,6 +20,7 @@ import type { Database } from '../storage/database.ts';
 import {
   claimJobs,
   finishJob,
+  hasClaimableJobs,
   hasDueJobs,
   hasScopedJobs,
   releaseJobs,
@@ -170,7 +171,7 @@ export class JobQueue {
     if (this.stopped || !this.db.sqlite.isOpen) return;
     for (const kind of this.kinds) {
       const free = kind.concurrency - (this.running.get(kind.name) ?? 0);
-      if (free <= 0) continue;
+      if (free <= 0 || !hasClaimableJobs(this.db, kind.name, Date.now())) continue;
       const claimed = claimJobs(this.db, kind.name, this.owner, Date.now(), this.leaseMs, free * kind.batch);
       const retried = claimed.filter((job) => job.attempts > 1);
       const fresh = claimed.filter((job) => job.attempts <= 1);

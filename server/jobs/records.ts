@@ -7,7 +7,8 @@
  * Times are the wall clock's (a job's lease is compared across processes), never a test's injected clock.
  */
 import { sql } from 'kysely';
-import type { Database } from '../storage/database.ts';
+import { builder, type Database } from '../storage/database.ts';
+import { prepared } from '../storage/prepared.ts';
 import type { JobsTable } from '../storage/schema.ts';
 
 export type JobRow = JobsTable;
@@ -50,6 +51,26 @@ export function enqueueJob(db: Database, job: JobKey): void {
         }),
       ),
   );
+}
+
+const claimable = prepared((kind: string, at: string, expiredBefore: string) =>
+  builder
+    .selectFrom('jobs')
+    .select('kind')
+    .where('kind', '=', kind)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', at)]),
+        eb.and([eb('state', '=', 'running'), eb('lease_until', '<=', expiredBefore)]),
+      ]),
+    )
+    .limit(1),
+);
+
+/** Whether a job of this kind could be claimed now (a read, cheaper than the claim's write transaction). */
+export function hasClaimableJobs(db: Database, kind: string, now: number): boolean {
+  const at = iso(now);
+  return db.first(claimable(kind, at, at)) !== undefined;
 }
 
 /**
@@ -212,17 +233,17 @@ export function hasDueJobs(db: Database, kinds: readonly string[], now: number):
   );
 }
 
+const scoped = prepared((kind: string, scopeId: string, queuedBefore: string) =>
+  builder
+    .selectFrom('jobs')
+    .select('kind')
+    .where('kind', '=', kind)
+    .where('scope_id', '=', scopeId)
+    .where('queued_at', '<=', queuedBefore)
+    .limit(1),
+);
+
 /** Whether a job of this kind and scope, queued at `queuedBefore` or earlier, waits or runs. */
 export function hasScopedJobs(db: Database, kind: string, scopeId: string, queuedBefore: number): boolean {
-  return (
-    db.first(
-      db.q
-        .selectFrom('jobs')
-        .select('kind')
-        .where('kind', '=', kind)
-        .where('scope_id', '=', scopeId)
-        .where('queued_at', '<=', iso(queuedBefore))
-        .limit(1),
-    ) !== undefined
-  );
+  return db.first(scoped(kind, scopeId, iso(queuedBefore))) !== undefined;
 }

@@ -512,7 +512,9 @@ export const migrations: readonly Migration[] = [
     // then ends queued again). `attempts` counts the runs started; `lease_owner`/`lease_until` mark the process
     // running it (a lease that expires without being renewed frees the job for another process, or for a restart).
     // Done jobs are deleted. Times are ISO strings; '' sorts before any, so the rows queued here are due at once.
-    // Indexed pages keep their sections (JSON) for excerpts: every space is indexed again to fill them.
+    // Indexed pages keep their sections (JSON) for excerpts, under an id that is also their row's rowid in
+    // `search_pages` (so a space's rows are deleted by rowid, not by scanning the full-text table): every space is
+    // indexed again to fill them. Counting the visible spaces of an organization reads `spaces_visible` alone.
     sql: `
       CREATE TABLE jobs (
         kind TEXT NOT NULL,
@@ -531,11 +533,13 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX jobs_due ON jobs(kind, state, run_after);
       CREATE INDEX jobs_scope ON jobs(kind, scope_id, queued_at);
       CREATE TABLE search_sections (
+        id INTEGER PRIMARY KEY,
         space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
         page_id TEXT NOT NULL,
-        sections TEXT NOT NULL,
-        PRIMARY KEY (space_id, page_id)
+        sections TEXT NOT NULL
       );
+      CREATE UNIQUE INDEX search_sections_page ON search_sections(space_id, page_id);
+      CREATE INDEX spaces_visible ON spaces(organization_id, deleted_at, parent_id, default_level);
       DELETE FROM search_indexed;
       INSERT INTO jobs (kind, subject_id, scope_id, state, generation, attempts, run_after, queued_at)
         SELECT 'search-index', id, organization_id, 'queued', 1, 0, '', '' FROM spaces;

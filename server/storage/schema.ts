@@ -1,4 +1,5 @@
 /** Row types of the database, as Kysely sees them. Storage types never leave `server/`. */
+import type { Generated } from 'kysely';
 
 /** 0 or 1: SQLite has no boolean type. */
 export type Flag = 0 | 1;
@@ -254,6 +255,8 @@ export interface PrintLinksTable {
 
 /** The full-text index of the pages of spaces' current revisions (FTS5; `rowid` is implicit). */
 export interface SearchPagesTable {
+  /** SQLite's rowid of the full-text row: the id of the page's `search_sections` row. */
+  rowid: Generated<number>;
   title: string;
   body: string;
   space_id: string;
@@ -409,8 +412,9 @@ export interface JobsTable {
   last_error: string | null;
 }
 
-/** The sections of an indexed page, as JSON, for search excerpts. */
+/** An indexed page: its sections as JSON, for search excerpts; `id` is its row's rowid in `search_pages`. */
 export interface SearchSectionsTable {
+  id: Generated<number>;
   space_id: string;
   page_id: string;
   sections: string;

@@ -13,7 +13,7 @@
  *   markdown; id = the heading's slug), each with a plain-text excerpt around the first match: at most
  *   `PAGES_PER_SPACE` pages per space and `SECTIONS_PER_PAGE` sections per page.
  * - Paging is over spaces: `limit` spaces per page, keyset cursor (rank, space id); `count` = matching spaces.
- * - The index is written by jobs when a space's revision changes (see `index.ts`); a search first waits (up to 2 s,
+ * - The index is written by jobs when a space's revision changes (see `index.ts`); a search first waits (up to 1 s,
  *   without holding the thread) for the index jobs of its organization queued before it, so a search right after a
  *   write finds what was written.
  */
@@ -27,7 +27,6 @@ import { loadOrgAccess } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
 import {
   countMatchingSpaces,
-  indexedSections,
   matchingPages,
   matchingSpaces,
   SEARCH_INDEX_JOB,
@@ -41,18 +40,17 @@ type PageResult = SpaceResult['pages'][number];
 export const PAGES_PER_SPACE = 20;
 export const SECTIONS_PER_PAGE = 5;
 /** Longest wait for the organization's index jobs queued before a search. */
-const SETTLE_MS = 2_000;
+const SETTLE_MS = 1_000;
 
 /** The matching sections of the pages hit, by page id, from the sections stored with the index. */
 function sectionsOf(
-  stored: ReadonlyMap<string, string>,
   query: ParsedQuery,
   hits: readonly PageHit[],
 ): Map<string, { id: string; title: string; body: string }[]> {
   const out = new Map<string, { id: string; title: string; body: string }[]>();
   for (const hit of hits) {
     const found: { id: string; title: string; body: string }[] = [];
-    for (const section of JSON.parse(stored.get(hit.page_id) ?? '[]') as PageSection[]) {
+    for (const section of JSON.parse(hit.sections) as PageSection[]) {
       if (found.length >= SECTIONS_PER_PAGE) break;
       const inText = firstMatch(section.text, query);
       if (inText) {
@@ -92,7 +90,7 @@ export const searchHandlers = {
       shown.map((r) => r.space_id),
       PAGES_PER_SPACE,
     );
-    const sections = sectionsOf(indexedSections(db, hits), parsed, hits);
+    const sections = sectionsOf(parsed, hits);
     const pagesBySpace = new Map<string, PageResult[]>();
     for (const hit of hits) {
       const app = `${baseUrl}/s/${hit.space_id}/${hit.path}`;
@@ -123,7 +121,7 @@ export const searchHandlers = {
         title: row.title,
         pages: pagesBySpace.get(row.space_id) ?? [],
       })),
-      count: countMatchingSpaces(db, levels, parsed.match),
+      count: rows[0]?.total ?? (after === undefined ? 0 : countMatchingSpaces(db, levels, parsed.match)),
     };
     const last = shown.at(-1);
     if (rows.length > limit && last !== undefined)

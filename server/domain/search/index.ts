@@ -12,7 +12,7 @@
  * - Queries start from the full-text match and keep the pages of spaces of the organization, out of the trash,
  *   that the caller may see: their cost follows the matches, not the size of the organization.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { IndexedPage, IndexInput } from '../../jobs/tasks.ts';
 import { enqueueJob } from '../../jobs/records.ts';
 import { builder, type Database } from '../../storage/database.ts';
@@ -52,7 +52,19 @@ export function readSpaceForIndex(
   };
 }
 
-/** Replaces the index rows of a space with `pages` of `revisionId`; nothing when the space is gone. */
+/** Deletes the index rows of a space: its full-text rows by rowid (the ids of its `search_sections` rows). */
+function deleteSpaceRows(db: Database, spaceId: string): void {
+  db.run(
+    db.q
+      .deleteFrom('search_pages')
+      .where(
+        sql<boolean>`rowid IN (${db.q.selectFrom('search_sections').select('id').where('space_id', '=', spaceId)})`,
+      ),
+  );
+  db.run(db.q.deleteFrom('search_sections').where('space_id', '=', spaceId));
+}
+
+/** Replaces the index rows of a space with `pages` of `revisionId`; only deletes them when the space is gone. */
 export function writeSpaceIndex(
   db: Database,
   spaceId: string,
@@ -60,23 +72,24 @@ export function writeSpaceIndex(
   pages: readonly IndexedPage[],
 ): void {
   db.transaction(() => {
-    db.run(db.q.deleteFrom('search_pages').where('space_id', '=', spaceId));
+    deleteSpaceRows(db, spaceId);
     if (!db.first(db.q.selectFrom('spaces').select('id').where('id', '=', spaceId))) return;
-    db.run(db.q.deleteFrom('search_sections').where('space_id', '=', spaceId));
     for (const page of pages) {
+      const row = db.first(
+        db.q
+          .insertInto('search_sections')
+          .values({ space_id: spaceId, page_id: page.id, sections: page.sections })
+          .returning('id'),
+      );
       db.run(
         db.q.insertInto('search_pages').values({
+          rowid: row!.id,
           title: page.title,
           body: page.body,
           space_id: spaceId,
           page_id: page.id,
           path: page.path,
         }),
-      );
-      db.run(
-        db.q
-          .insertInto('search_sections')
-          .values({ space_id: spaceId, page_id: page.id, sections: page.sections }),
       );
     }
     db.run(
@@ -88,55 +101,40 @@ export function writeSpaceIndex(
   });
 }
 
-/** A matching page, with its rank (bm25: lower is better). */
+/** A matching page, with its rank (bm25: lower is better) and its sections as indexed (JSON). */
 export interface PageHit {
   space_id: string;
   page_id: string;
   title: string;
   path: string;
   rank: number;
+  sections: string;
 }
 
-/** Titles weigh more than bodies. */
-const RANK = sql<number>`bm25(search_pages, 10.0, 1.0)`;
+/** A raw statement, runnable by `Database.all`. */
+const statement = <R>(query: RawBuilder<R>) => ({ compile: () => query.compile(builder) });
 
 /**
- * The index rows matching `match` in spaces the caller of `levels` may see, with their rank and their space's
- * title. FTS5 computes `bm25` only in the query that scans the table, never inside an aggregate or a window: the
- * rows are materialized first, and ranked, grouped or windowed over.
+ * The index rows matching `match` in spaces the caller of `levels` may see, with their rank and their space's title,
+ * as the CTE `hits`. FTS5 computes `bm25` only in the query that scans the table, never inside an aggregate or a
+ * window: the rows are materialized first, and ranked, grouped or windowed over.
  */
-function hits(levels: ContentLevels, match: string, onlySpaces?: readonly string[]) {
-  return builder.with(
-    (cte) => cte('hits').materialized(),
-    (q) => {
-      let query = q
-        .selectFrom('search_pages')
-        .innerJoin('spaces as s', 's.id', 'search_pages.space_id')
-        .select([
-          'search_pages.space_id as space_id',
-          'search_pages.page_id as page_id',
-          'search_pages.title as title',
-          'search_pages.path as path',
-          's.title as space_title',
-          RANK.as('rank'),
-        ])
-        .where(sql<boolean>`search_pages MATCH ${match}`)
-        .where('s.organization_id', '=', levels.organizationId)
-        .where('s.deleted_at', 'is', null);
-      const visible = visibleSpaceFilter(levels);
-      if (visible) query = query.where(visible);
-      if (onlySpaces !== undefined)
-        query = query.where(
-          sql<boolean>`search_pages.space_id IN (SELECT value FROM json_each(${JSON.stringify(onlySpaces)}))`,
-        );
-      return query;
-    },
-  );
+function hits(levels: ContentLevels, match: string, onlySpaces?: readonly string[]): RawBuilder<unknown> {
+  const visible = visibleSpaceFilter(levels);
+  return sql`hits AS MATERIALIZED (
+    SELECT search_pages.rowid AS row_id, search_pages.space_id AS space_id, search_pages.page_id AS page_id,
+      search_pages.title AS title, search_pages.path AS path, s.title AS space_title,
+      bm25(search_pages, 10.0, 1.0) AS rank
+    FROM search_pages INNER JOIN spaces AS s ON s.id = search_pages.space_id
+    WHERE search_pages MATCH ${match} AND s.organization_id = ${levels.organizationId} AND s.deleted_at IS NULL
+      ${visible ? sql`AND ${visible}` : sql``}
+      ${onlySpaces ? sql`AND search_pages.space_id IN (SELECT value FROM json_each(${JSON.stringify(onlySpaces)}))` : sql``}
+  )`;
 }
 
 /**
  * One page of matching spaces, best first (a space ranks as its best page; ties by id), after the cursor's
- * `[rank, spaceId]`; `take` of them at most.
+ * `[rank, spaceId]`, `take` of them at most; and how many spaces match in all (`total`: on every row).
  */
 export function matchingSpaces(
   db: Database,
@@ -144,31 +142,26 @@ export function matchingSpaces(
   match: string,
   after: readonly [number, string] | undefined,
   take: number,
-): { space_id: string; title: string; best: number }[] {
-  let query = hits(levels, match)
-    .selectFrom('hits')
-    .select(['space_id', (eb) => eb.fn.max<string>('space_title').as('title')])
-    .select((eb) => eb.fn.min<number>('rank').as('best'))
-    .groupBy('space_id')
-    .orderBy('best')
-    .orderBy('space_id')
-    .limit(take);
-  if (after !== undefined)
-    query = query.having(sql<boolean>`(min(rank), space_id) > (${after[0]}, ${after[1]})`);
-  return db.all(query);
+): { space_id: string; title: string; best: number; total: number }[] {
+  return db.all(
+    statement(sql<{ space_id: string; title: string; best: number; total: number }>`
+      WITH ${hits(levels, match)},
+      ranked AS (SELECT space_id, max(space_title) AS title, min(rank) AS best FROM hits GROUP BY space_id)
+      SELECT space_id, title, best, (SELECT count(*) FROM ranked) AS total FROM ranked
+      ${after !== undefined ? sql`WHERE (best, space_id) > (${after[0]}, ${after[1]})` : sql``}
+      ORDER BY best, space_id LIMIT ${take}`),
+  );
 }
 
-/** How many spaces hold a match. */
+/** How many spaces hold a match (for a page past the last match, whose rows cannot say). */
 export function countMatchingSpaces(db: Database, levels: ContentLevels, match: string): number {
   const row = db.first(
-    hits(levels, match)
-      .selectFrom('hits')
-      .select(sql<number>`count(DISTINCT space_id)`.as('n')),
+    statement(sql<{ n: number }>`WITH ${hits(levels, match)} SELECT count(DISTINCT space_id) AS n FROM hits`),
   );
   return Number(row?.n ?? 0);
 }
 
-/** The best `perSpace` matching pages of each of these spaces, best first. */
+/** The best `perSpace` matching pages of each of these spaces, best first, with their sections as indexed. */
 export function matchingPages(
   db: Database,
   levels: ContentLevels,
@@ -177,39 +170,16 @@ export function matchingPages(
   perSpace: number,
 ): PageHit[] {
   if (spaceIds.length === 0) return [];
-  const ranked = hits(levels, match, spaceIds)
-    .selectFrom('hits')
-    .select([
-      'space_id',
-      'page_id',
-      'title',
-      'path',
-      'rank',
-      sql<number>`row_number() OVER (PARTITION BY space_id ORDER BY rank, page_id)`.as('n'),
-    ]);
   return db.all(
-    builder
-      .selectFrom(ranked.as('r'))
-      .select(['r.space_id', 'r.page_id', 'r.title', 'r.path', 'r.rank'])
-      .where('r.n', '<=', perSpace)
-      .orderBy('r.rank')
-      .orderBy('r.page_id'),
+    statement(sql<PageHit>`
+      WITH ${hits(levels, match, spaceIds)},
+      numbered AS (
+        SELECT *, row_number() OVER (PARTITION BY space_id ORDER BY rank, page_id) AS n FROM hits
+      )
+      SELECT numbered.space_id, numbered.page_id, numbered.title, numbered.path, numbered.rank,
+        search_sections.sections AS sections
+      FROM numbered INNER JOIN search_sections ON search_sections.id = numbered.row_id
+      WHERE numbered.n <= ${perSpace}
+      ORDER BY numbered.rank, numbered.page_id`),
   );
-}
-
-/** The sections of these indexed pages (as indexed), by page id. */
-export function indexedSections(db: Database, hits: readonly PageHit[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const bySpace = new Map<string, string[]>();
-  for (const hit of hits) bySpace.set(hit.space_id, [...(bySpace.get(hit.space_id) ?? []), hit.page_id]);
-  for (const [spaceId, pageIds] of bySpace)
-    for (const row of db.all(
-      db.q
-        .selectFrom('search_sections')
-        .select(['page_id', 'sections'])
-        .where('space_id', '=', spaceId)
-        .where('page_id', 'in', pageIds),
-    ))
-      out.set(row.page_id, row.sections);
-  return out;
 }

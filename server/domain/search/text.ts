@@ -20,8 +20,12 @@ export interface PageSection {
 const TOKEN = /[\p{L}\p{N}\p{Co}]+/gu;
 const HAS_TOKEN = /[\p{L}\p{N}\p{Co}]/u;
 
-/** A word as the index compares it: lower case, without diacritics. */
+/** Any character outside ASCII (ASCII words have no diacritics to fold). */
+const NON_ASCII = /[^ -~]/;
+
+/** A word as the index compares it: lower case, without diacritics (ASCII has none to remove). */
 export function fold(word: string): string {
+  if (!NON_ASCII.test(word)) return word.toLowerCase();
   return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
