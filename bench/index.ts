@@ -1,4 +1,5 @@
 /** Entry point of `npm run bench -- <suite> [flags]`: runs one benchmark suite. */
+import { runAbuseBench } from './abuse.ts';
 import { runAdminBench } from './admin.ts';
 import { runAppBench } from './app.ts';
 import { runBridgeBench } from './bridge.ts';
@@ -19,6 +20,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['admin', runAdminBench],
   ['bridge', runBridgeBench],
   ['mixed', runMixedBench],
+  ['abuse', runAbuseBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,5 +1,6 @@
 /**
- * Child process: the real server on a seeded data directory (argv[2]); prints `{"port": n}` once listening. It
+ * Child process: the real server on a seeded data directory (argv[2]; `--allow-private-fetch` after it lets the
+ * server fetch from the benchmark's local fixtures); prints `{"port": n}` once listening. It
  * measures its own event loop's delay (`perf_hooks.monitorEventLoopDelay`) and answers `{ stats, reset }` messages
  * on its IPC channel with that and its RSS (bench/children.ts `stats`).
  */
@@ -10,12 +11,17 @@ import { openDatabase } from '../server/storage/database.ts';
 
 const dataDir = process.argv[2];
 if (dataDir === undefined) {
-  console.error('usage: node bench/serve-child.ts <data-dir>');
+  console.error('usage: node bench/serve-child.ts <data-dir> [--allow-private-fetch]');
   process.exit(1);
 }
 
 const db = openDatabase(dataDir);
-const app = buildApp({ db, rateLimit: null, logger: false });
+const app = buildApp({
+  db,
+  rateLimit: null,
+  logger: false,
+  allowPrivateFetch: process.argv.includes('--allow-private-fetch'),
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port })}\n`);
 

@@ -163,14 +163,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (payload.length === 0) return done(null, undefined);
     done(new ApiError(415, 'the request body must be JSON (Content-Type: application/json)'), undefined);
   });
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, text, done) => {
-    const raw = typeof text === 'string' ? text : text.toString('utf8');
-    if (raw.trim() === '') return done(null, undefined);
-    if (nestsDeeperThan(raw, MAX_BODY_NESTING))
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (_request, bytes, done) => {
+    const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+    if (nestsDeeperThan(data, MAX_BODY_NESTING))
       return done(
         new ApiError(400, `the request body nests arrays and objects deeper than ${MAX_BODY_NESTING} levels`),
         undefined,
       );
+    const raw = data.toString('utf8');
+    if (raw.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(raw));
     } catch (error) {

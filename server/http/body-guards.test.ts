@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContentOrg, expectError, expectStatus, sendRaw } from '../domain/spaces/testing.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { MAX_BODY_NESTING, nestsDeeperThan } from './body-guards.ts';
+import { MAX_BODY_NESTING, nestsDeeperThan as nestsBytesDeeperThan } from './body-guards.ts';
+
+const nestsDeeperThan = (text: string, limit: number) => nestsBytesDeeperThan(Buffer.from(text), limit);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,6 +27,8 @@ describe('the nesting limit of JSON bodies', () => {
     expect(nestsDeeperThan(`{"a":${nested(MAX_BODY_NESTING)}}`, MAX_BODY_NESTING)).toBe(true);
     expect(nestsDeeperThan(JSON.stringify({ text: '[{'.repeat(1000) }), 2)).toBe(false);
     expect(nestsDeeperThan(JSON.stringify({ text: 'a \\" [{ \\\\' }), 1)).toBe(false);
+    // Multi-byte characters never read as brackets or quotes.
+    expect(nestsDeeperThan(JSON.stringify({ text: '«[»🧪{ÿ' }), 1)).toBe(false);
   });
 
   it('answers 400 naming the body for 500,000 levels (a 1 MB body), before any parse', async () => {

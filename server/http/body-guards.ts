@@ -4,7 +4,7 @@
  *
  * Rules:
  * - JSON bodies nest at most `MAX_BODY_NESTING` levels of arrays and objects; deeper is a 400 naming the body. The
- *   text is scanned (no recursion, no parse) before `JSON.parse` sees it.
+ *   bytes are scanned (no recursion, no decoding, no parse) before they are decoded and `JSON.parse` sees them.
  * - An operation with a body whose path starts from an organization, a space or a collection first checks, after
  *   authentication and before the body is read, that the caller can reach it: a caller who is not a member gets
  *   the same 404 the handler would answer, without the body being parsed. The path parameters are checked against
@@ -28,12 +28,16 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 
-/** Whether JSON text nests arrays and objects deeper than `limit` (strings are skipped; the text is not checked). */
-export function nestsDeeperThan(text: string, limit: number): boolean {
+/**
+ * Whether a JSON body nests arrays and objects deeper than `limit` (strings are skipped; the JSON is not checked).
+ * It reads bytes, before any decoding: the bytes of a multi-byte UTF-8 character are all 0x80 or more, so none of
+ * them reads as a quote, a backslash or a bracket.
+ */
+export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+  for (let i = 0; i < bytes.length; i++) {
+    const code = bytes[i]!;
     if (inString) {
       if (code === BACKSLASH) i++;
       else if (code === QUOTE) inString = false;

@@ -5,9 +5,8 @@
  * Rules:
  * - At most `maxWorkers` threads (default 3); tasks beyond wait in order. A heap cap is at least 16 MB (V8 cannot
  *   start an isolate in much less, and that failure would end the process). A worker runs one task at a time and is
- *   reused by tasks of the same heap cap and priority (both fixed when it starts); an idle worker ends after
- *   `idleMs` (default 5 s), so an idle server holds none. A low-priority worker lowers its thread's scheduling
- *   priority (worker.ts).
+ *   reused by tasks of the same heap cap (fixed when it starts); an idle worker ends after `idleMs` (default 5 s),
+ *   so an idle server holds none.
  * - A task that outlives its budget (counted from its dispatch to a worker) is a `JobLimitError` with reason `time`,
  *   and its worker is terminated; a worker that runs out of heap is `memory`; one that dies otherwise is `crashed`.
  *   Either way the worker is replaced by a fresh one for the next task, and the main thread never waited.
@@ -60,7 +59,6 @@ interface Pending {
 interface Slot {
   worker: Worker;
   memoryMb: number;
-  lowPriority: boolean;
   task: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
   idleTimer: NodeJS.Timeout | undefined;
@@ -143,12 +141,7 @@ export class JobRunner {
   private dispatch(): void {
     while (this.queue.length > 0) {
       const task = this.queue[0]!;
-      let slot = [...this.slots].find(
-        (s) =>
-          s.task === undefined &&
-          s.memoryMb === task.budget.memoryMb &&
-          s.lowPriority === task.budget.lowPriority,
-      );
+      let slot = [...this.slots].find((s) => s.task === undefined && s.memoryMb === task.budget.memoryMb);
       if (slot === undefined && this.slots.size >= this.maxWorkers) {
         // Every thread is taken: an idle one with another heap cap makes room, else the task waits.
         const idle = [...this.slots].find((s) => s.task === undefined);
@@ -161,21 +154,13 @@ export class JobRunner {
     }
   }
 
-  private spawn({ memoryMb, lowPriority }: Budget): Slot {
+  private spawn({ memoryMb }: Budget): Slot {
     const worker = new Worker(this.workerUrl, {
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, stackSizeMb: 4 },
-      workerData: { lowPriority },
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = {
-      worker,
-      memoryMb,
-      lowPriority,
-      task: undefined,
-      timer: undefined,
-      idleTimer: undefined,
-    };
+    const slot: Slot = { worker, memoryMb, task: undefined, timer: undefined, idleTimer: undefined };
     this.slots.add(slot);
     worker.on('message', (answer: TaskAnswer) => this.answered(slot, answer));
     worker.on('error', (error: Error & { code?: string }) =>

@@ -1,13 +1,8 @@
 /**
  * The entry of a job worker thread (started by runner.ts): runs one task at a time, as the main thread asks, and
  * answers its output or its error. A task's code is imported on its first use.
- *
- * A low-priority worker (`workerData.lowPriority`: tasks on input from outside) lowers its own scheduling priority
- * first (on Linux, `setpriority` on the calling thread affects that thread only): such work must never take the CPU
- * from the thread that answers requests.
  */
-import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
 /** A request from the main thread. */
@@ -34,15 +29,6 @@ const implementations: { [N in TaskName]: () => Promise<Implementation<N>> } = {
 async function run(request: TaskRequest): Promise<unknown> {
   const implementation = (await implementations[request.name]()) as (input: unknown) => unknown;
   return implementation(request.input);
-}
-
-const { lowPriority } = (workerData ?? {}) as { lowPriority?: boolean };
-if (lowPriority === true) {
-  try {
-    setPriority(19);
-  } catch {
-    // Not allowed here (some platforms): the thread keeps the process's priority.
-  }
 }
 
 const port = parentPort;

@@ -515,6 +515,8 @@ export const migrations: readonly Migration[] = [
     // Indexed pages keep their sections (JSON) for excerpts, under an id that is also their row's rowid in
     // `search_pages` (so a space's rows are deleted by rowid, not by scanning the full-text table): every space is
     // indexed again to fill them. Counting the visible spaces of an organization reads `spaces_visible` alone.
+    // An OpenAPI spec's source text and a version's document (megabytes each) move to tables of their own: in the
+    // row, every column after them was read through their overflow pages, on every read of a spec or a version.
     sql: `
       CREATE TABLE jobs (
         kind TEXT NOT NULL,
@@ -540,6 +542,19 @@ export const migrations: readonly Migration[] = [
       );
       CREATE UNIQUE INDEX search_sections_page ON search_sections(space_id, page_id);
       CREATE INDEX spaces_visible ON spaces(organization_id, deleted_at, parent_id, default_level);
+      CREATE TABLE openapi_spec_sources (
+        spec_id TEXT PRIMARY KEY REFERENCES openapi_specs(id) ON DELETE CASCADE,
+        text TEXT NOT NULL
+      );
+      INSERT INTO openapi_spec_sources (spec_id, text)
+        SELECT id, source_text FROM openapi_specs WHERE source_text IS NOT NULL;
+      ALTER TABLE openapi_specs DROP COLUMN source_text;
+      CREATE TABLE openapi_version_documents (
+        version_id TEXT PRIMARY KEY REFERENCES openapi_spec_versions(id) ON DELETE CASCADE,
+        document TEXT NOT NULL
+      );
+      INSERT INTO openapi_version_documents (version_id, document) SELECT id, document FROM openapi_spec_versions;
+      ALTER TABLE openapi_spec_versions DROP COLUMN document;
       DELETE FROM search_indexed;
       INSERT INTO jobs (kind, subject_id, scope_id, state, generation, attempts, run_after, queued_at)
         SELECT 'search-index', id, organization_id, 'queued', 1, 0, '', '' FROM spaces;

@@ -367,8 +367,8 @@ export interface OpenapiSpecsTable {
   id: string;
   organization_id: string;
   slug: string;
+  /** Null for a text source (the text is in `openapi_spec_sources`). */
   source_url: string | null;
-  source_text: string | null;
   /** Grows with every new source: a processing run of an older source discards its result. */
   source_serial: number;
   processing_state: 'pending' | 'progress' | 'complete';
@@ -387,14 +387,24 @@ export interface OpenapiSpecVersionsTable {
   /** Max + 1 per spec: the newest version has the highest number. */
   number: number;
   created_at: string;
-  /** SHA-256 (hex) of `document`. */
+  /** SHA-256 (hex) of its document. */
   content_hash: string;
   /** The format of the text it was parsed from. */
   format: 'json' | 'yaml';
-  /** The parsed document, as compact JSON. */
-  document: string;
   /** The URL it was fetched from; null for a text source. */
   source_url: string | null;
+}
+
+/** The source text of a spec whose source is a text. */
+export interface OpenapiSpecSourcesTable {
+  spec_id: string;
+  text: string;
+}
+
+/** The parsed document of a version, as compact JSON. */
+export interface OpenapiVersionDocumentsTable {
+  version_id: string;
+  document: string;
 }
 
 /** A job waiting or running (migration 10). */
@@ -458,6 +468,8 @@ export interface DB {
   translation_settings: TranslationSettingsTable;
   openapi_specs: OpenapiSpecsTable;
   openapi_spec_versions: OpenapiSpecVersionsTable;
+  openapi_spec_sources: OpenapiSpecSourcesTable;
+  openapi_version_documents: OpenapiVersionDocumentsTable;
   jobs: JobsTable;
   search_sections: SearchSectionsTable;
   migrations: MigrationsTable;

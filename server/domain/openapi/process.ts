@@ -14,7 +14,14 @@
  */
 import type { Services } from '../../http/context.ts';
 import { JobLimitError } from '../../jobs/runner.ts';
-import { latestVersion, markInProgress, recordFailed, recordProcessed, specById } from './records.ts';
+import {
+  latestVersion,
+  markInProgress,
+  recordFailed,
+  recordProcessed,
+  specById,
+  specSourceText,
+} from './records.ts';
 
 /** Runs the processing of one specification. */
 export async function processOpenApiSpec(services: Services, specId: string): Promise<void> {
@@ -24,7 +31,7 @@ export async function processOpenApiSpec(services: Services, specId: string): Pr
   const serial = spec.source_serial;
   if (!markInProgress(db, specId, serial)) return;
   const output = await services.jobs.runner.run('openapi.process', {
-    source: spec.source_url !== null ? { url: spec.source_url } : { text: spec.source_text ?? '' },
+    source: spec.source_url !== null ? { url: spec.source_url } : { text: specSourceText(db, specId) ?? '' },
     network: services.network,
     knownHash: latestVersion(db, specId)?.content_hash,
   });

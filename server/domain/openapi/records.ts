@@ -10,8 +10,7 @@ import type { OpenapiSpecsTable, OpenapiSpecVersionsTable } from '../../storage/
 import type { ParsedSpec } from './document.ts';
 
 export type SpecRow = OpenapiSpecsTable;
-/** A version without its document (lists and version objects never need it). */
-export type VersionRow = Omit<OpenapiSpecVersionsTable, 'document'>;
+export type VersionRow = OpenapiSpecVersionsTable;
 
 /** Where a specification comes from: exactly one of the two. */
 export type SpecSource = { url: string } | { text: string };
@@ -49,10 +48,20 @@ export function specById(db: Database, id: string): SpecRow | undefined {
   return db.first(db.q.selectFrom('openapi_specs').selectAll().where('id', '=', id));
 }
 
-const sourceColumns = (source: SpecSource) =>
-  'url' in source
-    ? { source_url: source.url, source_text: null }
-    : { source_url: null, source_text: source.text };
+/** The source text of a spec (null for a URL source, or a spec that is gone). */
+export function specSourceText(db: Database, id: string): string | null {
+  return (
+    db.first(db.q.selectFrom('openapi_spec_sources').select('text').where('spec_id', '=', id))?.text ?? null
+  );
+}
+
+/** Writes where a spec's source is: its URL in the spec's row, or its text in `openapi_spec_sources`. */
+function writeSource(db: Database, specId: string, source: SpecSource): { source_url: string | null } {
+  db.run(db.q.deleteFrom('openapi_spec_sources').where('spec_id', '=', specId));
+  if ('url' in source) return { source_url: source.url };
+  db.run(db.q.insertInto('openapi_spec_sources').values({ spec_id: specId, text: source.text }));
+  return { source_url: null };
+}
 
 /** Inserts a specification waiting for its first processing; answers its id. */
 export function insertSpec(
@@ -62,22 +71,25 @@ export function insertSpec(
 ): string {
   const id = newId();
   const at = now.toISOString();
-  db.run(
-    db.q.insertInto('openapi_specs').values({
-      id,
-      organization_id: input.organizationId,
-      slug: input.slug,
-      ...sourceColumns(input.source),
-      source_serial: 1,
-      processing_state: 'pending',
-      last_version_id: null,
-      last_processed_at: null,
-      last_process_error_code: null,
-      last_process_error_message: null,
-      created_at: at,
-      updated_at: at,
-    }),
-  );
+  db.transaction(() => {
+    db.run(
+      db.q.insertInto('openapi_specs').values({
+        id,
+        organization_id: input.organizationId,
+        slug: input.slug,
+        source_url: 'url' in input.source ? input.source.url : null,
+        source_serial: 1,
+        processing_state: 'pending',
+        last_version_id: null,
+        last_processed_at: null,
+        last_process_error_code: null,
+        last_process_error_message: null,
+        created_at: at,
+        updated_at: at,
+      }),
+    );
+    writeSource(db, id, input.source);
+  });
   return id;
 }
 
@@ -87,7 +99,7 @@ export function replaceSource(db: Database, now: Date, spec: SpecRow, source: Sp
     db.q
       .updateTable('openapi_specs')
       .set({
-        ...sourceColumns(source),
+        ...writeSource(db, spec.id, source),
         source_serial: spec.source_serial + 1,
         processing_state: 'pending',
         updated_at: now.toISOString(),
@@ -149,9 +161,11 @@ export function recordProcessed(
           created_at: at,
           content_hash: parsed.hash,
           format: parsed.format,
-          document: parsed.json,
           source_url: sourceUrl,
         }),
+      );
+      db.run(
+        db.q.insertInto('openapi_version_documents').values({ version_id: versionId, document: parsed.json }),
       );
     }
     db.run(
@@ -196,20 +210,6 @@ export function recordFailed(
   );
 }
 
-/** The ids of the specifications whose processing has not finished (to queue again when the server starts). */
-export function unfinishedSpecIds(db: Database): string[] {
-  return db
-    .all(
-      db.q
-        .selectFrom('openapi_specs')
-        .select('id')
-        .where('processing_state', 'in', ['pending', 'progress'])
-        .orderBy('updated_at')
-        .orderBy('id'),
-    )
-    .map((row) => row.id);
-}
-
 /** The version `versionId` of the specification, or 404. */
 export function loadVersion(db: Database, spec: SpecRow, versionId: string): VersionRow {
   const row = db.first(
@@ -237,6 +237,7 @@ export function loadLatestVersion(db: Database, spec: SpecRow): VersionRow {
 
 /** The stored document of a version, as JSON text. */
 export function versionDocument(db: Database, versionId: string): string {
-  return db.first(db.q.selectFrom('openapi_spec_versions').select('document').where('id', '=', versionId))!
-    .document;
+  return db.first(
+    db.q.selectFrom('openapi_version_documents').select('document').where('version_id', '=', versionId),
+  )!.document;
 }

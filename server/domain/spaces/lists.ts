@@ -74,7 +74,11 @@ export function visibleSpaceCounter(db: Database, organizationId: string): (role
         role === 'admin'
           ? undefined
           : new Set(
-              new ContentLevels(db, organizationId, { userId: '', role, ownsTeam: false }).visibleCollectionIds(),
+              new ContentLevels(db, organizationId, {
+                userId: '',
+                role,
+                ownsTeam: false,
+              }).visibleCollectionIds(),
             );
       for (const group of groups) {
         const shown =
