@@ -15,7 +15,8 @@ import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv 
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
 import { registerFileRoutes } from './http/file-routes.ts';
-import { accessGate, MAX_BODY_NESTING, nestsDeeperThan } from './http/body-guards.ts';
+import { accessGate } from './http/body-guards.ts';
+import { jsonBodyParser } from './http/json-body.ts';
 import type { FetchLimits } from './net/fetch-url.ts';
 import { startJobs, type JobsOptions } from './jobs/index.ts';
 
@@ -156,30 +157,20 @@ export function buildApp(options: AppOptions): FastifyInstance {
     return (data: unknown) => (serialize ??= fastJson(schema as object))(data);
   });
 
-  // JSON bodies: an empty body is no body; malformed JSON is a 400 that says so. Any other media type is a 415
-  // (Fastify's own text/plain parser would hand a string to validation and answer a misleading 400).
+  // JSON bodies (json-body.ts): an empty body is no body; malformed or too deep JSON is a 400 that says so. Any other
+  // media type is a 415 (Fastify's own text/plain parser would hand a string to validation and answer a misleading
+  // 400).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, payload, done) => {
     if (payload.length === 0) return done(null, undefined);
     done(new ApiError(415, 'the request body must be JSON (Content-Type: application/json)'), undefined);
   });
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (_request, bytes, done) => {
-    const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
-    if (nestsDeeperThan(data, MAX_BODY_NESTING))
-      return done(
-        new ApiError(400, `the request body nests arrays and objects deeper than ${MAX_BODY_NESTING} levels`),
-        undefined,
-      );
-    const raw = data.toString('utf8');
-    if (raw.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(raw));
-    } catch (error) {
-      done(new ApiError(400, `the request body is not valid JSON: ${(error as Error).message}`), undefined);
-    }
-  });
+  app.addContentTypeParser('application/json', jsonBodyParser(bodyLimit));
 
   app.setErrorHandler((raised: FastifyValidationError, request, reply) => {
+    // A request answered before its body was read whole (refused first, or stopped mid-body): the connection
+    // closes with the answer, so the rest of the body is never received.
+    if (!request.raw.complete) void reply.header('connection', 'close');
     // A request without a valid token counts against its client address: a 429 once the address is over its limit.
     const error =
       raised instanceof ApiError && raised.status === 401

@@ -3,6 +3,7 @@
  * a deeply nested body is a 400 naming the body, and a caller who cannot reach the organization, space or
  * collection gets its 404 before the body is parsed (a malformed body does not change the answer).
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContentOrg, expectError, expectStatus, sendRaw } from '../domain/spaces/testing.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -61,6 +62,41 @@ describe('the nesting limit of JSON bodies', () => {
       token: admin.token,
     });
     expectStatus(created, 201);
+  });
+});
+
+/** Sends the head of a request declaring a 1 MB body and only its first `sent` bytes; answers the raw response. */
+function sendPartly(path: string, token: string, sent: string): Promise<string> {
+  const url = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let response = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (response += chunk));
+    socket.on('close', () => resolve(response));
+    socket.on('error', reject);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n${sent}`,
+    );
+  });
+}
+
+describe('bodies refused before they are read whole', () => {
+  it('answers 400 and closes the connection before the rest of the body is sent', async () => {
+    const { admin, orgId } = buildContentOrg(server);
+    // The 999,000 bytes after these are never sent: the answer comes anyway, and the server closes the connection.
+    const response = await sendPartly(`/v1/orgs/${orgId}/spaces`, admin.token, '['.repeat(1000));
+    expect(response).toMatch(/^HTTP\/1\.1 400 /);
+    expect(response.toLowerCase()).toContain('connection: close');
+    expect(response).toContain('deeper than 128 levels');
+  });
+
+  it('a caller outside the organization gets its 404 before any byte of the body', async () => {
+    const { admin, foreign } = buildContentOrg(server);
+    const response = await sendPartly(`/v1/orgs/${foreign.orgId}/spaces`, admin.token, '');
+    expect(response).toMatch(/^HTTP\/1\.1 404 /);
+    expect(response.toLowerCase()).toContain('connection: close');
   });
 });
 

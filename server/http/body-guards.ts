@@ -4,7 +4,8 @@
  *
  * Rules:
  * - JSON bodies nest at most `MAX_BODY_NESTING` levels of arrays and objects; deeper is a 400 naming the body. The
- *   bytes are scanned (no recursion, no decoding, no parse) before they are decoded and `JSON.parse` sees them.
+ *   bytes are scanned as they arrive (no recursion, no decoding, no parse), and reading stops at the first byte too
+ *   deep: the answer closes the connection, the rest of the body is never read (json-body.ts).
  * - An operation with a body whose path starts from an organization, a space or a collection first checks, after
  *   authentication and before the body is read, that the caller can reach it: a caller who is not a member gets
  *   the same 404 the handler would answer, without the body being parsed. The path parameters are checked against
@@ -29,25 +30,33 @@ const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 
 /**
- * Whether a JSON body nests arrays and objects deeper than `limit` (strings are skipped; the JSON is not checked).
- * It reads bytes, before any decoding: the bytes of a multi-byte UTF-8 character are all 0x80 or more, so none of
- * them reads as a quote, a backslash or a bracket.
+ * A scanner of a JSON body's nesting, fed chunk by chunk as the bytes arrive: it answers true as soon as arrays and
+ * objects nest deeper than `limit` (strings are skipped; the JSON is not checked). It reads bytes, before any
+ * decoding: the bytes of a multi-byte UTF-8 character are all 0x80 or more, so none of them reads as a quote, a
+ * backslash or a bracket.
  */
-export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
+export function nestingScanner(limit: number): (chunk: Uint8Array) => boolean {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const code = bytes[i]!;
-    if (inString) {
-      if (code === BACKSLASH) i++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) inString = true;
-    else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      if (++depth > limit) return true;
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
-  }
-  return false;
+  let escaped = false;
+  return (chunk) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const code = chunk[i]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (code === BACKSLASH) escaped = true;
+        else if (code === QUOTE) inString = false;
+      } else if (code === QUOTE) inString = true;
+      else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+        if (++depth > limit) return true;
+      } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
+    }
+    return false;
+  };
 }
+
+/** Whether a whole JSON body nests deeper than `limit` (see `nestingScanner`). */
+export const nestsDeeperThan = (bytes: Uint8Array, limit: number): boolean => nestingScanner(limit)(bytes);
 
 type Gate = (db: Database, params: Record<string, string>, actor: Actor) => void;
 
