@@ -24,6 +24,7 @@ import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import type { ChangeRequestsTable } from '../../storage/schema.ts';
 import { recordEvent } from '../events.ts';
 import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
@@ -43,18 +44,24 @@ const MOVES: Record<string, readonly string[]> = {
 // The number is the request's place in its space: newest first is highest number first, unique within a space.
 const LIST_KEYS: readonly SortKey[] = [{ column: 'cr.number', direction: 'desc' }];
 
+const requestById = prepared((spaceId: string, id: string) =>
+  changeRequestQuery().where('cr.space_id', '=', spaceId).where('cr.id', '=', id),
+);
+const requestByNumber = prepared((spaceId: string, number: number) =>
+  changeRequestQuery().where('cr.space_id', '=', spaceId).where('cr.number', '=', number),
+);
+
 /** The request named by id or by number (all digits) in the space, or 404. */
 export function loadChangeRequest(db: Database, spaceId: string, idOrNumber: string): ChangeRequestRow {
-  let query = changeRequestQuery().where('cr.space_id', '=', spaceId);
+  let row: ChangeRequestRow | undefined;
   if (/^\d+$/.test(idOrNumber)) {
     const number = Number(idOrNumber);
     if (!Number.isSafeInteger(number))
       throw notFound(`no change request number ${idOrNumber} in space \`${spaceId}\``);
-    query = query.where('cr.number', '=', number);
+    row = db.first(requestByNumber(spaceId, number));
   } else {
-    query = query.where('cr.id', '=', idOrNumber);
+    row = db.first(requestById(spaceId, idOrNumber));
   }
-  const row = db.first(query);
   if (!row) {
     throw notFound(
       /^\d+$/.test(idOrNumber)

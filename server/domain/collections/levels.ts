@@ -27,10 +27,17 @@ export class ContentLevels {
   readonly organizationId: string;
   readonly actor: OrgActor;
 
-  constructor(db: Database, organizationId: string, actor: OrgActor) {
+  /** `collections`: the organization's collections when already loaded (levels of several roles share them). */
+  constructor(
+    db: Database,
+    organizationId: string,
+    actor: OrgActor,
+    collections?: Map<string, CollectionsTable>,
+  ) {
     this.db = db;
     this.organizationId = organizationId;
     this.actor = actor;
+    this.rows = collections;
   }
 
   /** Every collection of the organization, by id. */

@@ -103,8 +103,15 @@ function documentText(nodes: readonly unknown[]): string {
   return blocks.filter((b) => b !== '').join('\n\n');
 }
 
-function pagesOf(db: Database, revisionId: string): Map<string, PlacedPage> {
-  return new Map(flattenPages(loadRevision(db, revisionId).tree.pages).map((p) => [p.page.id, p]));
+/** The pages of a scope's revision, by id; read once per resolved scope (a request reads them to check and to present). */
+const scopePages = new WeakMap<ResolvedScope, Map<string, PlacedPage>>();
+function pagesOf(db: Database, scope: ResolvedScope): Map<string, PlacedPage> {
+  let pages = scopePages.get(scope);
+  if (pages === undefined) {
+    pages = new Map(flattenPages(loadRevision(db, scope.revisionId).tree.pages).map((p) => [p.page.id, p]));
+    scopePages.set(scope, pages);
+  }
+  return pages;
 }
 
 /** The comments of the scope: narrow it further with `where` on `c`. */
@@ -157,7 +164,7 @@ function commentContext(
   return {
     baseUrl,
     scope,
-    pages: pagesOf(db, scope.revisionId),
+    pages: pagesOf(db, scope),
     format,
     reactions: loadReactions(db, baseUrl, 'comment_id', commentIds),
     permissions: permissionsFor(scope.access, userId),
@@ -309,7 +316,7 @@ export function commentHandlerSet<P extends { spaceId: string }>(resolve: ScopeR
       const { access } = scope;
       authorize(access.actor, 'space.comment', { level: access.level });
       const text = bodyText(body.body);
-      if (body.page !== undefined && !pagesOf(db, scope.revisionId).has(body.page))
+      if (body.page !== undefined && !pagesOf(db, scope).has(body.page))
         throw badRequest(`body field \`page\`: no page with id \`${body.page}\` in ${describeScope(scope)}`);
       const now = clock.now();
       const at = now.toISOString();

@@ -19,7 +19,7 @@ import {
 import type { Role } from '../../../shared/contract/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
-import type { DB, SpacesTable } from '../../storage/schema.ts';
+import type { CollectionsTable, DB, SpacesTable } from '../../storage/schema.ts';
 import { ContentLevels } from '../collections/levels.ts';
 import { presentSpace } from './present.ts';
 
@@ -63,6 +63,7 @@ const spaceGroups = prepared((organizationId: string) =>
  */
 export function visibleSpaceCounter(db: Database, organizationId: string): (role: Role | null) => number {
   let groups: { parent_id: string | null; default_level: string | null; n: number }[] | undefined;
+  let collections: Map<string, CollectionsTable> | undefined;
   const counts = new Map<Role | null, number>();
   return (role) => {
     const known = counts.get(role);
@@ -70,16 +71,18 @@ export function visibleSpaceCounter(db: Database, organizationId: string): (role
     let count = 0;
     if (role !== null) {
       groups ??= db.all(spaceGroups(organizationId));
-      const visible =
-        role === 'admin'
-          ? undefined
-          : new Set(
-              new ContentLevels(db, organizationId, {
-                userId: '',
-                role,
-                ownsTeam: false,
-              }).visibleCollectionIds(),
-            );
+      let visible: Set<string> | undefined;
+      if (role !== 'admin') {
+        // Levels of every role come from the same collections: loaded once.
+        const levels = new ContentLevels(
+          db,
+          organizationId,
+          { userId: '', role, ownsTeam: false },
+          collections,
+        );
+        visible = new Set(levels.visibleCollectionIds());
+        collections = levels.collections();
+      }
       for (const group of groups) {
         const shown =
           visible === undefined ||
