@@ -2,12 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildPages, insertRevision, loadRevision } from '../content/revisions.ts';
+import { editRequestContent } from '../change-requests/testing.ts';
 import { queueSpaceIndexing } from './index.ts';
 import {
   allPages,
   buildContentOrg,
   expectError,
   expectHidden,
+  expectStatus,
   expectUnauthorized,
   sendRaw,
   UNKNOWN_ID,
@@ -263,6 +265,53 @@ describe('GET /v1/orgs/{organizationId}/search', () => {
     expect(pages[0]!.count).toBe(3);
     const all = await search(reader.client, orgId, 'zebra');
     expect(pages.flatMap((p) => p.items.map((s) => s.id))).toEqual(all.items.map((s) => s.id));
+  });
+
+  it('indexes a merge over HTTP when it is written, before any search runs', async () => {
+    const { admin, orgId, notes } = setup();
+    const { db } = server;
+    const { id: requestId } = server.buildChangeRequest(notes, admin.id, { subject: 'Sightings' });
+    editRequestContent(server, requestId, (e) =>
+      e.add(null, { title: 'Sightings', markdown: '# Okapi\n\nAn okapi was spotted.' }),
+    );
+    const answer = await sendRaw(server, 'mergeChangeRequest', {
+      params: { spaceId: notes, changeRequestId: requestId },
+      token: admin.token,
+    });
+    expectStatus(answer, 200);
+    const { revision } = answer.body as { revision: string };
+    // No search has run: the write's own job brought the index to the merged revision.
+    await server.whenJobsIdle();
+    const indexed = () =>
+      db.first(db.q.selectFrom('search_indexed').select('revision_id').where('space_id', '=', notes))
+        ?.revision_id;
+    expect(indexed()).toBe(revision);
+    expect(titles(await search(admin.client, orgId, 'okapi'))).toEqual(['Notes > Sightings']);
+  });
+
+  it('never refreshes the index at query time: a revision changed without its indexing job stays unseen', async () => {
+    const { admin, orgId, notes } = setup();
+    const { db, clock } = server;
+    await server.whenJobsIdle();
+    const space = db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', notes))!;
+    const old = loadRevision(db, space.revision_id);
+    const [page] = buildPages(db, clock.now(), [{ title: 'Quagga', markdown: 'A quagga was seen.' }]);
+    const revision = insertRevision(db, {
+      spaceId: notes,
+      type: 'edits',
+      parents: [space.revision_id],
+      tree: { ...old.tree, pages: [page!] },
+      createdBy: null,
+      now: clock.now(),
+    });
+    // Written behind the server's back, without queueing the space's indexing.
+    db.run(db.q.updateTable('spaces').set({ revision_id: revision }).where('id', '=', notes));
+    expect((await search(admin.client, orgId, 'quagga')).items).toEqual([]);
+    expect(titles(await search(admin.client, orgId, 'seen'))).toEqual(['Notes > Misc']);
+    const indexed = db.first(
+      db.q.selectFrom('search_indexed').select('revision_id').where('space_id', '=', notes),
+    );
+    expect(indexed?.revision_id).toBe(space.revision_id);
   });
 
   it('reindexes a space when a write gives it a new revision (and queues its indexing)', async () => {
