@@ -8,7 +8,7 @@
  * is not OpenAPI, a zip that lies) is part of the output, not an exception.
  */
 import type { OpenAPIProcessingErrorCode } from '../../shared/contract/resources/openapi.ts';
-import type { MergeConflict } from '../domain/change-requests/merge.ts';
+import type { MergeResult } from '../domain/change-requests/records.ts';
 import type { Converted, SupportedImportSource } from '../domain/content/import.ts';
 import type { RevisionTree } from '../domain/content/revisions.ts';
 import type { FetchLimits } from '../net/fetch-url.ts';
@@ -72,10 +72,7 @@ export interface TaskMap {
       /** Markdown of documents, by id. */
       documents: Record<string, string>;
     };
-    output:
-      | { tree: RevisionTree; written: { id: string; markdown: string }[] }
-      | { conflicts: MergeConflict[] }
-      | { need: string[] };
+    output: MergeResult | { need: string[] };
   };
 }
 

@@ -5,7 +5,8 @@
  */
 import type { TaskInput, TaskOutput } from '../../jobs/tasks.ts';
 import { documentId } from '../content/revisions.ts';
-import { mergeTrees } from './merge.ts';
+import { mergeTrees, type DocumentStore, type MergeInput } from './merge.ts';
+import type { MergeResult } from './records.ts';
 
 class NeedDocuments extends Error {
   readonly ids: readonly string[];
@@ -15,22 +16,27 @@ class NeedDocuments extends Error {
   }
 }
 
-export function mergeTreesTask(input: TaskInput<'merge.trees'>): TaskOutput<'merge.trees'> {
+/** `mergeTrees` reading bodies with `read` and keeping those it writes (by content id) for the caller to store. */
+export function mergeKeepingWrites(input: MergeInput, read: DocumentStore['read']): MergeResult {
   const written = new Map<string, string>();
+  const outcome = mergeTrees(input, {
+    read,
+    write: (markdown) => {
+      const id = documentId(markdown);
+      written.set(id, markdown);
+      return id;
+    },
+  });
+  if ('conflicts' in outcome) return outcome;
+  return { tree: outcome.tree, written: [...written].map(([id, markdown]) => ({ id, markdown })) };
+}
+
+export function mergeTreesTask(input: TaskInput<'merge.trees'>): TaskOutput<'merge.trees'> {
   try {
-    const outcome = mergeTrees(input, {
-      read: (ids) => {
-        if (!ids.every((id) => Object.hasOwn(input.documents, id))) throw new NeedDocuments(ids);
-        return new Map(ids.map((id) => [id, input.documents[id]!]));
-      },
-      write: (markdown) => {
-        const id = documentId(markdown);
-        written.set(id, markdown);
-        return id;
-      },
+    return mergeKeepingWrites(input, (ids) => {
+      if (!ids.every((id) => Object.hasOwn(input.documents, id))) throw new NeedDocuments(ids);
+      return new Map(ids.map((id) => [id, input.documents[id]!]));
     });
-    if ('conflicts' in outcome) return outcome;
-    return { tree: outcome.tree, written: [...written].map(([id, markdown]) => ({ id, markdown })) };
   } catch (error) {
     if (error instanceof NeedDocuments) return { need: [...error.ids] };
     throw error;

@@ -8,15 +8,10 @@ import { conflict } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
-import {
-  documentId,
-  insertRevision,
-  loadRevision,
-  readDocuments,
-  type RevisionTree,
-} from '../content/revisions.ts';
+import { insertRevision, loadRevision, readDocuments, type RevisionTree } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
-import { mergeTrees, type MergeConflict } from './merge.ts';
+import type { MergeConflict } from './merge.ts';
+import { mergeKeepingWrites } from './merge-task.ts';
 import { mergeBaseOf } from './present.ts';
 
 /**
@@ -104,20 +99,10 @@ export function mergeInProcess(db: Database, request: MergedRequest, mainRevisio
   const baseId = mergeBaseOf(request);
   const head = loadRevision(db, request.revision_id).tree;
   if (mainRevisionId === baseId) return { tree: head, written: [] };
-  const written = new Map<string, string>();
-  const outcome = mergeTrees(
+  return mergeKeepingWrites(
     { base: loadRevision(db, baseId).tree, main: loadRevision(db, mainRevisionId).tree, changeRequest: head },
-    {
-      read: (documentIds) => readDocuments(db, documentIds),
-      write: (markdown) => {
-        const id = documentId(markdown);
-        written.set(id, markdown);
-        return id;
-      },
-    },
+    (documentIds) => readDocuments(db, documentIds),
   );
-  if ('conflicts' in outcome) return outcome;
-  return { tree: outcome.tree, written: [...written].map(([id, markdown]) => ({ id, markdown })) };
 }
 
 /** "on page “A”" or "on pages “A”, “B”": the pages of conflicts, each once, in order. */
