@@ -4,8 +4,6 @@
  * diff and a markdown source diff with the edited words highlighted; the layout remembered after a reload; the
  * keyboard path between pages and changes; and a "viewed" mark that goes once the page changes again.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page as Tab } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../shared/contract/resources/revisions.ts';
 import { ChangeRequestPage } from './pages/change-request.ts';
@@ -16,27 +14,12 @@ import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 import { SCHEMES, screenshotBothSchemes } from './support/screenshots.ts';
 import { uniqueTitle } from './support/spaces-api.ts';
+import { AXE_TIMEOUT, seriousViolations } from './support/axe.ts';
 
 const INSTALL_BASE =
   '# Install\n\nInstall the tool with npm.\n\nIt needs Node 22 or later.\n\nRun the setup wizard.\n\nThen open the dashboard.\n';
 const INSTALL_HEAD =
   '# Install\n\nInstall the tool with pnpm.\n\nIt needs Node 22 or later.\n\nRun the setup wizard.\n\nThen open the console.\n';
-
-/** Serious and critical axe violations (WCAG 2.1 A and AA), one line each. */
-async function seriousViolations(page: Tab): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
 
 function idOf(pages: readonly Page[], title: string): string {
   const page = pages.find((candidate) => candidate.title === title);
@@ -252,32 +235,36 @@ describe('a reviewer reading the changes of a change request', () => {
     expect(await changes.row('Changelog').getByTestId('review-row-viewed').isChecked()).toBe(true);
   });
 
-  it('reads well to assistive technology in both themes, in every lens', async () => {
-    const { app, changes } = await arrange();
-    const page = app.page;
-    await changes.rendered.waitFor();
-    await changes.words('ins').first().waitFor();
-    await changes.root.getByTestId('review-shortcuts-toggle').click();
-    await changes.root.getByTestId('review-shortcuts').waitFor();
-    for (const scheme of SCHEMES) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousViolations(page), `rendered side by side, ${scheme}`).toEqual([]);
-    }
-    await screenshotBothSchemes(page, 'review-changes-split');
-    await changes.layout('inline');
-    await changes.open('Limits');
-    await changes.structure.waitFor();
-    for (const scheme of SCHEMES) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousViolations(page), `inline with a structure change, ${scheme}`).toEqual([]);
-    }
-    await changes.open('Install');
-    await changes.lens('source');
-    await changes.source.waitFor();
-    for (const scheme of SCHEMES) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousViolations(page), `source, ${scheme}`).toEqual([]);
-    }
-    await screenshotBothSchemes(page, 'review-changes-source');
-  });
+  it(
+    'reads well to assistive technology in both themes, in every lens',
+    async () => {
+      const { app, changes } = await arrange();
+      const page = app.page;
+      await changes.rendered.waitFor();
+      await changes.words('ins').first().waitFor();
+      await changes.root.getByTestId('review-shortcuts-toggle').click();
+      await changes.root.getByTestId('review-shortcuts').waitFor();
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(await seriousViolations(page), `rendered side by side, ${scheme}`).toEqual([]);
+      }
+      await screenshotBothSchemes(page, 'review-changes-split');
+      await changes.layout('inline');
+      await changes.open('Limits');
+      await changes.structure.waitFor();
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(await seriousViolations(page), `inline with a structure change, ${scheme}`).toEqual([]);
+      }
+      await changes.open('Install');
+      await changes.lens('source');
+      await changes.source.waitFor();
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(await seriousViolations(page), `source, ${scheme}`).toEqual([]);
+      }
+      await screenshotBothSchemes(page, 'review-changes-source');
+    },
+    AXE_TIMEOUT,
+  );
 });

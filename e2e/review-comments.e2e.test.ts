@@ -3,8 +3,6 @@
  * reaction, edit, resolve and reopen), a thread on a page from the panel beside its diff, the anchor link back to
  * that page, and a deletion after its confirmation. Every effect is checked through the sandbox's API.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../shared/contract/resources/changeRequests.ts';
 import type { Comment, CommentReply } from '../shared/contract/resources/comments.ts';
@@ -16,6 +14,7 @@ import { useRig } from './support/rig.ts';
 import type { ApiAnswer, SandboxApi } from './support/sandbox-api.ts';
 import { screenshotBothSchemes } from './support/screenshots.ts';
 import { uniqueTitle } from './support/spaces-api.ts';
+import { AXE_TIMEOUT, seriousViolations } from './support/axe.ts';
 
 function ok<T>(answer: ApiAnswer, what: string): T {
   if (answer.status !== 200) throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -62,22 +61,6 @@ function commentsApi(api: SandboxApi, spaceId: string, changeRequestId: string) 
       return api.call('GET', `${base}/${commentId}`, { query: { format: 'markdown' } });
     },
   };
-}
-
-/** Serious and critical axe violations (WCAG 2.1 A and AA), one line each. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include !== undefined) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
 }
 
 const markdownOf = (comment: Comment | CommentReply | undefined) =>
@@ -330,51 +313,56 @@ describe('a reviewer discussing a change request', () => {
     expect(await box.inputValue()).toBe('Second wording, final');
   });
 
-  it('reads well to assistive technology in both themes: threads, replies, reactions, editor and page panel', async () => {
-    const { app, spaceId, request, quickstartId, comments } = await arrange();
-    const page = app.page;
-    const first = await comments.post({ markdown: 'A **thread** with a [link](https://example.com).' });
-    await comments.reply(first.id, 'A reply.');
-    await comments.update(first.id, { addedReactions: ['👍'] });
-    const resolved = await comments.post({ markdown: 'A resolved thread.' });
-    await comments.update(resolved.id, { resolved: true });
-    await comments.post({ markdown: 'A page thread.', page: quickstartId });
+  it(
+    'reads well to assistive technology in both themes: threads, replies, reactions, editor and page panel',
+    async () => {
+      const { app, spaceId, request, quickstartId, comments } = await arrange();
+      const page = app.page;
+      const first = await comments.post({ markdown: 'A **thread** with a [link](https://example.com).' });
+      await comments.reply(first.id, 'A reply.');
+      await comments.update(first.id, { addedReactions: ['👍'] });
+      const resolved = await comments.post({ markdown: 'A resolved thread.' });
+      await comments.update(resolved.id, { resolved: true });
+      await comments.post({ markdown: 'A page thread.', page: quickstartId });
 
-    await CommentThreads.goto(page, session.rig.orgId, spaceId, request.id, { tab: 'comments' });
-    const tab = CommentThreads.tab(page);
-    await tab.filter('all');
-    await tab.thread('A resolved thread').waitFor();
-    await tab.thread('with a').getByTestId('comment-reply').waitFor();
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousViolations(page), `comments tab, ${scheme}`).toEqual([]);
-    }
-    await screenshotBothSchemes(page, 'review-comments');
+      await CommentThreads.goto(page, session.rig.orgId, spaceId, request.id, { tab: 'comments' });
+      const tab = CommentThreads.tab(page);
+      await tab.filter('all');
+      await tab.thread('A resolved thread').waitFor();
+      await tab.thread('with a').getByTestId('comment-reply').waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(await seriousViolations(page), `comments tab, ${scheme}`).toEqual([]);
+      }
+      await screenshotBothSchemes(page, 'review-comments');
 
-    // The inline editor and the reaction picker.
-    const thread = tab.thread('with a');
-    await tab.comment(thread).getByTestId('comment-edit').click();
-    await page.getByTestId('comment-editor').waitFor();
-    expect(await seriousViolations(page), 'editor').toEqual([]);
-    await page.keyboard.press('Escape');
-    await tab.comment(thread).getByTestId('reaction-add').click();
-    await page.getByTestId('reaction-menu').waitFor();
-    expect(await seriousViolations(page), 'reaction picker').toEqual([]);
-    await page.keyboard.press('Escape');
+      // The inline editor and the reaction picker.
+      const thread = tab.thread('with a');
+      await tab.comment(thread).getByTestId('comment-edit').click();
+      await page.getByTestId('comment-editor').waitFor();
+      expect(await seriousViolations(page), 'editor').toEqual([]);
+      await page.keyboard.press('Escape');
+      await tab.comment(thread).getByTestId('reaction-add').click();
+      await page.getByTestId('reaction-menu').waitFor();
+      expect(await seriousViolations(page), 'reaction picker').toEqual([]);
+      await page.keyboard.press('Escape');
 
-    await CommentThreads.goto(page, session.rig.orgId, spaceId, request.id, {
-      tab: 'changes',
-      page: quickstartId,
-    });
-    const panel = CommentThreads.pagePanel(page);
-    await panel.thread('A page thread').waitFor();
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      // The panel only: the diff beside it is the Changes tab's (e2e/review-changes.e2e.test.ts checks it).
-      expect(await seriousViolations(page, '[data-testid="page-comments"]'), `page panel, ${scheme}`).toEqual(
-        [],
-      );
-    }
-    await screenshotBothSchemes(page, 'review-comments-panel');
-  });
+      await CommentThreads.goto(page, session.rig.orgId, spaceId, request.id, {
+        tab: 'changes',
+        page: quickstartId,
+      });
+      const panel = CommentThreads.pagePanel(page);
+      await panel.thread('A page thread').waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        // The panel only: the diff beside it is the Changes tab's (e2e/review-changes.e2e.test.ts checks it).
+        expect(
+          await seriousViolations(page, '[data-testid="page-comments"]'),
+          `page panel, ${scheme}`,
+        ).toEqual([]);
+      }
+      await screenshotBothSchemes(page, 'review-comments-panel');
+    },
+    AXE_TIMEOUT,
+  );
 });

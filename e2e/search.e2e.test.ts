@@ -4,8 +4,6 @@
  * of quotes and symbols show results or the empty state, never an error. Screenshots: `test-results/`
  * `search-results-{light,dark}.png` (the results panel, one option active) and `page-reader-{light,dark}.png`.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { focusedTestId, PageReader, SearchBox } from './pages/search.ts';
@@ -13,18 +11,7 @@ import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 import { SANDBOX_PROFILE } from './support/sandbox-api.ts';
 import { screenshotBothSchemes } from './support/screenshots.ts';
-
-/** Serious and critical axe violations of what the page shows, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
+import { seriousViolations } from './support/axe.ts';
 
 describe('searching the content of an organization', () => {
   const session = useRig();
