@@ -129,6 +129,18 @@ describe('pagination over HTTP', () => {
     expect(all.items.map((t) => t.title)).toEqual([...all.items.map((t) => t.title)].sort());
   });
 
+  it('answers only the count for limit=0, as GitBook (its minimum is 0)', async () => {
+    const org = server.buildOrg(admin);
+    for (const title of ['A', 'B', 'C']) server.buildTeam(org.id, title);
+    const teams = await page<TeamItem>(`/v1/orgs/${org.id}/teams`, { limit: '0' });
+    expect(teams).toEqual({ items: [], count: 3 });
+    const members = await page<MemberItem>(`/v1/orgs/${org.id}/members`, { limit: '0' });
+    expect(members).toEqual({ items: [], count: 1 });
+    const spaces = await page<MemberItem>(`/v1/orgs/${org.id}/spaces`, { limit: '0' });
+    expect(spaces.items).toEqual([]);
+    expect(spaces.next).toBeUndefined();
+  });
+
   it('has no next page when the last page is exactly full', async () => {
     const org = server.buildOrg(admin);
     for (const title of ['A', 'B', 'C']) server.buildTeam(org.id, title);

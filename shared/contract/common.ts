@@ -93,9 +93,10 @@ export const ListQuery = {
   ),
   limit: Type.Optional(
     Type.Integer({
-      minimum: 1,
+      // As GitBook's `listLimit`: 0 answers no items, only the `count`.
+      minimum: 0,
       maximum: LIST_LIMIT_MAX,
-      description: `Number of items per page (default ${LIST_LIMIT_DEFAULT}).`,
+      description: `Number of items per page (default ${LIST_LIMIT_DEFAULT}; 0 answers only the count).`,
     }),
   ),
 };

@@ -218,7 +218,7 @@ describe('GET /v1/spaces/{spaceId}/change-requests', () => {
     for (const [query, field] of [
       [{ status: 'closed' }, 'status'],
       [{ contributor: '' }, 'contributor'],
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ page: 'nope' }, 'page'],
     ] as const) {
       expectError(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_LAYOUT } from '../../../shared/contract/resources/revisions.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { send } from '../../test/http-helpers.ts';
 import { markdownToDocument, documentToMarkdown } from '../content/document-json.ts';
@@ -92,6 +93,9 @@ describe('reading the content of a change request', () => {
     expect(guide.documentId).toBeDefined();
     expect(revision.pages[2]!.documentId).toBeUndefined();
     expect(revision.pages[0]!.markdown).toBeUndefined();
+    // GitBook requires a layout on every document page: its default, every part shown.
+    for (const page of [...revision.pages, ...(guide.pages ?? [])])
+      expect(page.layout, page.title).toEqual(DEFAULT_PAGE_LAYOUT);
     expect(revision.files.map((f) => [f.name, f.contentType, f.size])).toEqual([
       ['logo.png', 'image/png', 16],
       ['notes.txt', 'text/plain', 5],

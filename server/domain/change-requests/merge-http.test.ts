@@ -468,7 +468,7 @@ describe('GET /v1/orgs/{organizationId}/change-requests', () => {
       foreign.orgId,
     );
     expectError(await list(admin.token, orgId, { status: 'closed' }), 400, 'status');
-    expectError(await list(admin.token, orgId, { limit: 0 }), 400, 'limit');
+    expectError(await list(admin.token, orgId, { limit: -1 }), 400, 'limit');
     expectError(await list(admin.token, orgId, { page: 'not-a-cursor' }), 400, 'page');
     expectError(await list(admin.token, orgId, { space: '' }), 400, 'space');
   });

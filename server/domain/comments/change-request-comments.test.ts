@@ -267,7 +267,7 @@ describe('GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments', 
     for (const [query, field] of [
       [{ order: 'up' }, 'order'],
       [{ status: 'closed' }, 'status'],
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ targetPage: '' }, 'targetPage'],
       [{ format: 'html' }, 'format'],
       [{ page: 'nope' }, 'page'],

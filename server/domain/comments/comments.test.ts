@@ -156,7 +156,7 @@ describe('GET /v1/spaces/{spaceId}/comments', () => {
     for (const [query, field] of [
       [{ order: 'up' }, 'order'],
       [{ status: 'closed' }, 'status'],
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ targetPage: '' }, 'targetPage'],
       [{ page: 'nope' }, 'page'],
     ] as const) {

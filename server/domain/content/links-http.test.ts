@@ -156,7 +156,7 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
     const bad: [Record<string, unknown>, string][] = [
       [{ status: 'dead' }, 'status'],
       [{ status: '' }, 'status'],
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ limit: 1001 }, 'limit'],
       [{ page: 'garbage' }, 'page'],
       [{ page: Buffer.from(JSON.stringify(['a', 'b', 'c'])).toString('base64url') }, 'page'],

@@ -4,7 +4,8 @@
  * Rules:
  * - A page carries id, title, type, slug, path (slash-joined slugs from the root), createdAt/updatedAt, urls.app
  *   and its child pages nested in `pages`; emoji, icon, description, hidden, noIndex and noRobotsIndex only when
- *   set; `documentId` only when the page has a body; a link page its `href`.
+ *   set; `documentId` only when the page has a body; a link page its `href`; a document page its `layout` (GitBook
+ *   requires it; this server stores none, so it is GitBook's default, every part shown).
  * - Bodies are sent only for a single page read with `format`: `markdown` as is, `document` as the JSON document
  *   of `document-json.ts`. Listings never carry bodies.
  * - `urls.app` is this server's app location of the content: `<app>/<path>` where `<app>` is the change request's
@@ -14,10 +15,11 @@
  *   (or already holds its bytes) can form, like GitBook's unguessable file URLs (which do not expire either).
  * - `metadata` and `computed` change nothing: this server keeps no Git metadata and computes no content.
  */
-import type {
-  File as ApiFile,
-  Page as ApiPage,
-  Revision as ApiRevision,
+import {
+  DEFAULT_PAGE_LAYOUT,
+  type File as ApiFile,
+  type Page as ApiPage,
+  type Revision as ApiRevision,
 } from '../../../shared/contract/resources/revisions.ts';
 import type { Database } from '../../storage/database.ts';
 import { markdownToDocument } from './document-json.ts';
@@ -66,6 +68,7 @@ export function presentPage(page: StoredPage, path: string, urls: ContentUrls): 
   if (page.noRobotsIndex !== undefined) out.noRobotsIndex = page.noRobotsIndex;
   if (page.documentId !== undefined) out.documentId = page.documentId;
   if (page.type === 'link' && page.href !== undefined) out.href = page.href;
+  if (page.type === 'document') out.layout = { ...DEFAULT_PAGE_LAYOUT };
   return out;
 }
 

@@ -147,7 +147,7 @@ describe('GET /v1/orgs/{organizationId}/members/{userId}/spaces', () => {
     const { admin, orgId } = buildAdminOrg(server);
     const params = { organizationId: orgId, userId: admin.id };
     const bad: [Record<string, unknown>, string][] = [
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ limit: 1001 }, 'limit'],
       [{ limit: 'all' }, 'limit'],
       [{ order: 'sideways' }, 'order'],

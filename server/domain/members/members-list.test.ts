@@ -46,7 +46,7 @@ describe('GET /v1/orgs/{organizationId}/members', () => {
     const { admin, orgId } = buildAdminOrg(server);
     const params = { organizationId: orgId };
     const bad: [Record<string, unknown>, string][] = [
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ limit: 1001 }, 'limit'],
       [{ limit: 'ten' }, 'limit'],
       [{ limit: 2.5 }, 'limit'],

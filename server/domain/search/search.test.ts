@@ -101,7 +101,7 @@ describe('GET /v1/orgs/{organizationId}/search', () => {
       [{ query: '*** ^ () -- ;' }, 'query'],
       [{ query: '🦓 🎉' }, 'query'],
       [{ query: '\u0000\t"' }, 'query'],
-      [{ query: 'zebra', limit: 0 }, 'limit'],
+      [{ query: 'zebra', limit: -1 }, 'limit'],
       [{ query: 'zebra', limit: 1001 }, 'limit'],
       [{ query: 'zebra', page: 'nope' }, 'page'],
       [{ query: 'zebra', page: Buffer.from('["x","y"]').toString('base64url') }, 'page'],

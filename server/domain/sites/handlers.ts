@@ -177,6 +177,7 @@ function defaultCustomization(site: SitesTable): PublishedContentSite['customiza
       links: 'default',
       font: 'Inter',
       icons: 'regular',
+      sidebar: { background: 'default', list: 'default' },
       search: 'prominent',
     },
     internationalization: { locale: 'en' },

@@ -215,7 +215,12 @@ describe('GET /v1/orgs/{organizationId}/sites/{siteId}/published', () => {
         type: 'siteSpaces',
         structure: [{ object: 'site-space', path: 'user-guide', default: true }],
       },
-      customizations: { site: { title: 'Handbook', styling: { theme: 'clean' } } },
+      customizations: {
+        site: {
+          title: 'Handbook',
+          styling: { theme: 'clean', sidebar: { background: 'default', list: 'default' } },
+        },
+      },
     });
   });
 

@@ -36,7 +36,7 @@ describe('GET /v1/orgs/{organizationId}/members/{userId}/teams', () => {
   it('answers 400 naming the query parameter that breaks a rule', async () => {
     const { admin, params } = buildMemberTeams();
     const bad: [Record<string, unknown>, string][] = [
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ limit: 1001 }, 'limit'],
       [{ title: '' }, 'title'],
       [{ title: 'x'.repeat(65) }, 'title'],

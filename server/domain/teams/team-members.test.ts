@@ -62,7 +62,7 @@ describe('GET /v1/orgs/{organizationId}/teams/{teamId}/members', () => {
   it('answers 400 naming the query parameter that breaks a rule', async () => {
     const { admin, params } = buildTeamOrg();
     for (const [query, field] of [
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ limit: 1001 }, 'limit'],
       [{ page: 'garbage' }, 'page'],
       [{ page: '' }, 'page'],

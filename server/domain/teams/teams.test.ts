@@ -41,7 +41,7 @@ describe('GET /v1/orgs/{organizationId}/teams', () => {
   it('answers 400 naming the query parameter that breaks a rule', async () => {
     const { admin, orgId } = buildAdminOrg(server);
     const bad: [Record<string, unknown>, string][] = [
-      [{ limit: 0 }, 'limit'],
+      [{ limit: -1 }, 'limit'],
       [{ limit: 1001 }, 'limit'],
       [{ limit: 'many' }, 'limit'],
       [{ title: '' }, 'title'],

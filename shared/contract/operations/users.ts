@@ -1,4 +1,4 @@
-/** The authenticated user (GitBook's `GET /user`): lets a client know who its token acts as. */
+/** Users: the authenticated user (GitBook's `GET /user`) and a user by id, where `user.urls.location` points. */
 import { User } from '../common.ts';
 import { defineOperation as op } from '../operation.ts';
 
@@ -9,6 +9,16 @@ export const userOperations = {
     method: 'GET',
     path: '/v1/user',
     summary: 'Get the user the token acts as',
+    response: User,
+    success: 200,
+    extension: true,
+  }),
+  getUserById: op({
+    name: 'getUserById',
+    group: 'Meta',
+    method: 'GET',
+    path: '/v1/users/{userId}',
+    summary: 'Get a user by id (the caller, or someone who shares an organization with the caller)',
     response: User,
     success: 200,
     extension: true,

@@ -44,15 +44,40 @@ export const GitSyncBlob = Type.Object({ oid: Type.String(), path: Type.String()
 export const PAGE_TYPES = ['document', 'group', 'link', 'computed'] as const;
 export const COVER_SIZES = ['hero', 'full', 'background'] as const;
 
+/** How a document page is laid out: GitBook's `RevisionPageLayoutOptions` (every field is always present). */
 export const PageLayout = Type.Object({
-  cover: Type.Boolean(),
+  width: StringEnum(['default', 'wide'] as const, { description: 'Width of the page.' }),
+  cover: Type.Boolean({ description: 'Whether the cover is visible.' }),
   coverSize: StringEnum(COVER_SIZES),
+  coverMask: StringEnum(['none', 'radial'] as const, { description: 'Mask applied to the cover image.' }),
   title: Type.Boolean(),
   description: Type.Boolean(),
   tableOfContents: Type.Boolean(),
   outline: Type.Boolean(),
   pagination: Type.Boolean(),
+  metadata: Type.Boolean({ description: 'Whether the last change and its author are visible.' }),
+  tags: Type.Boolean(),
+  actions: Type.Boolean({ description: 'Whether the page actions are visible.' }),
+  anchors: Type.Boolean({ description: 'Whether headings show their anchor links.' }),
 });
+export type PageLayout = Static<typeof PageLayout>;
+
+/** The layout of a document page nobody changed: GitBook's "docs" preset, everything shown. */
+export const DEFAULT_PAGE_LAYOUT: PageLayout = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+};
 
 export const ContentRefFile = Type.Object({ kind: Type.Literal('file'), file: Type.String() });
 export const ContentRefURL = Type.Object({ kind: Type.Literal('url'), url: Type.String() });
@@ -93,6 +118,7 @@ export const Page = named(
         ),
         pages: Type.Optional(Type.Array(This)),
         git: Type.Optional(GitSyncBlob),
+        // Always present on a document page.
         layout: Type.Optional(PageLayout),
         cover: Type.Optional(PageCover),
         hidden: Type.Optional(Type.Boolean()),

@@ -234,7 +234,12 @@ export const SiteCustomizationSettings = named(
         links: Type.Optional(StringEnum(['default', 'accent'] as const)),
         font: Type.Optional(Type.String()),
         icons: Type.Optional(StringEnum(['regular', 'solid', 'duotone', 'light', 'thin'] as const)),
-        sidebar: Type.Optional(Type.Object({ background: Type.String(), list: Type.String() })),
+        sidebar: Type.Optional(
+          Type.Object({
+            background: StringEnum(['default', 'filled'] as const),
+            list: StringEnum(['default', 'pill', 'line'] as const),
+          }),
+        ),
         search: Type.Optional(StringEnum(['prominent', 'subtle'] as const)),
       }),
     ),
