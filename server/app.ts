@@ -9,7 +9,16 @@ import { handlers as allHandlers } from './http/handlers.ts';
 import { AnonymousLimiter, DEFAULT_ANONYMOUS_RATE_LIMIT } from './http/anonymous-limit.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerOpenApiRoute } from './http/openapi-route.ts';
-import { RateLimiter, type RateLimit } from './http/rate-limit.ts';
+import type { RateLimit } from './http/rate-limit.ts';
+import {
+  limitToken,
+  presentedState,
+  rateHeaders,
+  RateWindows,
+  sendRateHeaders,
+  type RateStyle,
+} from './http/token-rate.ts';
+import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
 import fastJson from 'fast-json-stringify';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import type { Database } from './storage/database.ts';
@@ -30,6 +39,12 @@ export interface AppOptions {
    * `rateLimit` is `null` (rate limiting off altogether).
    */
   anonymousRateLimit?: RateLimit | null;
+  /**
+   * `gitbook`: behave like GitBook's API for the app's tests: only the operations GitBook publishes (our extensions
+   * and the spec operations GitBook dropped answer GitBook's 404), no `/v1/openapi.json`, and GitBook's documented
+   * rate limit (60 requests a minute per token, unless `rateLimit` says otherwise) with its 429 body.
+   */
+  compat?: 'gitbook';
   /** Check every response body against its contract schema (tests turn this on). */
   validateResponses?: boolean;
   /** Largest accepted request body, in bytes. */
@@ -49,6 +64,12 @@ export interface AppOptions {
 const MAX_PARAM_LENGTH = 512;
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1200, windowMs: 60_000 };
+
+/** GitBook's documented limit: 60 requests per window, a window of a minute. */
+export const GITBOOK_RATE_LIMIT: RateLimit = { requests: 60, windowMs: 60_000 };
+
+/** GitBook's answer to a path it has no operation for. */
+const GITBOOK_NOT_FOUND = { error: { code: 404, message: 'Not found' } };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,10 +127,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     options.jobs,
   );
   const handlers = options.handlers ?? allHandlers;
+  const gitbook = options.compat === 'gitbook';
   const limiter =
     options.rateLimit === null
       ? undefined
-      : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, services.clock);
+      : new RateWindows(
+          options.rateLimit ?? (gitbook ? GITBOOK_RATE_LIMIT : DEFAULT_RATE_LIMIT),
+          services.clock,
+        );
+  const rateStyle: RateStyle = gitbook ? 'gitbook' : 'docs-admin';
   const anonymousLimit =
     options.anonymousRateLimit !== undefined
       ? options.anonymousRateLimit
@@ -125,7 +151,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Failures the router answers before any route runs (bad percent-encoding, huge segments): same error shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const message =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
@@ -137,6 +163,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       reply.raw.writeHead(400, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(body),
+        ...(limiter ? rateHeaders(presentedState(limiter, request.headers.authorization)) : {}),
       });
       reply.raw.end(body);
     },
@@ -195,10 +222,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({
-      error: { code: 404, message: `no operation ${request.method} ${request.url.split('?')[0] ?? ''}` },
-    });
+    void reply.status(404).send(
+      gitbook
+        ? GITBOOK_NOT_FOUND
+        : {
+            error: {
+              code: 404,
+              message: `no operation ${request.method} ${request.url.split('?')[0] ?? ''}`,
+            },
+          },
+    );
   });
+  if (limiter) sendRateHeaders(app, limiter);
 
   app.decorate('jobs', services.jobs);
   // Jobs are claimed once the server is ready, given back before it stops, and their threads end with it.
@@ -212,11 +247,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   app.get('/health', async () => ({ ok: true }));
-  registerOpenApiRoute(app, openApiDocument(), anonymous);
+  if (!gitbook) registerOpenApiRoute(app, openApiDocument(), anonymous);
   registerFileRoutes(app, services);
 
+  const limit = limiter ? { windows: limiter, style: rateStyle } : undefined;
   for (const operation of operationList) {
-    registerOperation(app, operation, handlers, services, limiter, options.validateResponses ?? false);
+    if (gitbook && !isPublishedByGitBook(operation)) continue;
+    registerOperation(app, operation, handlers, services, limit, options.validateResponses ?? false);
   }
   return app;
 }
@@ -230,7 +267,7 @@ function registerOperation(
   operation: Operation,
   handlers: Handlers,
   services: Services,
-  limiter: RateLimiter | undefined,
+  limit: { windows: RateWindows; style: RateStyle } | undefined,
   validateResponses: boolean,
 ): void {
   const handler = (handlers as Record<string, ((context: HandlerContext<never>) => unknown) | undefined>)[
@@ -252,14 +289,14 @@ function registerOperation(
     },
     onRequest: async (request, reply) => {
       request.actor = authenticate(services.db, request.headers.authorization);
-      if (limiter) {
-        const wait = limiter.take(request.actor.tokenHash);
-        if (wait > 0) {
-          throw new ApiError(429, 'too many requests with this token; retry later', {
-            'retry-after': String(Math.ceil(wait / 1000)),
-          });
-        }
-      }
+      if (limit)
+        limitToken(
+          request,
+          limit.windows,
+          request.actor.tokenHash,
+          limit.style,
+          services.clock.now().getTime(),
+        );
       void reply;
     },
     // Runs before the body is read: a caller who cannot reach the resource does not get it parsed.

@@ -1,14 +1,14 @@
 /**
  * The server's command line:
  *   serve --port <n> --host <h> --data-dir <dir> [--demo [--hand-over-sandbox-token]] [--allow-private-fetch]
- *         [--rate-limit <requests per minute, 0 = off>]
+ *         [--compat gitbook] [--rate-limit <requests per window, 0 = off>] [--rate-limit-window <seconds, default 60>]
  *   token --email <e> --data-dir <dir>
  *   org create --title <t> --owner <email> --data-dir <dir>
  */
 import { writeFileSync, chmodSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from './app.ts';
+import { buildApp, DEFAULT_RATE_LIMIT, GITBOOK_RATE_LIMIT } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createOrganization, ensureUser, issueToken } from './domain/organizations/commands.ts';
 import { startPurgeScheduler } from './jobs/purge.ts';
@@ -18,7 +18,8 @@ import { mintSandboxToken, seedDemo } from './seed/demo.ts';
 import { openDatabase, type Database } from './storage/database.ts';
 
 const USAGE = `usage:
-  npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--allow-private-fetch] [--rate-limit 1200]
+  npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--allow-private-fetch]
+                   [--compat gitbook] [--rate-limit 1200 (gitbook: 60)] [--rate-limit-window 60]
   (the desktop app adds --hand-over-sandbox-token to --demo: a fresh demo-owner token sent to it over IPC)
   npm run admin -- token --email <email> [--data-dir .data]
   npm run admin -- org create --title <title> --owner <email> [--data-dir .data]`;
@@ -40,6 +41,8 @@ const { values, positionals } = (() => {
         'hand-over-sandbox-token': { type: 'boolean', default: false },
         'allow-private-fetch': { type: 'boolean', default: false },
         'rate-limit': { type: 'string' },
+        'rate-limit-window': { type: 'string' },
+        compat: { type: 'string' },
         email: { type: 'string' },
         title: { type: 'string' },
         owner: { type: 'string' },
@@ -58,12 +61,23 @@ async function serve(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be a port number, not "${values.port}"`);
+  if (values.compat !== undefined && values.compat !== 'gitbook')
+    fail(`--compat takes one mode, gitbook, not "${values.compat}"`);
+  const compat = values.compat === 'gitbook' ? { compat: 'gitbook' as const } : {};
+  const windowSeconds = Number(values['rate-limit-window'] ?? '60');
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > 86_400)
+    fail('--rate-limit-window must be a whole number of seconds from 1 to 86400');
   let rateLimit: { requests: number; windowMs: number } | null | undefined;
   if (values['rate-limit'] !== undefined) {
-    const perMinute = Number(values['rate-limit']);
-    if (!Number.isInteger(perMinute) || perMinute < 0)
-      fail('--rate-limit must be a whole number of requests per minute (0 turns it off)');
-    rateLimit = perMinute === 0 ? null : { requests: perMinute, windowMs: 60_000 };
+    const perWindow = Number(values['rate-limit']);
+    if (!Number.isInteger(perWindow) || perWindow < 0)
+      fail('--rate-limit must be a whole number of requests per window (0 turns it off)');
+    rateLimit = perWindow === 0 ? null : { requests: perWindow, windowMs: windowSeconds * 1000 };
+  } else if (values['rate-limit-window'] !== undefined) {
+    rateLimit = {
+      requests: (compat.compat ? GITBOOK_RATE_LIMIT : DEFAULT_RATE_LIMIT).requests,
+      windowMs: windowSeconds * 1000,
+    };
   }
   const handOver = values['hand-over-sandbox-token'] ? sandboxParent() : undefined;
   const db = openDatabase(dataDir);
@@ -76,11 +90,13 @@ async function serve(): Promise<void> {
   const app = buildApp({
     db,
     ...(rateLimit !== undefined ? { rateLimit } : {}),
+    ...compat,
     allowPrivateFetch: values['allow-private-fetch'],
     jobs: { runner: { workerUrl: jobWorkerUrl() } },
   });
   const address = await app.listen({ port, host: values.host });
-  console.log(`Docs Admin API listening on ${address} (data in ${dataDir})`);
+  const mode = compat.compat ? ', GitBook-compatible mode' : '';
+  console.log(`Docs Admin API listening on ${address} (data in ${dataDir}${mode})`);
   const purge = startPurgeScheduler(db, systemClock);
   const stop = async () => {
     purge.stop();

@@ -97,6 +97,8 @@ let counter = 0;
 export async function startTestServer(
   options: {
     rateLimit?: RateLimit | null;
+    /** GitBook-compatible mode (`serve --compat gitbook`); its default rate limit applies unless `rateLimit` is given. */
+    compat?: 'gitbook';
     bodyLimit?: number;
     /** Let server-side fetches reach loopback (the tests' local fixture servers). */
     allowPrivateFetch?: boolean;
@@ -115,7 +117,12 @@ export async function startTestServer(
     db,
     clock,
     validateResponses: true,
-    rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
+    ...(options.compat !== undefined
+      ? {
+          compat: options.compat,
+          ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+        }
+      : { rateLimit: options.rateLimit === undefined ? null : options.rateLimit }),
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     allowPrivateFetch: options.allowPrivateFetch ?? false,
     ...(options.fetchLimits !== undefined ? { fetchLimits: options.fetchLimits } : {}),
