@@ -64,6 +64,28 @@ export const SandboxRestart = Type.Object({
 });
 export type SandboxRestart = Static<typeof SandboxRestart>;
 
+/**
+ * What a profile's API offers: `openapi` when learned from its `/v1/openapi.json`, `probing` when it serves none
+ * (GitBook) and absent operations are learned from their first 404. `absent` names the contract's operations it
+ * does not offer; the app hides what needs them, with a line saying so.
+ */
+export const ApiCapabilities = Type.Object({
+  source: StringEnum(['openapi', 'probing'] as const),
+  absent: Type.Array(Type.String()),
+});
+export type ApiCapabilities = Static<typeof ApiCapabilities>;
+
+/** How a profile's calls are paced by the API's rate limit (`waitMs` > 0: the first queued call is waiting). */
+export const ApiPacing = Type.Object({
+  queued: Type.Integer({ minimum: 0 }),
+  waitMs: Type.Number({ minimum: 0 }),
+  limit: Type.Optional(Type.Number()),
+  remaining: Type.Optional(Type.Number()),
+  /** When the API's rate-limit window resets, epoch ms. */
+  resetAt: Type.Optional(Type.Number()),
+});
+export type ApiPacing = Static<typeof ApiPacing>;
+
 /** What testing a connection found. */
 export const ConnectionTest = Type.Object({
   ok: Type.Boolean(),
@@ -139,8 +161,15 @@ export const channels = {
   ),
   /** Calls the API of a profile. */
   'api.request': channel(ApiRequest, ApiResponse),
-  /** Cancels an `api.request` still under way. */
+  /** Cancels an `api.request` still under way (or still waiting for its turn). */
   'api.cancel': channel(Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 128 }) }), Empty),
+  /** What the profile's API offers (learned once per profile). */
+  'api.capabilities': channel(
+    Type.Object({ profileId: Type.String({ minLength: 1, maxLength: 64 }) }),
+    ApiCapabilities,
+  ),
+  /** Whether the profile's calls wait for the API's rate limit, and how long (long jobs show it). */
+  'api.pacing': channel(Type.Object({ profileId: Type.String({ minLength: 1, maxLength: 64 }) }), ApiPacing),
   /** Opens an https: (or mailto:) link in the system browser. */
   'shell.openExternal': channel(
     Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),

@@ -153,6 +153,10 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
     if (profile === undefined) throw new Refusal(404, `There is no profile with the id ${id}.`);
     return profile;
   };
+  const knownProfile = (id: string) => {
+    if (id !== LOCAL_PROFILE_ID && deps.profiles.get(id) === undefined)
+      throw new Refusal(404, `There is no profile with the id ${id}.`);
+  };
   const checkNameFree = (name: string, exceptId?: string) => {
     const taken = allProfiles().find((profile) => profile.id !== exceptId && sameName(profile.name, name));
     if (taken !== undefined) throw new Refusal(409, `A profile named "${taken.name}" exists already.`);
@@ -251,6 +255,7 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
           if (previous !== undefined) await vault.set(profile.id, previous).catch(() => undefined);
           storeFailure(error);
         }
+        deps.proxy.forget(profile.id);
         return {};
       }),
 
@@ -276,9 +281,22 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
     'api.request': (request) =>
       answer(request, async () => {
         const input = valid('api.request', request);
-        if (input.profileId !== LOCAL_PROFILE_ID && deps.profiles.get(input.profileId) === undefined)
-          throw new Refusal(404, `There is no profile with the id ${input.profileId}.`);
+        knownProfile(input.profileId);
         return deps.proxy.request(input);
+      }),
+
+    'api.capabilities': (request) =>
+      answer(request, async () => {
+        const input = valid('api.capabilities', request);
+        knownProfile(input.profileId);
+        return deps.proxy.capabilitiesOf(input.profileId);
+      }),
+
+    'api.pacing': (request) =>
+      answer(request, async () => {
+        const input = valid('api.pacing', request);
+        knownProfile(input.profileId);
+        return deps.proxy.pacing(input.profileId);
       }),
 
     'api.cancel': (request) =>

@@ -4,6 +4,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { RateHeaders } from './pacer.ts';
 
 const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 32 });
 const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 32 });
@@ -13,7 +14,25 @@ export interface HttpAnswer {
   status: number;
   location: string | undefined;
   contentType: string | undefined;
+  /** The rate-limit headers, for the pacer. */
+  rate: RateHeaders;
   text: string;
+}
+
+const RATE_HEADERS = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+] as const;
+
+function rateHeadersOf(response: IncomingMessage): RateHeaders {
+  const rate: RateHeaders = {};
+  for (const name of RATE_HEADERS) {
+    const value = response.headers[name];
+    if (typeof value === 'string') rate[name] = value;
+  }
+  return rate;
 }
 
 /** Calls `url`; rejects with the socket's error (its `code` says why) or an `AbortError` when `signal` aborts. */
@@ -38,6 +57,7 @@ export function httpCall(
             status: response.statusCode ?? 502,
             location: response.headers.location,
             contentType: response.headers['content-type'],
+            rate: rateHeadersOf(response),
             text: Buffer.concat(chunks).toString('utf8'),
           }),
         );

@@ -2,11 +2,18 @@
  * The API proxy: the renderer names a profile and an API path of the contract; the main process checks the path,
  * adds the token, calls the profile's base URL with a timeout and cancellation, and answers `{ status, body }`.
  * Every failure has the API's error shape. The token appears in no answer and no message.
+ *
+ * Calls of a profile are paced by its API's rate-limit headers (`pacer.ts`): they wait their turn, and a 429 is
+ * retried after the wait the API asks for, so that no 429 reaches the renderer. The queue's wait does not count
+ * against the timeout. An operation the profile's API does not offer (`capabilities.ts`) is answered 404 here.
  */
-import type { ApiRequest, ApiResponse } from '../../../shared/bridge.ts';
+import type { ApiCapabilities, ApiPacing, ApiRequest, ApiResponse } from '../../../shared/bridge.ts';
 import { buildQuery } from '../../../shared/client.ts';
-import { operationList } from '../../../shared/contract/index.ts';
+import { operationList, type Operation, type OperationName } from '../../../shared/contract/index.ts';
+import { optionalOperations } from '../../../shared/gitbook/published.ts';
+import { Capabilities } from './capabilities.ts';
 import { httpCall } from './http-call.ts';
+import { Pacer, type RateHeaders, type Turn } from './pacer.ts';
 
 /** Where a call goes and with what token. */
 export interface ProxyTarget {
@@ -40,11 +47,13 @@ export function errorBody(code: number, message: string): { error: { code: numbe
 }
 
 interface CompiledOperation {
+  operation: Operation;
   method: string;
   pattern: RegExp;
 }
 
 const compiled: CompiledOperation[] = operationList.map((operation) => ({
+  operation,
   method: operation.method,
   pattern: new RegExp(
     `^${operation.path
@@ -90,6 +99,11 @@ export function checkApiPath(method: string, path: string): string | undefined {
   return undefined;
 }
 
+/** The operation of the contract a checked method and path call. */
+function operationOf(method: string, path: string): Operation | undefined {
+  return compiled.find((entry) => entry.method === method && entry.pattern.test(path))?.operation;
+}
+
 /** Secrets shorter than this are not real tokens; replacing them would garble every message (a token "t"). */
 const REDACT_MIN_LENGTH = 8;
 
@@ -115,19 +129,30 @@ function reasonOf(error: unknown): string {
 /** Options of the proxy. */
 export interface ApiProxyOptions {
   resolve: ResolveTarget;
-  /** How long a call may take, answer body included (default 15 s). */
+  /** How long a call may take, answer body included (default 15 s); the wait for its turn is not counted. */
   timeoutMs?: number;
+  /** The pacing of calls per profile (tests pass one on their own clock). */
+  pacer?: Pacer;
 }
+
+/** How many times a call answered 429 is sent again (each after the wait the API asked for). */
+const RATE_RETRIES = 10;
+/** The API's description, read once per profile to learn what it offers. */
+const DESCRIPTION_PATH = '/v1/openapi.json';
 
 /** Calls the API of a profile on the renderer's behalf. */
 export class ApiProxy {
   private readonly resolve: ResolveTarget;
   private readonly timeoutMs: number;
   private readonly inFlight = new Map<string, AbortController>();
+  private readonly pacer: Pacer;
+  private readonly capabilities: Capabilities;
 
   constructor(options: ApiProxyOptions) {
     this.resolve = options.resolve;
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.pacer = options.pacer ?? new Pacer();
+    this.capabilities = new Capabilities((profileId) => this.readDescription(profileId));
   }
 
   /** Checks the path, looks up the profile and calls its API. */
@@ -139,8 +164,44 @@ export class ApiProxy {
       return { status: 404, body: errorBody(404, `There is no profile with the id ${request.profileId}.`) };
     if (lookup.kind === 'unavailable')
       return { status: lookup.status, body: errorBody(lookup.status, lookup.message) };
-    const { status, body } = await this.call(lookup.target, request);
+    const operation = operationOf(request.method, request.path)!;
+    const name = operation.name as OperationName;
+    const optional = optionalOperations.has(name);
+    // Learned before the first optional call, so that its 404 can be read as the operation's absence.
+    if (optional) await this.capabilities.of(request.profileId);
+    if (this.capabilities.isAbsent(request.profileId, name))
+      return {
+        status: 404,
+        body: errorBody(404, `This API does not offer ${operation.summary.toLowerCase()}.`),
+      };
+    const { status, body } = await this.send(lookup.target, request, request.profileId);
+    if (optional && status === 404) this.capabilities.noteNotFound(request.profileId, name);
     return { status, body };
+  }
+
+  /** What the profile's API offers (read from its description once, or learned from 404s). */
+  async capabilitiesOf(profileId: string): Promise<ApiCapabilities> {
+    return this.capabilities.of(profileId);
+  }
+
+  /** Whether the profile's calls wait for the API's rate limit. */
+  pacing(profileId: string): ApiPacing {
+    return this.pacer.status(profileId);
+  }
+
+  /** Forgets what was learned of a profile (removed). */
+  forget(profileId: string): void {
+    this.capabilities.forget(profileId);
+    this.pacer.forget(profileId);
+  }
+
+  /** The profile's `/v1/openapi.json`: whether its API answered, and the description when it serves one. */
+  private async readDescription(profileId: string): Promise<{ reached: boolean; document?: unknown }> {
+    const lookup = await this.resolve(profileId);
+    if (lookup.kind !== 'target') return { reached: false };
+    const outcome = await this.send(lookup.target, { method: 'GET', path: DESCRIPTION_PATH }, profileId);
+    const reached = outcome.reached && outcome.status < 500;
+    return outcome.status === 200 ? { reached, document: outcome.body } : { reached };
   }
 
   /** Looks up a profile's target (base URL and token) without calling it. */
@@ -152,7 +213,7 @@ export class ApiProxy {
   async call(target: ProxyTarget, request: ProxyCall): Promise<ProxyOutcome> {
     const refused = checkApiPath(request.method, request.path);
     if (refused !== undefined) return { status: 400, body: errorBody(400, refused), reached: false };
-    return this.send(target, request);
+    return this.send(target, request, `target:${target.baseUrl}`);
   }
 
   /** Aborts a call under way; answers whether there was one with that id. */
@@ -168,7 +229,7 @@ export class ApiProxy {
     for (const controller of this.inFlight.values()) controller.abort();
   }
 
-  private async send(target: ProxyTarget, request: ProxyCall): Promise<ProxyOutcome> {
+  private async send(target: ProxyTarget, request: ProxyCall, key: string): Promise<ProxyOutcome> {
     const fail = (status: number, message: string, reached = false): ProxyOutcome => ({
       status,
       body: errorBody(status, redact(message, target.token)),
@@ -195,14 +256,43 @@ export class ApiProxy {
       return fail(401, 'the stored token has characters a token cannot have; add the profile again');
 
     const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
     const id = request.requestId;
     if (id !== undefined) this.inFlight.get(id)?.abort();
     if (id !== undefined) this.inFlight.set(id, controller);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        // A retry keeps its place at the head of the queue.
+        const turn = await this.pacer.turn(key, controller.signal, attempt > 0);
+        if (turn === undefined) return fail(CANCELLED_STATUS, 'the request was cancelled');
+        const outcome = await this.attempt(url, target, request, controller.signal, turn);
+        if (outcome.status !== 429 || !outcome.reached || attempt >= RATE_RETRIES) return outcome;
+      }
+    } finally {
+      if (id !== undefined && this.inFlight.get(id) === controller) this.inFlight.delete(id);
+    }
+  }
+
+  /** One call on its turn, within the timeout; the turn hears the answer's rate-limit headers. */
+  private async attempt(
+    url: URL,
+    target: ProxyTarget,
+    request: ProxyCall,
+    cancel: AbortSignal,
+    turn: Turn,
+  ): Promise<ProxyOutcome> {
+    const origin = url.origin;
+    const fail = (status: number, message: string, reached = false): ProxyOutcome => ({
+      status,
+      body: errorBody(status, redact(message, target.token)),
+      reached,
+    });
+    const timeout = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      timeout.abort();
+    }, this.timeoutMs);
+    let answered: { status: number; rate: RateHeaders } | undefined;
     try {
       const headers: Record<string, string> = {
         accept: 'application/json',
@@ -212,9 +302,10 @@ export class ApiProxy {
       const response = await httpCall(url, {
         method: request.method,
         headers,
-        signal: controller.signal,
+        signal: AbortSignal.any([cancel, timeout.signal]),
         ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
       });
+      answered = { status: response.status, rate: response.rate };
       const text = response.text;
       if (response.status >= 300 && response.status < 400) {
         return fail(
@@ -240,11 +331,11 @@ export class ApiProxy {
     } catch (error) {
       if (timedOut)
         return fail(504, `cannot reach ${origin}: no answer within ${formatSeconds(this.timeoutMs)}`);
-      if (controller.signal.aborted) return fail(CANCELLED_STATUS, 'the request was cancelled');
+      if (cancel.aborted) return fail(CANCELLED_STATUS, 'the request was cancelled');
       return fail(503, `cannot reach ${origin}: ${reasonOf(error)}`);
     } finally {
       clearTimeout(timer);
-      if (id !== undefined && this.inFlight.get(id) === controller) this.inFlight.delete(id);
+      turn.done(answered?.status, answered?.rate ?? {});
     }
   }
 }

@@ -1,0 +1,110 @@
+/**
+ * What a profile's API offers, learned once per profile. Every operation GitBook publishes is taken as offered; the
+ * contract's others (our extensions, and the spec operations GitBook dropped: `optionalOperations`) may be absent.
+ * - From `/v1/openapi.json` where the API serves one (our server does): an optional operation whose method and path
+ *   it does not describe is absent.
+ * - Otherwise (GitBook serves none), from the first 404 of an optional operation: that operation is absent from
+ *   then on. Its parent resources were read just before (the request, the organization), so the 404 means the
+ *   operation, not the resource.
+ * The proxy answers an absent operation itself (404, without calling the API) and the renderer hides what needs
+ * one, with a line that says why.
+ */
+import type { ApiCapabilities } from '../../../shared/bridge.ts';
+import { operations, type OperationName } from '../../../shared/contract/index.ts';
+import { operationKey, optionalOperations } from '../../../shared/gitbook/published.ts';
+
+/** The largest description read (ours is about 400 KB). */
+export const MAX_DESCRIPTION_BYTES = 8 * 1024 * 1024;
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** The operations an OpenAPI document describes, as `operationKey`s; `undefined` when it is not one. */
+export function describedOperations(document: unknown): Set<string> | undefined {
+  if (typeof document !== 'object' || document === null || !('paths' in document)) return undefined;
+  const paths = document.paths;
+  if (typeof paths !== 'object' || paths === null) return undefined;
+  const keys = new Set<string>();
+  for (const [path, item] of Object.entries(paths)) {
+    if (typeof item !== 'object' || item === null) continue;
+    // GitBook's description has its paths under a `/v1` server; ours has them in full.
+    const full = path.startsWith('/v1/') ? path : `/v1${path}`;
+    for (const method of METHODS) if (method in item) keys.add(operationKey(method, full));
+  }
+  return keys;
+}
+
+interface Known {
+  source: ApiCapabilities['source'];
+  absent: Set<OperationName>;
+}
+
+/**
+ * Reads a profile's description: whether the API answered at all, and the parsed body of a 200 (none when the API
+ * serves no description). What an unreachable API answers is not remembered.
+ */
+export type ReadDescription = (key: string) => Promise<{ reached: boolean; document?: unknown }>;
+
+/** The capabilities of every profile seen, by key. */
+export class Capabilities {
+  private readonly known = new Map<string, Known>();
+  private readonly learning = new Map<string, Promise<Known>>();
+  private readonly read: ReadDescription;
+
+  constructor(read: ReadDescription) {
+    this.read = read;
+  }
+
+  /** What the API of `key` offers; the first call reads its description. */
+  async of(key: string): Promise<ApiCapabilities> {
+    const known = await this.learn(key);
+    return { source: known.source, absent: [...known.absent].sort() };
+  }
+
+  /** Whether an operation is known to be absent (without learning anything). */
+  isAbsent(key: string, name: OperationName): boolean {
+    return this.known.get(key)?.absent.has(name) ?? false;
+  }
+
+  /** An optional operation answered 404: absent, unless the API's description says it offers it. */
+  noteNotFound(key: string, name: OperationName): void {
+    const known = this.known.get(key);
+    if (known === undefined || known.source !== 'probing' || !optionalOperations.has(name)) return;
+    known.absent.add(name);
+  }
+
+  /** Forgets a profile (removed, or its sandbox restarted on another version). */
+  forget(key: string): void {
+    this.known.delete(key);
+    this.learning.delete(key);
+  }
+
+  private learn(key: string): Promise<Known> {
+    const known = this.known.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    let pending = this.learning.get(key);
+    if (pending === undefined) {
+      pending = this.read(key)
+        .catch(() => ({ reached: false, document: undefined }))
+        .then(({ reached, document }) => {
+          const described = describedOperations(document);
+          const learned: Known =
+            described === undefined
+              ? { source: 'probing', absent: new Set() }
+              : {
+                  source: 'openapi',
+                  absent: new Set(
+                    [...optionalOperations].filter((name) => {
+                      const operation = operations[name];
+                      return !described.has(operationKey(operation.method, operation.path));
+                    }),
+                  ),
+                };
+          if (reached) this.known.set(key, learned);
+          this.learning.delete(key);
+          return learned;
+        });
+      this.learning.set(key, pending);
+    }
+    return pending;
+  }
+}
