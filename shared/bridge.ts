@@ -46,6 +46,8 @@ export const ApiRequest = Type.Object({
   body: Type.Optional(Type.Unknown()),
   /** Lets the renderer cancel the call with `api.cancel`. */
   requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  /** Part of a long job: while the API's rate limit holds calls back, the user's own calls go first. */
+  background: Type.Optional(Type.Boolean()),
 });
 export type ApiRequest = Static<typeof ApiRequest>;
 

@@ -3,9 +3,9 @@
  * contract's others (our extensions, and the spec operations GitBook dropped: `optionalOperations`) may be absent.
  * - From `/v1/openapi.json` where the API serves one (our server does): an optional operation whose method and path
  *   it does not describe is absent.
- * - Otherwise (GitBook serves none), from the first 404 of an optional operation: that operation is absent from
- *   then on. Its parent resources were read just before (the request, the organization), so the 404 means the
- *   operation, not the resource.
+ * - Otherwise (GitBook serves none), an optional read is learned from its first 404: absent from then on (its parent
+ *   resources were read just before, the request, the organization, so the 404 means the operation, not the
+ *   resource). An optional write is taken as absent from the start: a change is never sent to find out.
  * The proxy answers an absent operation itself (404, without calling the API) and the renderer hides what needs
  * one, with a line that says why.
  */
@@ -89,7 +89,12 @@ export class Capabilities {
           const described = describedOperations(document);
           const learned: Known =
             described === undefined
-              ? { source: 'probing', absent: new Set() }
+              ? {
+                  source: 'probing',
+                  absent: new Set(
+                    [...optionalOperations].filter((name) => operations[name].method !== 'GET'),
+                  ),
+                }
               : {
                   source: 'openapi',
                   absent: new Set(

@@ -128,7 +128,7 @@ describe('Pacer', () => {
       const from = clock.now();
       call.given[0]!.done(429, answerOf());
       const later = ask(pacer, 1);
-      const retry = pacer.turn(KEY, undefined, true);
+      const retry = pacer.turn(KEY, undefined, { front: true });
       let retried = false;
       void retry.then(() => (retried = true));
       await later.flush();
@@ -144,6 +144,24 @@ describe('Pacer', () => {
       later.given[0]!.done(200, {});
       clock.advance(60_000);
     }
+  });
+
+  it('lets the user\u2019s calls go before a long job\u2019s while the window is spent', async () => {
+    const clock = new TestClock();
+    const pacer = new Pacer(clock);
+    const first = ask(pacer, 1);
+    await first.flush();
+    first.given[0]!.done(200, headers(60, 0, clock.now() + 5_000));
+    const order: string[] = [];
+    const queue = (name: string, background: boolean) =>
+      pacer.turn(KEY, undefined, { background }).then((turn) => {
+        order.push(name);
+        turn!.done(200, {});
+      });
+    const all = [queue('job 1', true), queue('job 2', true), queue('click', false), queue('job 3', true)];
+    clock.advance(5_250);
+    await Promise.all(all);
+    expect(order).toEqual(['click', 'job 1', 'job 2', 'job 3']);
   });
 
   it('drops a waiting call whose signal aborts, and forgets a lane', async () => {

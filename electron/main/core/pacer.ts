@@ -1,7 +1,8 @@
 /**
  * Pacing of API calls by the API's own rate-limit headers, one lane per profile (its API and token): GitBook's
  * `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds) on every answer, and
- * `Retry-After` (seconds) with a 429. Calls wait their turn in the lane's queue, in order:
+ * `Retry-After` (seconds) with a 429. Calls wait their turn in the lane's queue, in order (a long job's calls after
+ * the user's own):
  * - while the window is spent (nothing left, its reset still ahead), until the reset;
  * - when less than a fifth of the window is left, spread evenly over what remains of it;
  * - after a 429, until `Retry-After` or the reset, whichever the API gave (a second if neither).
@@ -49,6 +50,7 @@ const RESET_MARGIN_MS = 250;
 const DEFAULT_BACKOFF_MS = 1_000;
 
 interface Waiter {
+  background: boolean;
   start: () => void;
   cancel: () => void;
 }
@@ -86,15 +88,21 @@ export class Pacer {
   }
 
   /**
-   * Waits for the turn of a call on `key`; `front` puts it first (a retry keeps its place). Resolves `undefined`
-   * when `signal` aborts first.
+   * Waits for the turn of a call on `key`, in order of asking, except that a `background` call (part of a long job)
+   * lets the others go first, and `front` puts a call first (a retry keeps its place). Resolves `undefined` when
+   * `signal` aborts first.
    */
-  turn(key: string, signal?: AbortSignal, front = false): Promise<Turn | undefined> {
+  turn(
+    key: string,
+    signal?: AbortSignal,
+    place: { front?: boolean; background?: boolean } = {},
+  ): Promise<Turn | undefined> {
     const lane = this.lane(key);
     return new Promise((resolve) => {
       if (signal?.aborted) return resolve(undefined);
       const onAbort = () => waiter.cancel();
       const waiter: Waiter = {
+        background: place.background === true,
         start: () => {
           signal?.removeEventListener('abort', onAbort);
           resolve(this.admitted(lane));
@@ -108,8 +116,12 @@ export class Pacer {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (front) lane.queue.unshift(waiter);
-      else lane.queue.push(waiter);
+      if (place.front === true) lane.queue.unshift(waiter);
+      else if (waiter.background) lane.queue.push(waiter);
+      else {
+        const firstBackground = lane.queue.findIndex((queued) => queued.background);
+        lane.queue.splice(firstBackground < 0 ? lane.queue.length : firstBackground, 0, waiter);
+      }
       this.pump(lane);
     });
   }

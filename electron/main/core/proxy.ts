@@ -262,7 +262,10 @@ export class ApiProxy {
     try {
       for (let attempt = 0; ; attempt++) {
         // A retry keeps its place at the head of the queue.
-        const turn = await this.pacer.turn(key, controller.signal, attempt > 0);
+        const turn = await this.pacer.turn(key, controller.signal, {
+          front: attempt > 0,
+          background: request.background === true,
+        });
         if (turn === undefined) return fail(CANCELLED_STATUS, 'the request was cancelled');
         const outcome = await this.attempt(url, target, request, controller.signal, turn);
         if (outcome.status !== 429 || !outcome.reached || attempt >= RATE_RETRIES) return outcome;

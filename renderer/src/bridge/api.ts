@@ -8,8 +8,11 @@ export type ProfileClient = ReturnType<typeof createTransportClient>;
 
 type Query = BridgeRequest<'api.request'>['query'];
 
-/** A transport that sends each API call through the bridge for `profileId`; bridge failures become error answers. */
-export function bridgeTransport(profileId: string, call: BridgeCall = bridge): Transport {
+/**
+ * A transport that sends each API call through the bridge for `profileId`; bridge failures become error answers.
+ * `background`: the calls are part of a long job, and let the user's own go first while the API's rate limit holds.
+ */
+export function bridgeTransport(profileId: string, call: BridgeCall = bridge, background = false): Transport {
   return async ({ method, path, query, body }) => {
     const result = await call('api.request', {
       profileId,
@@ -17,6 +20,7 @@ export function bridgeTransport(profileId: string, call: BridgeCall = bridge): T
       path,
       ...(query !== undefined ? { query: query as Query } : {}),
       ...(body !== undefined ? { body } : {}),
+      ...(background ? { background } : {}),
     });
     if (result.ok) return { status: result.value.status, body: result.value.body };
     return {
@@ -34,6 +38,18 @@ export function clientFor(profileId: string): ProfileClient {
   if (client === undefined) {
     client = createTransportClient(bridgeTransport(profileId));
     clients.set(profileId, client);
+  }
+  return client;
+}
+
+const jobClients = new Map<string, ProfileClient>();
+
+/** The client of a long job (bulk changes, a review's bodies): its calls wait behind the user's own when paced. */
+export function jobClientFor(profileId: string): ProfileClient {
+  let client = jobClients.get(profileId);
+  if (client === undefined) {
+    client = createTransportClient(bridgeTransport(profileId, bridge, true));
+    jobClients.set(profileId, client);
   }
   return client;
 }

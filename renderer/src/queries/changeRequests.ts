@@ -92,24 +92,6 @@ export function spaceChangeRequestsQuery(
   });
 }
 
-/**
- * Whether the request is outdated and would merge cleanly now, with its conflicts. Keyed by the request's head
- * revision too, so an edit of the request asks again; a move of the main content invalidates it (see `afterMerge`).
- */
-export function mergeCheckQuery(
-  profileId: string,
-  orgId: string,
-  spaceId: string,
-  changeRequestId: string,
-  revision: string,
-) {
-  return queryOptions({
-    queryKey: [...changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'merge-check', revision],
-    queryFn: (): Promise<MergeCheck> =>
-      clientFor(profileId).call('checkChangeRequestMerge', { params: { spaceId, changeRequestId } }),
-  });
-}
-
 /** The page tree (no bodies) of the request's head revision; a revision never changes. */
 export function changeRequestPagesQuery(
   profileId: string,

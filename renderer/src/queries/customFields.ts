@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/contract/resources/customFields.ts';
 import { clientFor } from '../bridge/api.ts';
 import { allPages, pageParam } from './allPages.ts';
+import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
 import { useRefreshingMutation } from './refreshingMutation.ts';
 
@@ -27,12 +28,14 @@ export function customFieldsKey(profileId: string, orgId: string) {
 export function customFieldsQuery(profileId: string, orgId: string) {
   return queryOptions({
     queryKey: [...customFieldsKey(profileId, orgId), 'list'] as const,
-    queryFn: (): Promise<CustomField[]> =>
-      allPages((page) =>
-        clientFor(profileId).call('listOrganizationCustomFields', {
-          params: { organizationId: orgId },
-          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
-        }),
+    queryFn: ({ client }): Promise<CustomField[]> =>
+      optionalRead(client, profileId, 'listOrganizationCustomFields', () =>
+        allPages((page) =>
+          clientFor(profileId).call('listOrganizationCustomFields', {
+            params: { organizationId: orgId },
+            query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+          }),
+        ),
       ),
   });
 }

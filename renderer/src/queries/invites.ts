@@ -4,7 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import type { Invite, InviteUsers } from '../../../shared/contract/resources/organizations.ts';
 import type { Role } from '../../../shared/contract/common.ts';
-import { clientFor } from '../bridge/api.ts';
+import { clientFor, jobClientFor } from '../bridge/api.ts';
 import { keys } from './keys.ts';
 
 /** The query key of the invite links of an organization. */
@@ -61,14 +61,17 @@ export function useInviteLinkMutations(profileId: string, orgId: string) {
   return { create, setRole, revoke };
 }
 
-/** Sends one batch of email invites. */
+/** Sends one batch of email invites (a long job's call: paced behind the user's own). */
 export function inviteByEmail(profileId: string, orgId: string, body: Static<typeof InviteUsers>) {
-  return clientFor(profileId).call('inviteUsersToOrganization', { params: { organizationId: orgId }, body });
+  return jobClientFor(profileId).call('inviteUsersToOrganization', {
+    params: { organizationId: orgId },
+    body,
+  });
 }
 
 /** The email addresses of members, by user id (members without a visible address are left out). */
 export async function memberEmails(profileId: string, orgId: string, userIds: string[]): Promise<string[]> {
-  const client = clientFor(profileId);
+  const client = jobClientFor(profileId);
   const members = await Promise.all(
     userIds.map((userId) =>
       client.call('getMemberInOrganizationById', { params: { organizationId: orgId, userId } }),

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { CallInput } from '../../../shared/client.ts';
 import type { Member } from '../../../shared/contract/resources/members.ts';
-import { clientFor } from '../bridge/api.ts';
+import { clientFor, jobClientFor } from '../bridge/api.ts';
 import { keys } from './keys.ts';
 
 /** The query of the members list, as the contract states it. */
@@ -137,16 +137,22 @@ export function updateMemberRole(
   orgId: string,
   userId: string,
   role: Member['role'],
+  job = false,
 ): Promise<Member> {
-  return clientFor(profileId).call('updateMemberInOrganizationById', {
+  return (job ? jobClientFor(profileId) : clientFor(profileId)).call('updateMemberInOrganizationById', {
     params: { organizationId: orgId, userId },
     body: { role },
   });
 }
 
-/** Removes one member from the organization. */
-export async function removeMember(profileId: string, orgId: string, userId: string): Promise<void> {
-  await clientFor(profileId).call('removeMemberFromOrganizationById', {
+/** Removes one member from the organization (`job`: as part of a bulk removal, paced behind the user's calls). */
+export async function removeMember(
+  profileId: string,
+  orgId: string,
+  userId: string,
+  job = false,
+): Promise<void> {
+  await (job ? jobClientFor(profileId) : clientFor(profileId)).call('removeMemberFromOrganizationById', {
     params: { organizationId: orgId, userId },
   });
 }

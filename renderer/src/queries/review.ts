@@ -8,7 +8,8 @@
  * sides is never fetched at all.
  */
 import type { ChangeRequest } from '../../../shared/contract/resources/changeRequests.ts';
-import { clientFor } from '../bridge/api.ts';
+import { ApiClientError } from '../../../shared/client.ts';
+import { clientFor, jobClientFor } from '../bridge/api.ts';
 import { basePagesQuery, changeRequestPagesQuery, mergeBaseOf } from './changeRequests.ts';
 
 /** The space revision a request is compared against (the agreed merge base). */
@@ -67,9 +68,42 @@ function remember(key: string, markdown: string): void {
   }
 }
 
-/** One body read through its page (the fallback of the batch read). */
-async function readBodyByPage(profileId: string, spaceId: string, documentId: string, source: BodySource) {
-  const client = clientFor(profileId);
+/**
+ * Reads through pages (APIs without the batch read, GitBook's): the page on screen at once, the background's
+ * `PAGE_READS_IN_FLIGHT` at a time and as a long job's calls, so that the main process paces them within the API's
+ * rate limit and lets the user's own calls (the page on screen) go first.
+ */
+const PAGE_READS_IN_FLIGHT = 6;
+let pageReads = 0;
+const waitingPageReads: (() => void)[] = [];
+
+async function readBodyByPage(
+  profileId: string,
+  spaceId: string,
+  documentId: string,
+  source: BodySource,
+  background: boolean,
+): Promise<string> {
+  if (!background) return readPage(profileId, spaceId, documentId, source, false);
+  if (pageReads >= PAGE_READS_IN_FLIGHT) await new Promise<void>((resolve) => waitingPageReads.push(resolve));
+  pageReads++;
+  try {
+    return await readPage(profileId, spaceId, documentId, source, true);
+  } finally {
+    pageReads--;
+    waitingPageReads.shift()?.();
+  }
+}
+
+/** One body read through its page. */
+async function readPage(
+  profileId: string,
+  spaceId: string,
+  documentId: string,
+  source: BodySource,
+  background: boolean,
+) {
+  const client = background ? jobClientFor(profileId) : clientFor(profileId);
   const query = { format: 'markdown' as const, computed: false };
   const page =
     source.kind === 'request'
@@ -89,7 +123,8 @@ async function readBodyByPage(profileId: string, spaceId: string, documentId: st
  * Batched reads: bodies asked for in the same turn of the event loop, of one revision, go out together through
  * `listRevisionDocuments` (up to 100 per request, at most `BATCHES_IN_FLIGHT` requests at once), so a review of 500
  * pages costs about ten requests instead of a thousand (and stays far below the API's rate limit). A batch that
- * fails (an API without this extension, for instance) is read page by page instead.
+ * fails is read page by page instead; after a 404 (an API without this extension: GitBook's) the profile's bodies
+ * are read page by page from then on.
  */
 const BATCH_SIZE = 100;
 const BATCHES_IN_FLIGHT = 3;
@@ -97,6 +132,7 @@ const BATCHES_IN_FLIGHT = 3;
 interface Wanted {
   documentId: string;
   source: BodySource;
+  background: boolean;
   resolve: (markdown: string) => void;
   reject: (error: unknown) => void;
 }
@@ -104,6 +140,8 @@ interface Wanted {
 const queued = new Map<string, { profileId: string; spaceId: string; revisionId: string; items: Wanted[] }>();
 let flushScheduled = false;
 let inFlight = 0;
+/** Profiles whose API answered the batch read 404. */
+const withoutBatches = new Set<string>();
 const waitingBatches: (() => void)[] = [];
 
 async function sendBatch(profileId: string, spaceId: string, revisionId: string, items: Wanted[]) {
@@ -120,9 +158,13 @@ async function sendBatch(profileId: string, spaceId: string, revisionId: string,
       if (markdown === undefined) item.reject(new StaleDocumentError());
       else item.resolve(markdown);
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 404) withoutBatches.add(profileId);
     for (const item of items)
-      readBodyByPage(profileId, spaceId, item.documentId, item.source).then(item.resolve, item.reject);
+      readBodyByPage(profileId, spaceId, item.documentId, item.source, item.background).then(
+        item.resolve,
+        item.reject,
+      );
   } finally {
     inFlight--;
     waitingBatches.shift()?.();
@@ -143,7 +185,10 @@ function readBody(
   spaceId: string,
   documentId: string,
   source: BodySource,
+  background: boolean,
 ): Promise<string> {
+  if (withoutBatches.has(profileId))
+    return readBodyByPage(profileId, spaceId, documentId, source, background);
   return new Promise<string>((resolve, reject) => {
     const group = `${profileId}\u0000${spaceId}\u0000${source.revisionId}`;
     let entry = queued.get(group);
@@ -151,7 +196,7 @@ function readBody(
       entry = { profileId, spaceId, revisionId: source.revisionId, items: [] };
       queued.set(group, entry);
     }
-    entry.items.push({ documentId, source, resolve, reject });
+    entry.items.push({ documentId, source, background, resolve, reject });
     if (!flushScheduled) {
       flushScheduled = true;
       setTimeout(flush, 0);
@@ -159,12 +204,16 @@ function readBody(
   });
 }
 
-/** The markdown of a document (read through the page holding it, once); an absent document is an empty body. */
+/**
+ * The markdown of a document (read through the page holding it, once); an absent document is an empty body.
+ * `background`: read for a long job (every changed page of a review), after what the user looks at.
+ */
 export function loadDocumentMarkdown(
   profileId: string,
   spaceId: string,
   documentId: string | undefined,
   source: BodySource,
+  background = false,
 ): Promise<string> {
   if (documentId === undefined) return Promise.resolve('');
   const key = `${profileId}\u0000${documentId}`;
@@ -172,7 +221,7 @@ export function loadDocumentMarkdown(
   if (known !== undefined) return Promise.resolve(known);
   let pending = reading.get(key);
   if (pending === undefined) {
-    pending = readBody(profileId, spaceId, documentId, source).then(
+    pending = readBody(profileId, spaceId, documentId, source, background).then(
       (markdown) => {
         reading.delete(key);
         remember(key, markdown);

@@ -8,6 +8,7 @@ import type {
   UpdateSiteSpace,
 } from '../../../shared/contract/resources/siteStructure.ts';
 import { clientFor } from '../bridge/api.ts';
+import { offers } from './capabilities.ts';
 import type { StructureRequest } from '../screens/site-structure/model.ts';
 import { keys } from './keys.ts';
 
@@ -71,6 +72,17 @@ export async function sendStructureRequest(
     await client.call('removeSectionFromGroup', {
       params: { ...params, siteSectionGroupId: request.groupId, siteSectionId: request.sectionId },
     });
+}
+
+/** Whether a move needs an operation the profile's API does not offer (GitBook has no section-group membership calls). */
+export async function absentOperation(
+  queryClient: QueryClient,
+  profileId: string,
+  requests: readonly StructureRequest[],
+): Promise<boolean> {
+  for (const request of requests)
+    if (request.op !== 'sort' && !(await offers(queryClient, profileId, request.op))) return true;
+  return false;
 }
 
 /** The edits of the structure editor, each followed by a refetch of the site. */

@@ -5,6 +5,7 @@ import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import type { Space, UpdateSpace } from '../../../shared/contract/resources/content.ts';
 import type { ContentReferenceStatus } from '../../../shared/contract/resources/links.ts';
 import { clientFor } from '../bridge/api.ts';
+import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
 
 /** How many spaces an organization has. */
@@ -71,15 +72,17 @@ export type LinkFilter = 'all' | Static<typeof ContentReferenceStatus>;
 export function spaceLinksQuery(profileId: string, spaceId: string, filter: LinkFilter) {
   return infiniteQueryOptions({
     queryKey: [...spaceKey(profileId, spaceId), 'links', filter] as const,
-    queryFn: ({ pageParam }) =>
-      clientFor(profileId).call('listSpaceLinks', {
-        params: { spaceId },
-        query: {
-          limit: 50,
-          ...(filter !== 'all' ? { status: filter } : {}),
-          ...(pageParam !== undefined ? { page: pageParam } : {}),
-        },
-      }),
+    queryFn: ({ pageParam, client }) =>
+      optionalRead(client, profileId, 'listSpaceLinks', () =>
+        clientFor(profileId).call('listSpaceLinks', {
+          params: { spaceId },
+          query: {
+            limit: 50,
+            ...(filter !== 'all' ? { status: filter } : {}),
+            ...(pageParam !== undefined ? { page: pageParam } : {}),
+          },
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next?.page,
   });
@@ -89,11 +92,13 @@ export function spaceLinksQuery(profileId: string, spaceId: string, filter: Link
 export function spaceLinkCountQuery(profileId: string, spaceId: string, filter: LinkFilter) {
   return queryOptions({
     queryKey: [...spaceKey(profileId, spaceId), 'links', filter, 'count'] as const,
-    queryFn: async () => {
-      const answer = await clientFor(profileId).call('listSpaceLinks', {
-        params: { spaceId },
-        query: { limit: 1, ...(filter !== 'all' ? { status: filter } : {}) },
-      });
+    queryFn: async ({ client }) => {
+      const answer = await optionalRead(client, profileId, 'listSpaceLinks', () =>
+        clientFor(profileId).call('listSpaceLinks', {
+          params: { spaceId },
+          query: { limit: 1, ...(filter !== 'all' ? { status: filter } : {}) },
+        }),
+      );
       return answer.count;
     },
   });

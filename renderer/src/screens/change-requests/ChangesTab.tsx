@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
+import { RateLimitWait } from '../../ui/ApiNotes.tsx';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
@@ -265,9 +266,12 @@ export function ChangesTab(props: ChangesTabProps) {
           </span>
           {progress.done < progress.total && (
             <span className="muted review-progress" data-testid="review-progress">
-              Counting lines: {progress.done} of {progress.total} pages
+              {progress.read < progress.total
+                ? `Reading pages: ${progress.read} of ${progress.total}`
+                : `Counting lines: ${progress.done} of ${progress.total} pages`}
             </span>
           )}
+          <RateLimitWait profileId={profileId} active={progress.done < progress.total} />
         </p>
         <div className="review-toggles">
           <div className="review-segmented" role="group" aria-label="Diff lens">

@@ -10,12 +10,8 @@ import type { ChangeRequest } from '../../../../shared/contract/resources/change
 import { errorKind, errorMessage } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
-import {
-  changeRequestKey,
-  mergeChangeRequest,
-  mergeCheckQuery,
-  updateFromMain,
-} from '../../queries/changeRequests.ts';
+import { changeRequestKey, mergeChangeRequest, updateFromMain } from '../../queries/changeRequests.ts';
+import { mergeCheckQuery } from '../../queries/mergeCheck.ts';
 import { spaceQuery } from '../../queries/spaces.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner, Skeleton } from '../../ui/Feedback.tsx';
@@ -147,6 +143,11 @@ export function MergeBox({
             {verdict.title}
           </h2>
           <p>{verdict.detail}</p>
+          {check.data.computed === true && (
+            <p className="muted" data-testid="cr-merge-computed">
+              Checked by Docs Admin from the three revisions: this API has no merge check of its own.
+            </p>
+          )}
         </div>
         <div className="cr-merge-actions">
           {verdict.canUpdate && (

@@ -8,7 +8,8 @@ import { useQueries } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
-import { mergeCheckQuery } from '../../queries/changeRequests.ts';
+import { useOffers } from '../../queries/capabilities.ts';
+import { mergeCheckQuery } from '../../queries/mergeCheck.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import { formatDate } from '../spaces/ItemSettings.tsx';
 import { timeAgo } from '../../ui/time.ts';
@@ -52,9 +53,11 @@ export function RequestTable({
   const now = Date.now();
   const current = Math.min(active, Math.max(requests.length - 1, 0));
 
+  // Without the API's merge check, a list does not compute one per row (that reads whole trees): "Outdated" only.
+  const checked = useOffers(profileId, 'checkChangeRequestMerge') === true;
   const outdated = requests.filter((request) => request.outdated && request.status !== 'merged');
   const checks = useQueries({
-    queries: outdated.map((request) =>
+    queries: (checked ? outdated : []).map((request) =>
       mergeCheckQuery(profileId, orgId, spaceOf(request, spaceId), request.id, request.revision),
     ),
   });
@@ -105,7 +108,7 @@ export function RequestTable({
         {requests.map((request, index) => {
           const space = spaceOf(request, spaceId);
           const check = checkOf.get(request.id);
-          const badges = rowBadges(request, check?.data, check?.isError === true);
+          const badges = rowBadges(request, check?.data, !checked || check?.isError === true);
           const title = spaceTitle?.(space);
           return (
             <tr

@@ -10,9 +10,11 @@ import type { CustomField } from '../../../../shared/contract/resources/customFi
 import { profileLabel } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
+import { useOffers } from '../../queries/capabilities.ts';
 import { contentQuery } from '../../queries/content.ts';
 import { customFieldsQuery, fetchSpaceValues } from '../../queries/customFields.ts';
 import { profilesQuery } from '../../queries/profiles.ts';
+import { NotOffered } from '../../ui/ApiNotes.tsx';
 import { Skeleton } from '../../ui/Feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
 import { FieldsManager } from './FieldsManager.tsx';
@@ -24,9 +26,26 @@ import './custom-fields.css';
 /** Reads of one space's values running at once. */
 const READS_AT_ONCE = 6;
 
-/** The Custom fields screen of one organization. */
+/** The Custom fields screen of one organization, or a line saying the profile's API has no custom fields. */
 export function CustomFieldsScreen({ profileId, orgId }: { profileId: string; orgId: string }) {
   useDocumentTitle('Custom fields');
+  const offered = useOffers(profileId, 'listOrganizationCustomFields', 'getSpaceCustomFields');
+  if (offered === false)
+    return (
+      <section className="screen cf-screen" data-testid="custom-fields-screen" aria-labelledby="cf-title">
+        <header className="screen-header">
+          <h1 id="cf-title">Custom fields</h1>
+        </header>
+        <NotOffered testId="custom-fields-not-offered">
+          Custom fields are not available: this profile&rsquo;s API does not offer them.
+        </NotOffered>
+      </section>
+    );
+  return <CustomFieldsWorkspace profileId={profileId} orgId={orgId} />;
+}
+
+/** The grid and the definitions manager. */
+function CustomFieldsWorkspace({ profileId, orgId }: { profileId: string; orgId: string }) {
   const fieldsList = useQuery(customFieldsQuery(profileId, orgId));
   const content = useQuery(contentQuery(profileId, orgId));
   const profiles = useQuery(profilesQuery());

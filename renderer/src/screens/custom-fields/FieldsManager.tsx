@@ -9,6 +9,7 @@ import type { Space } from '../../../../shared/contract/resources/content.ts';
 import type { CustomField } from '../../../../shared/contract/resources/customFields.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { useDeleteCustomField } from '../../queries/customFields.ts';
+import { RateLimitWait } from '../../ui/ApiNotes.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { EmptyState } from '../../ui/Feedback.tsx';
@@ -207,7 +208,8 @@ function DeleteFieldDialog({
             data-testid="cf-delete-check"
           >
             {checking ? `Reading ${spacesWord(unchecked)}…` : 'Check every space'}
-          </Button>
+          </Button>{' '}
+          <RateLimitWait profileId={profileId} active={checking} />
         </p>
       )}
       <div className="dialog-actions">

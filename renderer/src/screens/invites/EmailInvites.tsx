@@ -2,6 +2,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
 import { inviteByEmail, memberEmails } from '../../queries/invites.ts';
+import { RateLimitWait } from '../../ui/ApiNotes.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CheckboxField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
@@ -163,6 +164,7 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
           <Button type="submit" variant="primary" pending={sending} data-testid="email-invites-submit">
             Send invites
           </Button>
+          <RateLimitWait profileId={profileId} active={sending} />
         </div>
       </form>
       {rows !== undefined && <EmailInviteReport rows={rows} sending={sending} onRetry={onRetry} />}

@@ -5,7 +5,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { runMoves, usePendingMoves, type MoveQueueOptions } from '../../queries/moveQueue.ts';
-import { invalidateSite, sendStructureRequest, siteStructureQuery } from '../../queries/siteStructure.ts';
+import {
+  absentOperation,
+  invalidateSite,
+  sendStructureRequest,
+  siteStructureQuery,
+} from '../../queries/siteStructure.ts';
 import { toast } from '../../ui/Toast.tsx';
 import {
   applyMove,
@@ -55,6 +60,14 @@ export function useStructureMoves(
       if (requests.length === 0) {
         announce(`${title} is already there. Nothing changed.`);
         return true;
+      }
+      const missing = await absentOperation(queryClient, profileId, requests);
+      if (missing) {
+        const note =
+          'this profile\u2019s API cannot put a section into an empty group or take the last one out of a group: place it next to another section instead';
+        toast({ tone: 'info', title: `${title} not moved`, description: note });
+        announce(`Not moved: ${note}.`);
+        return false;
       }
       announce(`${verb} ${title} ${whereWords(tree, target)}.`);
       // `planMove` makes one request per move, so a refused move has nothing done before the refusal.

@@ -14,7 +14,9 @@ import {
   updateCollection,
 } from '../../queries/collections.ts';
 import { orgsQuery } from '../../queries/orgs.ts';
+import { useOffers } from '../../queries/capabilities.ts';
 import { deleteSpace, duplicateSpace, spaceQuery, transferSpace, updateSpace } from '../../queries/spaces.ts';
+import { NotOffered } from '../../ui/ApiNotes.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Banner, Skeleton } from '../../ui/Feedback.tsx';
@@ -463,8 +465,10 @@ function TransferDialog({ profileId, orgId, data, onOpenChange, onDone }: ItemDi
   const { pending, error, save } = useSave(onDone);
   const title = itemTitle(data);
   const chosen = targets.find((org) => org.id === target);
+  const offered =
+    useOffers(profileId, data.kind === 'space' ? 'transferSpace' : 'transferCollection') !== false;
   const onConfirm = () => {
-    if (chosen === undefined) return;
+    if (chosen === undefined || !offered) return;
     void save(async () => {
       if (data.kind === 'space') await transferSpace(queryClient, profileId, orgId, data.space.id, chosen.id);
       else await transferCollection(queryClient, profileId, orgId, data.collection.id, chosen.id);
@@ -483,7 +487,11 @@ function TransferDialog({ profileId, orgId, data, onOpenChange, onDone }: ItemDi
       }
       data-testid="transfer-dialog"
     >
-      {orgs.isPending ? (
+      {!offered ? (
+        <NotOffered testId="transfer-not-offered">
+          Moving a space to another organization is not available: this profile&rsquo;s API does not offer it.
+        </NotOffered>
+      ) : orgs.isPending ? (
         <Skeleton width="16em" height="4rem" />
       ) : orgs.isError ? (
         <Banner tone="error" title="The organizations could not be loaded">
@@ -525,7 +533,7 @@ function TransferDialog({ profileId, orgId, data, onOpenChange, onDone }: ItemDi
         <Button
           variant="primary"
           onClick={onConfirm}
-          disabled={chosen === undefined}
+          disabled={chosen === undefined || !offered}
           pending={pending}
           data-testid="confirm-button"
         >

@@ -3,7 +3,9 @@ import { useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react
 import { useState } from 'react';
 import type { ContentReferenceUsage } from '../../../../shared/contract/resources/links.ts';
 import { errorKind, errorMessage } from '../../bridge/errors.ts';
+import { useOffers } from '../../queries/capabilities.ts';
 import { spaceLinkCountQuery, spaceLinksQuery, type LinkFilter } from '../../queries/spaces.ts';
+import { NotOffered } from '../../ui/ApiNotes.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Banner, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
@@ -25,8 +27,20 @@ const STATUS: Record<
   'in-app': { label: 'In-app', tone: 'accent' },
 };
 
-/** The report with its status filter. */
+/** The report with its status filter, or a line saying the profile's API has no link report. */
 export function LinksReport({ profileId, spaceId }: { profileId: string; spaceId: string }) {
+  const offered = useOffers(profileId, 'listSpaceLinks');
+  if (offered === false)
+    return (
+      <section className="section links-report" aria-labelledby="links-title" data-testid="links-report">
+        <h2 id="links-title">Links</h2>
+        <NotOffered>The link report is not available: this profile&rsquo;s API does not offer it.</NotOffered>
+      </section>
+    );
+  return <LinksReportTabs profileId={profileId} spaceId={spaceId} />;
+}
+
+function LinksReportTabs({ profileId, spaceId }: { profileId: string; spaceId: string }) {
   const [filter, setFilter] = useState<LinkFilter>('all');
   const counts: Record<LinkFilter, UseQueryResult<number>> = {
     all: useQuery(spaceLinkCountQuery(profileId, spaceId, 'all')),

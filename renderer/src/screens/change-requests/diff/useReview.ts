@@ -47,8 +47,13 @@ export function diffKey(profileId: string, change: PageChange): string {
 /** Line counts known so far, by diff key (kept across visits of the tab: they never change for a key). */
 const knownStats = new Map<string, DiffStats>();
 
-/** Reads one side of a changed page (empty where the page is absent or has no body). */
-function loadSide(context: ReviewContext, change: PageChange, side: 'base' | 'head'): Promise<string> {
+/** Reads one side of a changed page (empty where the page is absent or has no body); `background` for the long job. */
+function loadSide(
+  context: ReviewContext,
+  change: PageChange,
+  side: 'base' | 'head',
+  background = false,
+): Promise<string> {
   const { profileId, spaceId, changeRequest } = context;
   const page = change[side];
   if (page === undefined) return Promise.resolve('');
@@ -64,6 +69,7 @@ function loadSide(context: ReviewContext, change: PageChange, side: 'base' | 'he
           revisionId: changeRequest.revision,
           pageId: change.id,
         },
+    background,
   );
 }
 
@@ -138,6 +144,8 @@ export interface StatsProgress {
   done: number;
   /** Pages whose bodies could not be read. */
   failed: number;
+  /** Pages whose two bodies are read (the diffs are computed once all are). */
+  read: number;
 }
 
 /** The line counts of every changed page, by page id, filled in the background. */
@@ -145,6 +153,7 @@ export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undef
   const { profileId } = context;
   const [version, setVersion] = useState(0);
   const [failed, setFailed] = useState(0);
+  const [readCount, setReadCount] = useState(0);
   // The latest context, for reads started by the effect (the effect restarts only when the changes do).
   const contextRef = useRef(context);
   useEffect(() => {
@@ -164,6 +173,7 @@ export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undef
     if (missing.length === 0) return;
     let cancelled = false;
     let failures = 0;
+    let reads = changes.length - missing.length;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const render = () => {
       if (cancelled || timer !== undefined) return;
@@ -172,6 +182,7 @@ export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undef
         if (cancelled) return;
         setVersion((value) => value + 1);
         setFailed(failures);
+        setReadCount(reads);
       }, PROGRESS_EVERY_MS);
     };
     const limit = limiter(READ_CONCURRENCY);
@@ -184,10 +195,12 @@ export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undef
         try {
           // Each side takes its own slot (an edited page reads two bodies).
           const [base, head] = await Promise.all([
-            read(() => loadSide(contextRef.current, change, 'base')),
-            read(() => loadSide(contextRef.current, change, 'head')),
+            read(() => loadSide(contextRef.current, change, 'base', true)),
+            read(() => loadSide(contextRef.current, change, 'head', true)),
           ]);
           inputs[index] = { key, base, head };
+          reads++;
+          render();
         } catch {
           failures++;
           render();
@@ -223,6 +236,6 @@ export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undef
     // `version` marks new counts in `knownStats`.
   }, [changes, profileId, version]);
 
-  const progress: StatsProgress = { total: changes.length, done: stats.size, failed };
+  const progress: StatsProgress = { total: changes.length, done: stats.size, failed, read: readCount };
   return { stats, progress };
 }

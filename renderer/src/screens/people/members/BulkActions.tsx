@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { invalidateMembers, removeMember, updateMemberRole } from '../../../queries/members.ts';
+import { RateLimitWait } from '../../../ui/ApiNotes.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog, Dialog, DialogClose } from '../../../ui/Dialog.tsx';
 import { useMemberSelection } from '../selection.ts';
@@ -41,8 +42,8 @@ export function BulkActions({ profileId, orgId, selected, names, dialog, setDial
       targets,
       (userId) =>
         action === 'role'
-          ? updateMemberRole(profileId, orgId, userId, chosen)
-          : removeMember(profileId, orgId, userId),
+          ? updateMemberRole(profileId, orgId, userId, chosen, true)
+          : removeMember(profileId, orgId, userId, true),
       undefined,
       setProgress,
     );
@@ -112,7 +113,11 @@ export function BulkActions({ profileId, orgId, selected, names, dialog, setDial
               ))}
             </select>
           </div>
-          {progressText !== undefined && <p role="status">{progressText}</p>}
+          {progressText !== undefined && (
+            <p role="status" data-testid="bulk-progress">
+              {progressText} <RateLimitWait profileId={profileId} active={running} />
+            </p>
+          )}
           <div className="dialog-actions">
             <DialogClose>
               <Button disabled={running}>Cancel</Button>

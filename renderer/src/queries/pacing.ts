@@ -1,0 +1,26 @@
+/**
+ * Whether a profile's calls are waiting for its API's rate limit (`api.pacing`), for the long jobs that show it:
+ * a review reading page bodies, bulk role changes, bulk invites, custom fields' "check every space".
+ */
+import { useQuery } from '@tanstack/react-query';
+import { bridgeValue } from '../bridge/api.ts';
+import { keys } from './keys.ts';
+
+/** How often a running job asks. */
+const POLL_MS = 1_000;
+/** Waits shorter than this are not worth a line. */
+const SHOWN_FROM_MS = 1_000;
+
+/** While `active`, the seconds the profile's next call still waits for the API's rate limit (undefined: none). */
+export function useRateLimitWait(profileId: string, active: boolean): number | undefined {
+  const { data } = useQuery({
+    queryKey: [...keys.profile(profileId), 'pacing'] as const,
+    queryFn: () => bridgeValue('api.pacing', { profileId }),
+    enabled: active,
+    refetchInterval: active ? POLL_MS : false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  if (!active || data === undefined || data.waitMs < SHOWN_FROM_MS) return undefined;
+  return Math.ceil(data.waitMs / 1000);
+}
