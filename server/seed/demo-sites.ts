@@ -26,7 +26,8 @@ export const DEMO_ADAPTIVE_SCHEMA = {
     isEnterprise: claim('The visitor’s company is on the Enterprise plan'),
     unsigned: {
       type: 'object' as const,
-      description: 'Claims passed in the URL, not signed: for conveniences only, never for secrets.',
+      // The description GitBook's schema requires for `unsigned`.
+      description: 'Unsigned claims of the site visitor.',
       properties: { isEmployee: claim('The visitor works at Acme') },
       additionalProperties: false as const,
     },

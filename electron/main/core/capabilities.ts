@@ -36,6 +36,8 @@ export function describedOperations(document: unknown): Set<string> | undefined 
 interface Known {
   source: ApiCapabilities['source'];
   absent: Set<OperationName>;
+  /** Optional operations that answered something else than 404 (no probe needed). */
+  present: Set<OperationName>;
 }
 
 /**
@@ -48,6 +50,8 @@ export type ReadDescription = (key: string) => Promise<{ reached: boolean; docum
 export class Capabilities {
   private readonly known = new Map<string, Known>();
   private readonly learning = new Map<string, Promise<Known>>();
+  /** Probes under way, by key and operation: one call finds out, the others wait for its answer. */
+  private readonly probes = new Map<string, Promise<void>>();
   private readonly read: ReadDescription;
 
   constructor(read: ReadDescription) {
@@ -65,11 +69,35 @@ export class Capabilities {
     return this.known.get(key)?.absent.has(name) ?? false;
   }
 
-  /** An optional operation answered 404: absent, unless the API's description says it offers it. */
-  noteNotFound(key: string, name: OperationName): void {
+  /** The probe of an operation under way, to wait for before calling it. */
+  pendingProbe(key: string, name: OperationName): Promise<void> | undefined {
+    return this.probes.get(`${key}\u0000${name}`);
+  }
+
+  /**
+   * Makes this call the probe of an optional operation not known yet (the API serves no description): the calls
+   * that follow wait for its answer (`pendingProbe`). Answers the function that ends the probe, or `undefined` when
+   * no probe is needed. Call it without awaiting anything after checking `pendingProbe`.
+   */
+  beginProbe(key: string, name: OperationName): (() => void) | undefined {
+    const known = this.known.get(key);
+    const id = `${key}\u0000${name}`;
+    if (known?.source !== 'probing' || !optionalOperations.has(name) || this.probes.has(id)) return undefined;
+    if (known.absent.has(name) || known.present.has(name)) return undefined;
+    let end = () => undefined as void;
+    this.probes.set(id, new Promise<void>((resolve) => (end = resolve)));
+    return () => {
+      this.probes.delete(id);
+      end();
+    };
+  }
+
+  /** An optional operation answered: 404 makes it absent (when learning by probes), any other answer present. */
+  noteAnswer(key: string, name: OperationName, status: number): void {
     const known = this.known.get(key);
     if (known === undefined || known.source !== 'probing' || !optionalOperations.has(name)) return;
-    known.absent.add(name);
+    if (status === 404) known.absent.add(name);
+    else if (status < 500) known.present.add(name);
   }
 
   /** Forgets a profile (removed, or its sandbox restarted on another version). */
@@ -94,9 +122,11 @@ export class Capabilities {
                   absent: new Set(
                     [...optionalOperations].filter((name) => operations[name].method !== 'GET'),
                   ),
+                  present: new Set(),
                 }
               : {
                   source: 'openapi',
+                  present: new Set(),
                   absent: new Set(
                     [...optionalOperations].filter((name) => {
                       const operation = operations[name];

@@ -130,6 +130,18 @@ describe('ApiProxy and a GitBook-compatible API', () => {
     );
     expect(proxy.pacing('gitbook')).toMatchObject({ queued: 0, waitMs: 0, limit: 5 });
   });
+
+  it('asks the API once when several calls of an unknown optional operation come at once', async () => {
+    const path = `/v1/spaces/nope/links`;
+    const calls = Array.from({ length: 4 }, () =>
+      proxy.request({ profileId: 'gitbook', method: 'GET', path }),
+    );
+    const answers = await settle(calls, fireNext);
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404]);
+    // One went to the API (GitBook's 404), the others were answered here.
+    expect(answers.filter((answer) => JSON.stringify(answer.body).includes('Not found'))).toHaveLength(1);
+    expect((await proxy.capabilitiesOf('gitbook')).absent).toContain('listSpaceLinks');
+  });
 });
 
 describe('ApiProxy and our own API', () => {

@@ -167,16 +167,29 @@ export class ApiProxy {
     const operation = operationOf(request.method, request.path)!;
     const name = operation.name as OperationName;
     const optional = optionalOperations.has(name);
-    // Learned before the first optional call, so that its 404 can be read as the operation's absence.
-    if (optional) await this.capabilities.of(request.profileId);
+    let endProbe: (() => void) | undefined;
+    if (optional) {
+      // Learned before the first optional call, so that its 404 can be read as the operation's absence; and one call
+      // finds out whether the API has the operation while the others wait.
+      await this.capabilities.of(request.profileId);
+      for (let probe = this.capabilities.pendingProbe(request.profileId, name); probe !== undefined;) {
+        await probe;
+        probe = this.capabilities.pendingProbe(request.profileId, name);
+      }
+      endProbe = this.capabilities.beginProbe(request.profileId, name);
+    }
     if (this.capabilities.isAbsent(request.profileId, name))
       return {
         status: 404,
         body: errorBody(404, `This API does not offer ${operation.summary.toLowerCase()}.`),
       };
-    const { status, body } = await this.send(lookup.target, request, request.profileId);
-    if (optional && status === 404) this.capabilities.noteNotFound(request.profileId, name);
-    return { status, body };
+    try {
+      const { status, body } = await this.send(lookup.target, request, request.profileId);
+      if (optional) this.capabilities.noteAnswer(request.profileId, name, status);
+      return { status, body };
+    } finally {
+      endProbe?.();
+    }
   }
 
   /** What the profile's API offers (read from its description once, or learned from 404s). */

@@ -8,8 +8,8 @@ import { keys } from './keys.ts';
 
 /** How often a running job asks. */
 const POLL_MS = 1_000;
-/** Waits shorter than this are not worth a line. */
-const SHOWN_FROM_MS = 1_000;
+/** Waits shorter than this are not worth a line (a wait is shown in whole seconds, rounded up). */
+const SHOWN_FROM_MS = 250;
 
 /** While `active`, the seconds the profile's next call still waits for the API's rate limit (undefined: none). */
 export function useRateLimitWait(profileId: string, active: boolean): number | undefined {
