@@ -1,27 +1,44 @@
 /**
  * Child process: the real server on a seeded data directory (argv[2]; `--allow-private-fetch` after it lets the
- * server fetch from the benchmark's local fixtures); prints `{"port": n}` once listening. It
- * measures its own event loop's delay (`perf_hooks.monitorEventLoopDelay`) and answers `{ stats, reset }` messages
- * on its IPC channel with that and its RSS (bench/children.ts `stats`).
+ * server fetch from the benchmark's local fixtures); prints `{"port": n}` once listening. `--compat`: in
+ * GitBook-compatible mode (`serve --compat gitbook`), with `--rate-limit <requests a minute>` (default GitBook's 60);
+ * otherwise without a rate limit. It measures its own event loop's delay (`perf_hooks.monitorEventLoopDelay`) and
+ * answers `{ stats, reset }` messages on its IPC channel with that and its RSS (bench/children.ts `stats`).
  */
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { buildApp } from '../server/app.ts';
+import { parseArgs } from 'node:util';
+import { buildApp, GITBOOK_RATE_LIMIT } from '../server/app.ts';
 import { openDatabase } from '../server/storage/database.ts';
 
-const dataDir = process.argv[2];
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    compat: { type: 'boolean', default: false },
+    'rate-limit': { type: 'string' },
+    'allow-private-fetch': { type: 'boolean', default: false },
+  },
+});
+const dataDir = positionals[0];
 if (dataDir === undefined) {
-  console.error('usage: node bench/serve-child.ts <data-dir> [--allow-private-fetch]');
+  console.error(
+    'usage: node bench/serve-child.ts <data-dir> [--allow-private-fetch] [--compat [--rate-limit <requests a minute>]]',
+  );
   process.exit(1);
 }
 
 const db = openDatabase(dataDir);
-const app = buildApp({
-  db,
-  rateLimit: null,
-  logger: false,
-  allowPrivateFetch: process.argv.includes('--allow-private-fetch'),
-});
+const perMinute = Number(values['rate-limit'] ?? GITBOOK_RATE_LIMIT.requests);
+const allowPrivateFetch = values['allow-private-fetch'];
+const app = values.compat
+  ? buildApp({
+      db,
+      compat: 'gitbook',
+      rateLimit: { requests: perMinute, windowMs: 60_000 },
+      logger: false,
+      allowPrivateFetch,
+    })
+  : buildApp({ db, rateLimit: null, logger: false, allowPrivateFetch });
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port })}\n`);
 
