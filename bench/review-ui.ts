@@ -114,7 +114,7 @@ export async function measureUi(
 ): Promise<UiRun[]> {
   const runs: UiRun[] = [];
   for (const [index, space] of spaces.entries()) {
-    const app = await launchApp({ dataDir });
+    const app = await launchApp({ dataDir, startTimeoutMs: 90_000 });
     let compat: ServerChild | undefined;
     try {
       let profileId = 'local';

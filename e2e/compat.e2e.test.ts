@@ -57,6 +57,11 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
     if (found === undefined) throw new Error(`nothing in ${path} matches`);
     return found.id;
   };
+  const spaceIdOf = (title: string) =>
+    idOf<{ id: string; title: string }>(
+      `/v1/orgs/${orgId}/spaces?limit=100`,
+      (space) => space.title === title,
+    );
 
   beforeAll(async () => {
     assertKeychainReachable();
@@ -154,10 +159,7 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
   });
 
   step('a space: renames it; its link report says the API has none', async () => {
-    const spaceId = await idOf<{ id: string; title: string }>(
-      `/v1/orgs/${orgId}/spaces?limit=100`,
-      (space) => space.title === 'Product Overview',
-    );
+    const spaceId = await spaceIdOf('Product Overview');
     await go(`/spaces/${spaceId}`);
     const space = new SpacePage(page());
     await space.title.waitFor(PACED);
@@ -171,10 +173,7 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
   step(
     'change requests: the merge box checks in the app, a clean request merges, a review reads its pages',
     async () => {
-      const spaceId = await idOf<{ id: string; title: string }>(
-        `/v1/orgs/${orgId}/spaces?limit=100`,
-        (space) => space.title === 'Product Overview',
-      );
+      const spaceId = await spaceIdOf('Product Overview');
       const requests = `/v1/spaces/${spaceId}/change-requests?limit=100`;
       const requestId = (subject: string) =>
         idOf<{ id: string; subject: string }>(requests, (request) => request.subject === subject);
@@ -252,10 +251,7 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
   });
 
   step('trash: a deleted space is restored', async () => {
-    const spaceId = await idOf<{ id: string; title: string }>(
-      `/v1/orgs/${orgId}/spaces?limit=100`,
-      (space) => space.title === 'Release Notes',
-    );
+    const spaceId = await spaceIdOf('Release Notes');
     await go(`/spaces/${spaceId}`);
     const space = new SpacePage(page());
     await space.title.waitFor(PACED);

@@ -24,15 +24,19 @@ const RUNNING = /^Docs Admin is running at (http:\/\/\S+)$/;
 
 /**
  * Starts browser mode with `--no-open --port 0` on a fresh data directory (or the given one), and `args` after
- * them (e.g. a quicker sandbox health probe).
+ * them (e.g. a quicker sandbox health probe); `startTimeoutMs`: how long it may take to say it runs (a benchmark's
+ * large database takes longer than the default 20 s on a busy machine).
  */
-export async function launchApp(options: { dataDir?: string; args?: string[] } = {}): Promise<RunningApp> {
+export async function launchApp(
+  options: { dataDir?: string; args?: string[]; startTimeoutMs?: number } = {},
+): Promise<RunningApp> {
   assertRendererBuilt();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'docs-admin-e2e-'));
   const started = await startNode(
     'electron/main/browser.ts',
     ['--no-open', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
     RUNNING,
+    options.startTimeoutMs,
   ).catch((error: unknown) => {
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     throw error;

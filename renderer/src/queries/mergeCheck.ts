@@ -14,7 +14,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { diff3Merge } from 'node-diff3';
 import type { ChangeRequestConflict } from '../../../shared/contract/resources/changeRequests.ts';
-import type { Page } from '../../../shared/contract/resources/revisions.ts';
+import { MERGED_PAGE_FIELDS, type Page } from '../../../shared/contract/resources/revisions.ts';
 import type { Static } from '@sinclair/typebox';
 import { clientFor } from '../bridge/api.ts';
 import { withOperation } from './capabilities.ts';
@@ -31,19 +31,7 @@ import { spaceQuery } from './spaces.ts';
 
 type Conflict = Static<typeof ChangeRequestConflict>;
 
-/** The page fields a merge compares, with their names in messages. */
-const FIELDS = {
-  title: 'title',
-  slug: 'slug',
-  type: 'type',
-  emoji: 'emoji',
-  icon: 'icon',
-  description: 'description',
-  hidden: 'hidden flag',
-  noIndex: 'search-indexing flag',
-  noRobotsIndex: 'robots-indexing flag',
-  href: 'link',
-} as const;
+const FIELDS = MERGED_PAGE_FIELDS;
 type Field = keyof typeof FIELDS;
 
 interface Placed {

@@ -11,6 +11,7 @@ import type { ChangeRequest } from '../../../shared/contract/resources/changeReq
 import { ApiClientError } from '../../../shared/client.ts';
 import { clientFor, jobClientFor } from '../bridge/api.ts';
 import { basePagesQuery, changeRequestPagesQuery, mergeBaseOf } from './changeRequests.ts';
+import { limiter } from './limiter.ts';
 
 /** The space revision a request is compared against (the agreed merge base). */
 export function reviewBaseRevision(changeRequest: ChangeRequest): string {
@@ -74,8 +75,7 @@ function remember(key: string, markdown: string): void {
  * rate limit and lets the user's own calls (the page on screen) go first.
  */
 const PAGE_READS_IN_FLIGHT = 6;
-let pageReads = 0;
-const waitingPageReads: (() => void)[] = [];
+const pageReadSlots = limiter(PAGE_READS_IN_FLIGHT);
 
 async function readBodyByPage(
   profileId: string,
@@ -85,14 +85,7 @@ async function readBodyByPage(
   background: boolean,
 ): Promise<string> {
   if (!background) return readPage(profileId, spaceId, documentId, source, false);
-  if (pageReads >= PAGE_READS_IN_FLIGHT) await new Promise<void>((resolve) => waitingPageReads.push(resolve));
-  pageReads++;
-  try {
-    return await readPage(profileId, spaceId, documentId, source, true);
-  } finally {
-    pageReads--;
-    waitingPageReads.shift()?.();
-  }
+  return pageReadSlots(() => readPage(profileId, spaceId, documentId, source, true));
 }
 
 /** One body read through its page. */
@@ -139,19 +132,18 @@ interface Wanted {
 
 const queued = new Map<string, { profileId: string; spaceId: string; revisionId: string; items: Wanted[] }>();
 let flushScheduled = false;
-let inFlight = 0;
+const batchSlots = limiter(BATCHES_IN_FLIGHT);
 /** Profiles whose API answered the batch read 404. */
 const withoutBatches = new Set<string>();
-const waitingBatches: (() => void)[] = [];
 
 async function sendBatch(profileId: string, spaceId: string, revisionId: string, items: Wanted[]) {
-  if (inFlight >= BATCHES_IN_FLIGHT) await new Promise<void>((resolve) => waitingBatches.push(resolve));
-  inFlight++;
   try {
-    const answer = await clientFor(profileId).call('listRevisionDocuments', {
-      params: { spaceId, revisionId },
-      query: { ids: [...new Set(items.map((item) => item.documentId))].join(',') },
-    });
+    const answer = await batchSlots(() =>
+      clientFor(profileId).call('listRevisionDocuments', {
+        params: { spaceId, revisionId },
+        query: { ids: [...new Set(items.map((item) => item.documentId))].join(',') },
+      }),
+    );
     const byId = new Map(answer.items.map((item) => [item.id, item.markdown]));
     for (const item of items) {
       const markdown = byId.get(item.documentId);
@@ -165,9 +157,6 @@ async function sendBatch(profileId: string, spaceId: string, revisionId: string,
         item.resolve,
         item.reject,
       );
-  } finally {
-    inFlight--;
-    waitingBatches.shift()?.();
   }
 }
 

@@ -36,6 +36,7 @@
 import type { Static } from '@sinclair/typebox';
 import { diff3Merge } from 'node-diff3';
 import type { ChangeRequestConflict } from '../../../shared/contract/resources/changeRequests.ts';
+import { MERGED_PAGE_FIELDS } from '../../../shared/contract/resources/revisions.ts';
 import type { RevisionTree, StoredFile, StoredPage } from '../content/revisions.ts';
 
 export type MergeConflict = Static<typeof ChangeRequestConflict>;
@@ -63,31 +64,9 @@ const other = (side: Side): Side => (side === 'main' ? 'changeRequest' : 'main')
 /** The parent key of top-level pages (page ids are never empty). */
 const ROOT = '';
 
-const FIELDS = [
-  'title',
-  'slug',
-  'type',
-  'emoji',
-  'icon',
-  'description',
-  'hidden',
-  'noIndex',
-  'noRobotsIndex',
-  'href',
-] as const;
-type Field = (typeof FIELDS)[number];
-const FIELD_NAME: Record<Field, string> = {
-  title: 'title',
-  slug: 'slug',
-  type: 'type',
-  emoji: 'emoji',
-  icon: 'icon',
-  description: 'description',
-  hidden: 'visibility',
-  noIndex: 'search indexing',
-  noRobotsIndex: 'robots indexing',
-  href: 'link target',
-};
+const FIELD_NAME = MERGED_PAGE_FIELDS;
+type Field = keyof typeof FIELD_NAME;
+const FIELDS = Object.keys(FIELD_NAME) as Field[];
 
 interface Placement {
   page: StoredPage;

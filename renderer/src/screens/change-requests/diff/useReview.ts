@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../../shared/contract/resources/changeRequests.ts';
 import { keys } from '../../../queries/keys.ts';
+import { limiter } from '../../../queries/limiter.ts';
 import {
   loadDocumentMarkdown,
   reviewBasePagesQuery,
@@ -118,22 +119,6 @@ export function usePageDiff(context: ReviewContext, change: PageChange | undefin
     gcTime: 10 * 60_000,
     retry: false,
   });
-}
-
-/** Runs `task`s with at most `limit` at a time. */
-function limiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
 }
 
 /** Progress of the background diffs. */
