@@ -120,7 +120,12 @@ export async function measureUi(
       let profileId = 'local';
       if (mode === 'compat') {
         compat = await startCompatChild(dataDir);
-        profileId = await addSessionProfile(app, compat.baseUrl, seed.token);
+        profileId = await addSessionProfile(
+          app,
+          compat.baseUrl,
+          seed.token,
+          `GitBook-compatible ${index + 1}`,
+        );
       }
       const { browser, context, page } = await openApp(app, CHANGES_WATCH);
       try {
@@ -157,11 +162,19 @@ export function startCompatChild(dataDir: string): Promise<ServerChild> {
 /** Requests a minute the compat server allows in the benchmark. */
 export const COMPAT_LIMIT = 6000;
 
-/** Adds a session-only profile for `baseUrl` through the bridge, as the Profiles screen does; answers its id. */
-async function addSessionProfile(app: RunningApp, baseUrl: string, token: string): Promise<string> {
+/**
+ * Adds a session-only profile for `baseUrl` through the bridge, as the Profiles screen does; answers its id. (The
+ * data folder keeps it for the next runs' launches, without its token: each run adds its own.)
+ */
+async function addSessionProfile(
+  app: RunningApp,
+  baseUrl: string,
+  token: string,
+  name: string,
+): Promise<string> {
   const session = await openSession(app.url);
   const added = await callBridge(session, 'profiles.add', {
-    name: 'GitBook-compatible',
+    name,
     baseUrl,
     token,
     sessionOnly: true,

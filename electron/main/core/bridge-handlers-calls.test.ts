@@ -130,6 +130,31 @@ describe('api.request, api.cancel, shell.openExternal', () => {
     expect(await handlers['api.cancel']({ requestId: 'nothing-under-way' })).toEqual({ ok: true, value: {} });
   });
 
+  it('tells what the API offers and how its calls are paced; 404 for an unknown profile, 400 for a bad one', async () => {
+    const { handlers } = setup();
+    // The local sandbox is our server: its /v1/openapi.json says every extension is there.
+    expect(await handlers['api.capabilities']({ profileId: 'local' })).toEqual({
+      ok: true,
+      value: { source: 'openapi', absent: [] },
+    });
+    await handlers['api.request']({ profileId: 'local', method: 'GET', path: '/v1/orgs' });
+    // This server sends no rate-limit headers: nothing is paced, nothing known of a limit.
+    expect(await handlers['api.pacing']({ profileId: 'local' })).toEqual({
+      ok: true,
+      value: { queued: 0, waitMs: 0 },
+    });
+    for (const channel of ['api.capabilities', 'api.pacing'] as const) {
+      expect(await handlers[channel]({ profileId: 'nope' })).toMatchObject({
+        ok: false,
+        error: { code: 404 },
+      });
+      expect(await handlers[channel]({ profile: 'local' })).toMatchObject({
+        ok: false,
+        error: { code: 400 },
+      });
+    }
+  });
+
   it('opens https: and mailto: links only', async () => {
     const { handlers, opened } = setup();
     const open = async (url: string) => {
