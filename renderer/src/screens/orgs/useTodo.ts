@@ -7,7 +7,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { clientFor } from '../../bridge/api.ts';
 import { keys } from '../../queries/keys.ts';
-import { mergeCheckQuery } from '../../queries/changeRequests.ts';
+import { useOffers } from '../../queries/capabilities.ts';
+import { mergeCheckQuery } from '../../queries/mergeCheck.ts';
 import { specsQuery } from '../../queries/openapi.ts';
 import { samlProvidersQuery } from '../../queries/saml.ts';
 import { trashQuery } from '../../queries/spaces.ts';
@@ -41,8 +42,10 @@ export function useTodo(profileId: string, orgId: string, ssoOn: boolean | undef
   const outdated = (requests.data?.items ?? []).filter(
     (request) => request.outdated && request.space !== undefined,
   );
+  // Without the API's merge check, conflicts are not counted here (the app's check reads whole trees).
+  const offered = useOffers(profileId, 'checkChangeRequestMerge') === true;
   const checks = useQueries({
-    queries: outdated
+    queries: (offered ? outdated : [])
       .slice(0, CHECKS_ASKED)
       .map((request) => mergeCheckQuery(profileId, orgId, request.space!, request.id, request.revision)),
   });
@@ -60,7 +63,7 @@ export function useTodo(profileId: string, orgId: string, ssoOn: boolean | undef
             open: requests.data.count,
             outdated: outdated.length,
             conflicting:
-              checked && outdated.length <= CHECKS_ASKED
+              offered && checked && outdated.length <= CHECKS_ASKED
                 ? checks.filter((check) => (check.data?.conflicts.length ?? 0) > 0).length
                 : undefined,
           },
