@@ -84,11 +84,16 @@ export class Capabilities {
     const id = `${key}\u0000${name}`;
     if (known?.source !== 'probing' || !optionalOperations.has(name) || this.probes.has(id)) return undefined;
     if (known.absent.has(name) || known.present.has(name)) return undefined;
-    let end = () => undefined as void;
-    this.probes.set(id, new Promise<void>((resolve) => (end = resolve)));
+    let end: (() => void) | undefined;
+    this.probes.set(
+      id,
+      new Promise<void>((resolve) => {
+        end = resolve;
+      }),
+    );
     return () => {
       this.probes.delete(id);
-      end();
+      end?.();
     };
   }
 
