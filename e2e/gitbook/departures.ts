@@ -124,6 +124,11 @@ export const departures: readonly Departure[] = [
   ...missing('Comment/allOf/0', ['repliers'], 'Comment has a count of replies, no repliers'),
   ...missing('OpenAPISpec', ['lastProcessedErrorCount'], 'OpenAPISpec has lastProcessErrorCode, no count'),
   ...missing(
+    'RevisionBase',
+    ['tags'],
+    'Revision is id, type, parents, pages, files, reusableContents, createdAt, git, urls (no tags)',
+  ),
+  ...missing(
     'RevisionPageDocument/allOf/2',
     ['kind', 'tags'],
     'Page has type (GitBook\u2019s `kind` is deprecated) and no tags',

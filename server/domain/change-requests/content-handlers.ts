@@ -57,7 +57,7 @@ import { recordEvent } from '../events.ts';
 import { ensureUnlocked, resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { loadChangeRequest } from './handlers.ts';
-import { presentChangeRequest, type ChangeRequestRow } from './present.ts';
+import { mergedFromOf, presentChangeRequest, type ChangeRequestRow } from './present.ts';
 import { createPrintLink } from './print.ts';
 
 /** At most this many files fetched by URL in one content write, and this many bytes in all. */
@@ -98,7 +98,7 @@ function readableRevision(
   params: { spaceId: string; revisionId: string },
   actor: Actor,
   baseUrl: string,
-): { revision: LoadedRevision; urls: ContentUrls } {
+): { revision: LoadedRevision; urls: ContentUrls; space: SpaceAccess['space'] } {
   const { space } = resolveSpaceAccess(db, params.spaceId, actor);
   const missing = notFound(`no revision with id \`${params.revisionId}\` in space \`${space.id}\``);
   let revision: LoadedRevision;
@@ -108,7 +108,7 @@ function readableRevision(
     throw missing;
   }
   if (revision.spaceId !== space.id) throw missing;
-  return { revision, urls: { baseUrl, app: revisionApp(baseUrl, space.id, revision.id) } };
+  return { revision, space, urls: { baseUrl, app: revisionApp(baseUrl, space.id, revision.id) } };
 }
 
 function pageOf(revision: LoadedRevision, pageId: string, where: string): PlacedPage {
@@ -290,8 +290,8 @@ export const changeRequestContentHandlers = {
   },
 
   getRevisionById: ({ params, actor, baseUrl, services: { db } }) => {
-    const { revision, urls } = readableRevision(db, params, actor, baseUrl);
-    return presentRevision(revision, urls);
+    const { revision, urls, space } = readableRevision(db, params, actor, baseUrl);
+    return { ...presentRevision(revision, urls), ...mergedFromOf(db, revision, space, baseUrl) };
   },
 
   listPagesInRevisionById: ({ params, actor, baseUrl, services: { db } }) => {

@@ -175,6 +175,11 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', ()
       updatedAt: server.clock.now().toISOString(),
       outdated: false,
     });
+    // The merge revision names the request it came from, as GitBook's RevisionTypeMerge does (`mergedFrom`).
+    const read = await admin.client.call('getRevisionById', { params: { spaceId, revisionId: revision } });
+    expect(read).toMatchObject({ type: 'merge', mergedFrom: merged });
+    const edits = await admin.client.call('getRevisionById', { params: { spaceId, revisionId: before } });
+    expect(edits.mergedFrom).toBeUndefined();
     const event = server.db.first(
       server.db.q
         .selectFrom('events')

@@ -1,6 +1,6 @@
 /** Change request rows to API objects, and the query that loads them with their author and merger. */
 import type { ChangeRequest } from '../../../shared/contract/resources/changeRequests.ts';
-import { builder } from '../../storage/database.ts';
+import { builder, type Database } from '../../storage/database.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
 import { presentUser } from '../members/present.ts';
 
@@ -87,4 +87,21 @@ export function presentChangeRequest(
       app: `${baseUrl}/s/${space.id}/~/changes/${row.number}/`,
     },
   };
+}
+
+/**
+ * The change request a merge revision came from, as GitBook's `RevisionTypeMerge` requires it (`mergedFrom`);
+ * `undefined` for a revision of any other type.
+ */
+export function mergedFromOf(
+  db: Database,
+  revision: { id: string; type: string },
+  space: Pick<SpacesTable, 'id' | 'revision_id'>,
+  baseUrl: string,
+): { mergedFrom: ChangeRequest } | undefined {
+  if (revision.type !== 'merge') return undefined;
+  const row = db.first(
+    changeRequestQuery().where('cr.space_id', '=', space.id).where('cr.revision_merged', '=', revision.id),
+  );
+  return row === undefined ? undefined : { mergedFrom: presentChangeRequest(row, space, baseUrl) };
 }
