@@ -20,8 +20,8 @@ import { TranslationsPage } from './pages/translations.ts';
 import { TrashPage } from './pages/trash.ts';
 import { launchApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, openTab, type Tab } from './support/browser.ts';
+import { countTooManyInPage, openCompatProfile } from './support/compat-app.ts';
 import { startCompatServer, type CompatServer } from './support/compat-server.ts';
-import { eventually } from './support/expect.ts';
 import { assertKeychainReachable } from './support/keychain.ts';
 import { startTogether } from './support/process.ts';
 import { keepFailureScreenshot } from './support/screenshots.ts';
@@ -45,7 +45,7 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
   let profileId: string;
   let orgId: string;
   /** 429 answers the page received from the bridge (none may reach it). */
-  let tooManyInPage = 0;
+  let tooManyInPage: () => number;
   let failed = false;
 
   const page = (): Page => tab.page;
@@ -72,15 +72,7 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
       launchBrowser().then((started) => (browser = started)),
     );
     tab = await openTab(browser, { viewport: WIDE });
-    tab.page.on('response', (response) => {
-      if (!response.url().endsWith('/bridge/api.request')) return;
-      void response
-        .json()
-        .then((body: { ok?: boolean; value?: { status?: number } }) => {
-          if (body.ok === true && body.value?.status === 429) tooManyInPage++;
-        })
-        .catch(() => undefined);
-    });
+    tooManyInPage = countTooManyInPage(tab.page);
     orgId = await idOf<{ id: string; title: string }>('/v1/orgs', (org) => org.title === 'Acme Docs');
   }, 90_000);
 
@@ -106,17 +98,7 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
 
   step('adds the profile, tests the connection and opens the organization', async () => {
     app = await DocsAdmin.open(page(), running.url);
-    await app.profiles.goto();
-    const result = await app.profiles.addProfile({
-      name: PROFILE,
-      baseUrl: compat.baseUrl,
-      token: compat.adminToken,
-    });
-    expect(result).toMatch(/Connection works/);
-    profileId = await app.profiles.idOf(PROFILE);
-    await app.sidebar.switchTo(PROFILE);
-    await app.sidebar.openOrganization('Acme Docs');
-    await expect.poll(() => app.overview.title.innerText(), eventually).toBe('Acme Docs');
+    profileId = await openCompatProfile(app, compat, PROFILE);
     expect((await app.overview.counts()).members).toBe(32 + BULK_MEMBERS);
   });
 
@@ -269,19 +251,7 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
       await app.members.goto();
       await app.members.search('Bulk Member');
       await expect.poll(() => app.members.total(), PACED).toBe(BULK_MEMBERS);
-      // The table loads 100 rows at a time: scroll to its end until "select all loaded" takes all of them.
-      const grid = page().getByRole('grid', { name: 'Members' });
-      const selectAll = page().getByTestId('select-all');
-      for (;;) {
-        await selectAll.check();
-        if ((await app.members.bulkBar.innerText()).includes(`${BULK_MEMBERS} members selected`)) break;
-        await selectAll.uncheck();
-        await grid.evaluate((element) => {
-          const box = element as unknown as { scrollTop: number; scrollHeight: number };
-          box.scrollTop = box.scrollHeight;
-        });
-        await grid.and(page().locator(':not([aria-busy])')).waitFor(PACED);
-      }
+      await app.members.selectAllMatching(BULK_MEMBERS, PACED);
       await app.members.bulkBar.getByTestId('bulk-role').click();
       const dialog = page().getByTestId('bulk-role-dialog');
       await dialog.getByTestId('bulk-role-select').selectOption({ value: 'comment' });
@@ -306,9 +276,9 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
       console.log(
         `bulk role change: ${sent.filter((entry) => entry.operation === 'updateMemberInOrganizationById').length} role changes, ` +
           `${sent.length} requests at the proxy, ${sent.filter((entry) => entry.status === 429).length} of them answered 429 by the server, ` +
-          `${tooManyInPage} 429 reaching the page; the rate-limit line ${seen ? 'was' : 'was not'} seen`,
+          `${tooManyInPage()} 429 reaching the page; the rate-limit line ${seen ? 'was' : 'was not'} seen`,
       );
-      expect(tooManyInPage).toBe(0);
+      expect(tooManyInPage()).toBe(0);
     },
     150_000,
   );
@@ -333,12 +303,12 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
       console.log(
         `validating proxy: ${report.requests} requests checked against ${compat.proxy.source} (answers too): ` +
           `${report.unlisted.length} unlisted violations, ${report.tooManyRequests} answers 429 from the server, ` +
-          `${tooManyInPage} 429 reaching the page; departures met (${report.listed.size}):\n${met.join('\n')}`,
+          `${tooManyInPage()} 429 reaching the page; departures met (${report.listed.size}):\n${met.join('\n')}`,
       );
       expect([...rules].map(([key, { count, example }]) => `${key} (${count}×, e.g. ${example})`)).toEqual(
         [],
       );
-      expect(tooManyInPage).toBe(0);
+      expect(tooManyInPage()).toBe(0);
     },
   );
 });

@@ -138,6 +138,25 @@ export class MembersPage {
     );
   }
 
+  /**
+   * Selects every member the search matches (`total` of them): the table loads 100 rows at a time, so it scrolls to
+   * the table's end until "select all loaded" takes all of them.
+   */
+  async selectAllMatching(total: number, loading: { timeout: number }): Promise<void> {
+    const grid = this.page.getByRole('grid', { name: 'Members' });
+    const selectAll = this.page.getByTestId('select-all');
+    for (;;) {
+      await selectAll.check();
+      if ((await this.bulkBar.innerText()).includes(`${total} members selected`)) return;
+      await selectAll.uncheck();
+      await grid.evaluate((element) => {
+        const box = element as unknown as { scrollTop: number; scrollHeight: number };
+        box.scrollTop = box.scrollHeight;
+      });
+      await grid.and(this.page.locator(':not([aria-busy])')).waitFor(loading);
+    }
+  }
+
   /** Changes the role of every selected member from the bulk bar's dialog, and waits for the report. */
   async bulkChangeRole(role: RoleValue): Promise<void> {
     await this.bulkBar.getByTestId('bulk-role').click();

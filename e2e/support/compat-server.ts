@@ -4,8 +4,9 @@
  * a second profile points at. Its data is the demo, plus `extraMembers` readers named `Bulk Member 001` … for the
  * paced bulk job, seeded with the server's own storage and commands before it starts.
  *
- * GitBook's documented limit is 60 requests a minute per token; the tests keep the 60 but shorten the window
- * (`--rate-limit-window`), so that pacing shows without the suite waiting minutes.
+ * GitBook's documented limit is 60 requests a minute per token; by default the window is shortened to 6 seconds
+ * (`--rate-limit-window`), so that the flow of every screen does not wait minutes; `compat-bulk.e2e.test.ts` keeps
+ * GitBook's whole minute.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
