@@ -110,9 +110,11 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
     await expect.poll(() => app.members.roleOf('Dennis Ritchie'), PACED).toBe('comment');
   });
 
-  step('teams: creates a team', async () => {
+  step('teams: creates a team, and opens one with its members', async () => {
     await app.teams.create('Compat crew');
     await app.teams.row('Compat crew').waitFor(PACED);
+    await app.teams.open('Engineering');
+    await app.team.rows().first().waitFor(PACED);
   });
 
   step('invites: creates an invite link and invites by email', async () => {

@@ -160,12 +160,16 @@ export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undef
     let failures = 0;
     let reads = changes.length - missing.length;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const render = () => {
+    // Only new line counts make new `stats` (and the tree's rows render again); reads only move the progress line.
+    let counted = false;
+    const render = (newCounts = false) => {
+      counted ||= newCounts;
       if (cancelled || timer !== undefined) return;
       timer = setTimeout(() => {
         timer = undefined;
         if (cancelled) return;
-        setVersion((value) => value + 1);
+        if (counted) setVersion((value) => value + 1);
+        counted = false;
         setFailed(failures);
         setReadCount(reads);
       }, PROGRESS_EVERY_MS);
@@ -198,12 +202,12 @@ export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undef
       const start = performance.now();
       const result = await diffClient().batch(batch, (stats) => {
         for (const entry of stats) knownStats.set(entry.key, entry.stats);
-        render();
+        render(true);
       });
       const end = performance.now();
       performance.measure('review:all-diffs', { start, end });
       performance.measure('review:all-diffs-worker', { start, duration: result.workerMs });
-      render();
+      render(true);
     });
     return () => {
       cancelled = true;
