@@ -13,6 +13,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Vitest's default is one worker less than the cores: one on a 2-core machine, so nothing ran side by side.
+          maxWorkers: 2,
           include: [
             'shared/**/*.test.ts',
             'server/**/*.test.ts',
@@ -25,6 +27,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // One at a time, after the unit files (a single-worker project runs in Vitest's sequential group): each
+          // file starts an app, its sandbox and a Chromium, which take both cores of the machines we run on.
+          maxWorkers: 1,
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           hookTimeout: 60_000,
