@@ -40,10 +40,10 @@ describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLink
     await expectUnauthorized(server, 'listOrganizationInviteLinks', { params: { organizationId: id } });
   });
 
-  it('400 for `limit` 0, 1001 or not an integer, and for a bad page cursor, naming the parameter', async () => {
+  it('400 for `limit` -1, 1001 or not an integer, and for a bad page cursor, naming the parameter', async () => {
     const { owner, id } = await orgWithInvites(server, ['read']);
     const params = { organizationId: id };
-    for (const limit of [0, 1001]) {
+    for (const limit of [-1, 1001]) {
       expectError(
         await owner.client.request('listOrganizationInviteLinks', { params, query: { limit } }),
         400,

@@ -35,10 +35,10 @@ describe('GET /v1/orgs (listOrganizationsForAuthenticatedUser)', () => {
     await expectUnauthorized(server, 'listOrganizationsForAuthenticatedUser', {});
   });
 
-  it('400 when `limit` is 0, 1001 or not an integer, naming `limit`', async () => {
+  it('400 when `limit` is -1, 1001 (0 is GitBook’s minimum) or not an integer, naming `limit`', async () => {
     const user = server.buildUser();
     server.buildOrg(user);
-    for (const limit of [0, 1001]) {
+    for (const limit of [-1, 1001]) {
       const answer = await user.client.request('listOrganizationsForAuthenticatedUser', { query: { limit } });
       expectError(answer, 400, '`limit`');
     }
