@@ -84,6 +84,8 @@ const rules = {
     /** Move collections and spaces between organizations: needs this in both. */
     transferContent: isAdmin,
     viewTrash: isAdmin,
+    /** Delete a space in the trash for good, before its 7 days are over. */
+    purgeTrash: isAdmin,
     /** SAML providers hold the organization's sign-in setup: admins only, reading included. */
     manageSAML: isAdmin,
     /** Where to start single sign-on (labels and start URLs, nothing secret): every member. */
@@ -188,6 +190,7 @@ const REFUSALS: Record<Action, string> = {
   'organization.inviteMembers': 'only admins of the organization may invite members',
   'organization.transferContent': 'only admins of both organizations may transfer content between them',
   'organization.viewTrash': 'only admins of the organization may see its trash',
+  'organization.purgeTrash': 'only admins of the organization may delete a space in the trash for good',
   'organization.manageSAML': 'only admins of the organization may see or change its SAML providers',
   'organization.viewSSOLogins': 'you may not see the sign-in options of this organization',
   'organization.viewCustomFields': 'guests may not see the custom fields of the organization',

@@ -33,6 +33,7 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['organization.inviteMembers', '', 'Y......'],
   ['organization.transferContent', '', 'Y......'],
   ['organization.viewTrash', '', 'Y......'],
+  ['organization.purgeTrash', '', 'Y......'],
   ['organization.manageSAML', '', 'Y......'],
   ['organization.viewSSOLogins', '', 'YYYYYYY'],
   ['organization.viewCustomFields', '', 'YYYYYY.'],

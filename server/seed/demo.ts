@@ -9,6 +9,7 @@ import type { Database } from '../storage/database.ts';
 import { addMember, createOrganization, ensureUser, issueToken } from '../domain/organizations/commands.ts';
 import { createCollectionRecord } from '../domain/collections/records.ts';
 import { recordEvent } from '../domain/events.ts';
+import { recordEmailInvite } from '../domain/invites/email-invites.ts';
 import { createSpaceRecord } from '../domain/spaces/records.ts';
 import { DEMO_CONTENT, demoPages, type DemoItem } from './demo-content.ts';
 import { seedDemoSites } from './demo-sites.ts';
@@ -146,9 +147,14 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
       const joined = new Date(created.getTime() + index * 9 * DAY);
       addMember(db, joined, org.id, idOf(person.name), person.role);
     });
-    // Most members have been seen recently, a few never.
+    // Most members have been seen recently, a few never: those were invited by email and have not come yet.
     PEOPLE.forEach((person, index) => {
-      if (index % 7 === 6) return;
+      if (index % 7 === 6) {
+        const invitedAt = new Date(created.getTime() + index * 9 * DAY);
+        const invite = { organizationId: org.id, userId: idOf(person.name), role: person.role };
+        recordEmailInvite(db, invitedAt, { ...invite, invitedBy: idOf('Ada Lovelace') });
+        return;
+      }
       db.run(
         db.q
           .updateTable('members')

@@ -563,6 +563,28 @@ export const migrations: readonly Migration[] = [
         WHERE processing_state IN ('pending', 'progress');
     `,
   },
+  {
+    version: 11,
+    name: 'email invites awaiting their first visit, and who sent a space to the trash',
+    // An email invite makes the person a member at once (GitBook's shape); its row says it was an invite, who sent
+    // it and when, until the member's first visit (`last_seen_at`) makes it accepted. It goes with the membership.
+    sql: `
+      ALTER TABLE spaces ADD COLUMN deleted_by TEXT;
+      CREATE TABLE email_invites (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        role TEXT,
+        invited_by TEXT,
+        created_at TEXT NOT NULL,
+        sent_at TEXT NOT NULL,
+        sent_count INTEGER NOT NULL,
+        FOREIGN KEY (organization_id, user_id) REFERENCES members(organization_id, user_id) ON DELETE CASCADE
+      );
+      CREATE UNIQUE INDEX email_invites_member ON email_invites(organization_id, user_id);
+      CREATE INDEX email_invites_listed ON email_invites(organization_id, created_at, id);
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

@@ -72,6 +72,18 @@ export interface InvitesTable {
   created_at: string;
 }
 
+/** An email invite, pending while its member has not visited the organization (`members.last_seen_at`). */
+export interface EmailInvitesTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: string | null;
+  invited_by: string | null;
+  created_at: string;
+  sent_at: string;
+  sent_count: number;
+}
+
 export interface EventsTable {
   id: string;
   organization_id: string | null;
@@ -115,6 +127,8 @@ export interface SpacesTable {
   updated_at: string;
   /** Set while the space is in the trash. */
   deleted_at: string | null;
+  /** Who sent it to the trash (the database fills it with null: inserts leave it out). */
+  deleted_by?: string | null;
   /**
    * Counts of its change requests (all, open, draft), kept by triggers on `change_requests`. Optional because the
    * database fills them (default 0): inserts leave them out.
@@ -444,6 +458,7 @@ export interface DB {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   invites: InvitesTable;
+  email_invites: EmailInvitesTable;
   events: EventsTable;
   collections: CollectionsTable;
   spaces: SpacesTable;

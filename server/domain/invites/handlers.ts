@@ -11,6 +11,7 @@ import type { InvitesTable } from '../../storage/schema.ts';
 import { loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
 import { addMember, ensureUser } from '../organizations/commands.ts';
+import { recordEmailInvite } from './email-invites.ts';
 
 const INVITE_KEYS: readonly SortKey[] = [
   { column: 'created_at', direction: 'desc' },
@@ -164,7 +165,15 @@ export const inviteHandlers = {
         seen.add(email);
         const role = typeof entry === 'string' ? defaultRole : entry.role;
         const user = ensureUser(db, now, email);
-        if (addMember(db, now, org.id, user.id, role, body.sso ?? false)) users.push(user.id);
+        if (addMember(db, now, org.id, user.id, role, body.sso ?? false)) {
+          users.push(user.id);
+          recordEmailInvite(db, now, {
+            organizationId: org.id,
+            userId: user.id,
+            role,
+            invitedBy: actor.userId,
+          });
+        }
       }
       recordEvent(db, now, {
         organizationId: org.id,

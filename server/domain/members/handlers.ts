@@ -1,9 +1,8 @@
 /** Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. */
-import { conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import { likeContains, loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
@@ -11,7 +10,8 @@ import type { Role } from '../../../shared/contract/index.ts';
 import { ContentLevels } from '../collections/levels.ts';
 import { spaceListBase } from '../spaces/lists.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { loadMember, memberQuery, presentMember, type MemberRow } from './present.ts';
+import { keepOneAdmin, removeMembership } from './commands.ts';
+import { loadMember, memberQuery, presentMember } from './present.ts';
 import { spaceCounter } from './spaces.ts';
 import { sql, type RawBuilder } from 'kysely';
 
@@ -21,16 +21,6 @@ const SORT_COLUMNS = {
   name: 'u.display_name',
 } as const;
 
-const otherActiveAdmins = prepared((organizationId: string, userId: string) =>
-  builder
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('role', '=', 'admin')
-    .where('disabled', '=', 0)
-    .where('user_id', '!=', userId),
-);
-
 const setRole = prepared((role: string | null, organizationId: string, userId: string) =>
   builder
     .updateTable('members')
@@ -38,18 +28,6 @@ const setRole = prepared((role: string | null, organizationId: string, userId: s
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId),
 );
-
-/** Refuses a change that would leave the organization without an active admin. */
-function keepOneAdmin(db: Database, organizationId: string, target: MemberRow, what: string): void {
-  if (target.role !== 'admin') return;
-  // Count the other active admins: a disabled admin may be demoted or removed while an active one remains.
-  const others = db.first(otherActiveAdmins(organizationId, target.user_id));
-  if (Number(others?.n ?? 0) === 0) {
-    throw conflict(
-      `${what}: ${target.display_name} is the last admin of the organization; make another member admin first`,
-    );
-  }
-}
 
 export const memberHandlers = {
   listMembersInOrganizationById: ({ params, query, actor, services: { db }, baseUrl }) => {
@@ -129,13 +107,7 @@ export const memberHandlers = {
     db.transaction(() => {
       const target = loadMember(db, params.organizationId, params.userId);
       keepOneAdmin(db, params.organizationId, target, 'cannot remove the member');
-      // Team memberships go with the membership (foreign key cascade).
-      db.run(
-        db.q
-          .deleteFrom('members')
-          .where('organization_id', '=', params.organizationId)
-          .where('user_id', '=', params.userId),
-      );
+      removeMembership(db, params.organizationId, params.userId);
       recordEvent(db, clock.now(), {
         organizationId: params.organizationId,
         actorId: actor.userId,

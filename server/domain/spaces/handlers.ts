@@ -14,8 +14,8 @@ import { copyTree, loadRevision } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
 import { resolveSpaceAccess } from './access.ts';
 import { listSpacesPage, spaceListBase } from './lists.ts';
-import { presentSpace } from './present.ts';
-import { createSpaceRecord, insertSpaceWithTree, TRASH_RETENTION_MS } from './records.ts';
+import { deleters, presentSpace } from './present.ts';
+import { createSpaceRecord, deleteSpaceForGood, insertSpaceWithTree, TRASH_RETENTION_MS } from './records.ts';
 
 const TITLE_MAX = 50;
 const COPY_SUFFIX = ' (copy)';
@@ -46,7 +46,8 @@ export const spaceHandlers = {
   getSpaceById: ({ params, actor, services: { db }, baseUrl }) => {
     // `shareKey` opens published content of sites, which do not exist yet: it is accepted and ignored.
     const access = resolveSpaceAccess(db, params.spaceId, actor, { deleted: 'allow' });
-    return presentSpace(access.space, access.level, access.actor, baseUrl);
+    const deletedBy = deleters(db, baseUrl)(access.space);
+    return presentSpace(access.space, access.level, access.actor, baseUrl, deletedBy);
   },
 
   updateSpaceById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
@@ -86,7 +87,12 @@ export const spaceHandlers = {
     authorize(orgActor, 'space.admin', { level });
     const now = clock.now();
     db.transaction(() => {
-      db.run(db.q.updateTable('spaces').set({ deleted_at: now.toISOString() }).where('id', '=', space.id));
+      db.run(
+        db.q
+          .updateTable('spaces')
+          .set({ deleted_at: now.toISOString(), deleted_by: actor.userId })
+          .where('id', '=', space.id),
+      );
       recordEvent(db, now, {
         organizationId: space.organization_id,
         actorId: actor.userId,
@@ -113,7 +119,9 @@ export const spaceHandlers = {
     // Back at its old place: its key was kept (and counted as a neighbour while it was in the trash); a space
     // whose collection was deleted was already moved to the top level then.
     db.transaction(() => {
-      db.run(db.q.updateTable('spaces').set({ deleted_at: null }).where('id', '=', space.id));
+      db.run(
+        db.q.updateTable('spaces').set({ deleted_at: null, deleted_by: null }).where('id', '=', space.id),
+      );
       recordEvent(db, now, {
         organizationId: space.organization_id,
         actorId: actor.userId,
@@ -123,7 +131,25 @@ export const spaceHandlers = {
         data: { title: space.title },
       });
     });
-    return presentFresh(db, { ...space, deleted_at: null }, orgActor, baseUrl);
+    return presentFresh(db, { ...space, deleted_at: null, deleted_by: null }, orgActor, baseUrl);
+  },
+
+  deleteSpacePermanently: ({ params, actor, services: { db, clock } }) => {
+    const { space, actor: orgActor } = resolveSpaceAccess(db, params.spaceId, actor, { deleted: 'only' });
+    authorize(orgActor, 'organization.purgeTrash', null);
+    const now = clock.now();
+    db.transaction(() => {
+      deleteSpaceForGood(db, space.id);
+      recordEvent(db, now, {
+        organizationId: space.organization_id,
+        actorId: actor.userId,
+        action: 'space.purged',
+        subjectType: 'space',
+        subjectId: space.id,
+        data: { title: space.title },
+      });
+    });
+    return undefined;
   },
 
   duplicateSpace: ({ params, actor, services: { db, clock }, baseUrl }) => {
@@ -227,6 +253,7 @@ export const spaceHandlers = {
     const levels = new ContentLevels(db, params.organizationId, orgActor);
     if (query.deleted === true) {
       authorize(orgActor, 'organization.viewTrash', null);
+      const deletedBy = deleters(db, baseUrl);
       // The trash: restorable spaces only, most recently deleted first.
       const since = new Date(clock.now().getTime() - TRASH_RETENTION_MS).toISOString();
       const base = db.q
@@ -240,7 +267,7 @@ export const spaceHandlers = {
         keys: TRASH_KEYS,
         ...keysetQueries(db, base, TRASH_KEYS),
         keyOf: (row) => [row.deleted_at as string, row.id],
-        present: (row) => presentSpace(row, levels.levelOf(row), orgActor, baseUrl),
+        present: (row) => presentSpace(row, levels.levelOf(row), orgActor, baseUrl, deletedBy(row)),
       });
     }
     return listSpacesPage(db, levels, spaceListBase(levels), { query, baseUrl, order: 'organization' });

@@ -1,14 +1,44 @@
 /** Space rows to API objects. */
-import type { Role } from '../../../shared/contract/index.ts';
+import type { Role, User } from '../../../shared/contract/index.ts';
 import type { Space } from '../../../shared/contract/resources/content.ts';
 import { can, type OrgActor } from '../../policies/index.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import type { SpacesTable } from '../../storage/schema.ts';
+import { presentUser } from '../members/present.ts';
 
 export function spaceUrls(baseUrl: string, id: string) {
   return { location: `${baseUrl}/v1/spaces/${id}`, app: `${baseUrl}/s/${id}/` };
 }
 
-export function presentSpace(row: SpacesTable, level: Role | null, actor: OrgActor, baseUrl: string): Space {
+const userById = prepared((id: string) =>
+  builder
+    .selectFrom('users')
+    .select(['id as user_id', 'email', 'display_name', 'photo_url'])
+    .where('id', '=', id),
+);
+
+/** Who sent a space in the trash there (for `deletedBy`), when known: read once per user within a request. */
+export function deleters(db: Database, baseUrl: string): (row: SpacesTable) => User | undefined {
+  const seen = new Map<string, User | undefined>();
+  return (row) => {
+    const id = row.deleted_at !== null ? row.deleted_by : null;
+    if (id === null || id === undefined) return undefined;
+    if (!seen.has(id)) {
+      const user = db.first(userById(id));
+      seen.set(id, user ? presentUser(baseUrl, user) : undefined);
+    }
+    return seen.get(id);
+  };
+}
+
+export function presentSpace(
+  row: SpacesTable,
+  level: Role | null,
+  actor: OrgActor,
+  baseUrl: string,
+  deletedBy?: User,
+): Space {
   const subject = { level };
   return {
     object: 'space',
@@ -19,6 +49,7 @@ export function presentSpace(row: SpacesTable, level: Role | null, actor: OrgAct
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     ...(row.deleted_at !== null ? { deletedAt: row.deleted_at } : {}),
+    ...(deletedBy !== undefined ? { deletedBy } : {}),
     editMode: row.edit_mode as NonNullable<Space['editMode']>,
     organization: row.organization_id,
     ...(row.parent_id !== null ? { parent: row.parent_id } : {}),

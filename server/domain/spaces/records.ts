@@ -16,6 +16,15 @@ import { keyAtEnd } from '../collections/siblings.ts';
 /** How long a deleted space stays in the trash, restorable. */
 export const TRASH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * Removes a space for good: its revisions go with it (ON DELETE CASCADE); page bodies and file bytes are shared by
+ * content hash and stay. The search index is an FTS5 table, which foreign keys cannot reach: its rows go here.
+ */
+export function deleteSpaceForGood(db: Database, spaceId: string): void {
+  db.run(db.q.deleteFrom('search_pages').where('space_id', '=', spaceId));
+  db.run(db.q.deleteFrom('spaces').where('id', '=', spaceId));
+}
+
 export interface NewSpace {
   organizationId: string;
   /** The parent collection (of the same organization), or null for the top level. */

@@ -7,6 +7,7 @@ import {
   expectHidden,
   expectStatus,
   expectUnauthorized,
+  sendRaw,
   UNKNOWN_ID,
 } from './testing.ts';
 
@@ -142,6 +143,96 @@ describe('POST /v1/spaces/{spaceId}/restore', () => {
     const { db } = server;
     expect(db.all(db.q.selectFrom('revisions').select('id').where('space_id', '=', spaceId))).toEqual([]);
     expect(db.first(db.q.selectFrom('revisions').select('id').where('id', '=', revision))).toBeUndefined();
+    expectStatus(await admin.client.request('getSpaceById', { params: { spaceId: kept } }), 200);
+  });
+});
+
+describe('who sent a space to the trash (deletedBy, an extension)', () => {
+  it('is told while the space is in the trash, in the trash list and on the space, and forgotten once restored', async () => {
+    const { admin, orgId } = buildContentOrg(server);
+    const { id: spaceId } = server.buildSpace(orgId);
+    await admin.client.call('deleteSpaceById', { params: { spaceId } });
+    const trash = await admin.client.call('listSpacesInOrganizationById', {
+      params: { organizationId: orgId },
+      query: { deleted: true },
+    });
+    const listed = trash.items.find((space) => space.id === spaceId);
+    expect([listed?.deletedBy?.id, listed?.deletedBy?.displayName]).toEqual([admin.id, 'Ada Admin']);
+    const got = await admin.client.call('getSpaceById', { params: { spaceId } });
+    expect(got.deletedBy?.id).toBe(admin.id);
+    const restored = await admin.client.call('restoreSpace', { params: { spaceId } });
+    expect(restored.deletedBy).toBeUndefined();
+    expect((await admin.client.call('getSpaceById', { params: { spaceId } })).deletedBy).toBeUndefined();
+  });
+});
+
+describe('DELETE /v1/spaces/{spaceId}/permanent (deleteSpacePermanently, an extension)', () => {
+  const trashed = async () => {
+    const org = buildContentOrg(server);
+    const { id: spaceId } = server.buildSpace(org.orgId);
+    await org.admin.client.call('deleteSpaceById', { params: { spaceId } });
+    return { ...org, spaceId };
+  };
+
+  it('answers 401 without a valid token, and the space stays in the trash', async () => {
+    const { admin, spaceId } = await trashed();
+    await expectUnauthorized(server, 'deleteSpacePermanently', { params: { spaceId } });
+    expectStatus(await admin.client.request('restoreSpace', { params: { spaceId } }), 200);
+  });
+
+  it('answers 400 for a space id longer than any id, naming it', async () => {
+    const { admin } = await trashed();
+    const answer = await sendRaw(server, 'deleteSpacePermanently', {
+      params: { spaceId: 'x'.repeat(300) },
+      token: admin.token,
+    });
+    expectError(answer, 400, 'spaceId');
+  });
+
+  it.each((['create', 'edit', 'read'] as const).map((r) => [r]))(
+    'answers 403 to %s, even one who sees the deleted space',
+    async (role) => {
+      const { admin, member, spaceId } = await trashed();
+      expectError(
+        await member(role).client.request('deleteSpacePermanently', { params: { spaceId } }),
+        403,
+        'for good',
+      );
+      expectStatus(await admin.client.request('restoreSpace', { params: { spaceId } }), 200);
+    },
+  );
+
+  it('answers 404 for a space that is not in the trash, an unknown one and another organization', async () => {
+    const { admin, orgId, foreign } = buildContentOrg(server);
+    const { id: spaceId } = server.buildSpace(orgId);
+    expectError(
+      await admin.client.request('deleteSpacePermanently', { params: { spaceId } }),
+      404,
+      'not in the trash',
+    );
+    expectStatus(await admin.client.request('getSpaceById', { params: { spaceId } }), 200);
+    expectHidden(
+      await admin.client.request('deleteSpacePermanently', { params: { spaceId: UNKNOWN_ID } }),
+      UNKNOWN_ID,
+      await admin.client.request('deleteSpacePermanently', { params: { spaceId: foreign.spaceId } }),
+      foreign.spaceId,
+    );
+  });
+
+  it('removes the space and its revisions at once, before the 7 days; other spaces stay', async () => {
+    const { admin, orgId, spaceId } = await trashed();
+    const { id: kept } = server.buildSpace(orgId);
+    const { db } = server;
+    expect(db.all(db.q.selectFrom('revisions').select('id').where('space_id', '=', spaceId))).not.toEqual([]);
+    expectStatus(await admin.client.request('deleteSpacePermanently', { params: { spaceId } }), 204);
+    expectError(await admin.client.request('getSpaceById', { params: { spaceId } }), 404);
+    expectError(await admin.client.request('restoreSpace', { params: { spaceId } }), 404);
+    expect(db.all(db.q.selectFrom('revisions').select('id').where('space_id', '=', spaceId))).toEqual([]);
+    const trash = await admin.client.call('listSpacesInOrganizationById', {
+      params: { organizationId: orgId },
+      query: { deleted: true },
+    });
+    expect(trash.items.map((space) => space.id)).not.toContain(spaceId);
     expectStatus(await admin.client.request('getSpaceById', { params: { spaceId: kept } }), 200);
   });
 });

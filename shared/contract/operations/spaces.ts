@@ -37,6 +37,15 @@ export const spaceOperations = {
     response: Space,
     success: 200,
   }),
+  deleteSpacePermanently: op({
+    name: 'deleteSpacePermanently',
+    group,
+    method: 'DELETE',
+    path: '/v1/spaces/{spaceId}/permanent',
+    summary: 'Delete a space in the trash for good, with its content (organization admins only)',
+    success: 204,
+    extension: true,
+  }),
   duplicateSpace: op({
     name: 'duplicateSpace',
     group,

@@ -1,6 +1,6 @@
 /** Collections and spaces: the content tree of an organization. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum } from '../common.ts';
+import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum, User } from '../common.ts';
 
 /** `defaultLevel`: a role, `null` (no access by default) or `inherit` (from the parent collection). */
 export const DefaultLevel = named('DefaultLevel', Type.Union([RoleOrGuest, Type.Literal('inherit')]));
@@ -56,6 +56,8 @@ export const Space = named(
     createdAt: DateTime,
     updatedAt: DateTime,
     deletedAt: Type.Optional(DateTime),
+    // Extension (not in GitBook's schema): who sent the space to the trash, while it is there.
+    deletedBy: Type.Optional(User),
     editMode: Type.Optional(SpaceEditMode),
     organization: Type.String(),
     parent: Type.Optional(Type.String()),

@@ -1,6 +1,6 @@
 /** Organization, invite links and email invites. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum, Url } from '../common.ts';
+import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum, Url, User } from '../common.ts';
 
 export const OrganizationTitle = DisplayText({ minLength: 2, maxLength: 255 });
 export const OrganizationHostname = Type.String({
@@ -142,3 +142,23 @@ export const InviteUsersResult = Type.Object({
 });
 
 export const EmailDomainOrganizations = Type.Object({ organizations: Type.Array(Organization) });
+
+/**
+ * An email invite still awaiting the person's first visit (extension: GitBook's API adds invited people as members at
+ * once and lists no pending invites). The person is already a member with `role`; `user` is that member.
+ */
+export const EmailInvite = named(
+  'EmailInviteToOrganization',
+  Type.Object({
+    object: Type.Literal('email-invite'),
+    id: Type.String(),
+    email: Type.String(),
+    role: RoleOrGuest,
+    user: User,
+    invitedBy: Type.Optional(User),
+    createdAt: DateTime,
+    sentAt: DateTime,
+    sentCount: Type.Integer({ minimum: 1, description: 'How many times the invite was sent (1 + resends).' }),
+  }),
+);
+export type EmailInvite = Static<typeof EmailInvite>;
