@@ -5,7 +5,10 @@ import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import type { Invite, InviteUsers } from '../../../shared/contract/resources/organizations.ts';
 import type { Role } from '../../../shared/contract/common.ts';
 import { clientFor, jobClientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
+import { memberListsKey } from './members.ts';
+import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The query key of the invite links of an organization. */
 export function inviteLinksKey(profileId: string, orgId: string) {
@@ -78,4 +81,37 @@ export async function memberEmails(profileId: string, orgId: string, userIds: st
     ),
   );
   return members.flatMap((member) => (member.user.email !== undefined ? [member.user.email] : []));
+}
+
+/** The query key of the pending email invites of an organization. */
+export function emailInvitesKey(profileId: string, orgId: string) {
+  return keys.orgResource(profileId, orgId, 'invites', 'email');
+}
+
+/** Every email invite still awaiting the person's first visit (an extension of the embedded server), newest first. */
+export function emailInvitesQuery(profileId: string, orgId: string) {
+  return queryOptions({
+    queryKey: emailInvitesKey(profileId, orgId),
+    queryFn: () =>
+      allPages((page) =>
+        clientFor(profileId).call('listOrganizationEmailInvites', {
+          params: { organizationId: orgId },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
+  });
+}
+
+/** Sends a pending email invite again, or revokes it (the person leaves the organization); both refresh the lists. */
+export function useEmailInviteMutations(profileId: string, orgId: string) {
+  const client = clientFor(profileId);
+  const organizationId = orgId;
+  const changed = [emailInvitesKey(profileId, orgId), memberListsKey(profileId, orgId)];
+  const resend = useRefreshingMutation(changed, (inviteId: string) =>
+    client.call('resendOrganizationEmailInvite', { params: { organizationId, inviteId } }),
+  );
+  const revoke = useRefreshingMutation(changed, (inviteId: string) =>
+    client.call('revokeOrganizationEmailInvite', { params: { organizationId, inviteId } }),
+  );
+  return { resend, revoke };
 }

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { Layout } from '../layout/Layout.tsx';
 import { NotFoundScreen } from '../layout/NotFoundScreen.tsx';
+import { membersFilters, membersSearch, parseMembersSearch } from '../queries/members.ts';
 import { orgQuery, orgsQuery } from '../queries/orgs.ts';
 import { HomeRedirect, ProfileHome } from '../screens/home/Home.tsx';
 import { OrgOverview } from '../screens/orgs/OrgOverview.tsx';
@@ -75,9 +76,20 @@ const PeopleScreen = lazyRouteComponent(() => import('../screens/people/PeopleSc
 const peopleRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/people',
+  // The members table's search, role filter and sort live in the URL: a reload or a link keeps them.
+  validateSearch: parseMembersSearch,
   component: function PeopleRoute() {
     const { profileId, orgId } = peopleRoute.useParams();
-    return <PeopleScreen profileId={profileId} orgId={orgId} />;
+    const search = peopleRoute.useSearch();
+    const navigate = peopleRoute.useNavigate();
+    return (
+      <PeopleScreen
+        profileId={profileId}
+        orgId={orgId}
+        filters={membersFilters(search)}
+        onFiltersChange={(filters) => void navigate({ search: membersSearch(filters), replace: true })}
+      />
+    );
   },
 });
 

@@ -52,11 +52,21 @@ export function Banner({
 }
 
 /** What a list or a screen shows when it has nothing to show. */
-export function EmptyState({ title, children }: { title: ReactNode; children?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  /** What to do about it (a button). */
+  action?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       <p className="empty-state-title">{title}</p>
       {children !== undefined && <div className="muted">{children}</div>}
+      {action !== undefined && <div className="empty-state-action">{action}</div>}
     </div>
   );
 }

@@ -14,12 +14,18 @@ interface LazyMenuProps {
   align?: 'start' | 'end';
   /** The menu's items; rendered (with their hooks) only once the menu is used. */
   items: () => ReactNode;
+  /** What the button shows (default ⋯, hidden from screen readers: the label names it). */
+  content?: ReactNode;
+  disabled?: boolean;
+  /** Extra attributes of the button (e.g. `aria-busy`, `data-value`). */
+  buttonProps?: ButtonHTMLAttributes<HTMLButtonElement> & Record<`data-${string}`, string | undefined>;
 }
 
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 /** The ⋯ button and, once used, its dropdown menu. */
-export function LazyMenu({ label, testId, className, tabIndex, align = 'end', items }: LazyMenuProps) {
+export function LazyMenu(props: LazyMenuProps) {
+  const { label, testId, className, tabIndex, align = 'end', items, disabled, buttonProps } = props;
   const [used, setUsed] = useState(false);
   const button = (extra: ButtonHTMLAttributes<HTMLButtonElement>) => (
     <button
@@ -28,10 +34,12 @@ export function LazyMenu({ label, testId, className, tabIndex, align = 'end', it
       aria-label={label}
       aria-haspopup="menu"
       tabIndex={tabIndex}
+      disabled={disabled}
       data-testid={testId}
+      {...buttonProps}
       {...extra}
     >
-      <span aria-hidden="true">⋯</span>
+      {props.content ?? <span aria-hidden="true">⋯</span>}
     </button>
   );
   if (!used) {

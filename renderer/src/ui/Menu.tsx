@@ -52,6 +52,6 @@ export function DropdownMenuSeparator() {
 }
 
 /** A heading above a group of items. */
-export function DropdownMenuLabel({ children }: { children: ReactNode }) {
-  return <RadixMenu.Label className="menu-label">{children}</RadixMenu.Label>;
+export function DropdownMenuLabel({ children, className }: { children: ReactNode; className?: string }) {
+  return <RadixMenu.Label className={cx('menu-label', className)}>{children}</RadixMenu.Label>;
 }

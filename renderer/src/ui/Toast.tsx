@@ -10,6 +10,8 @@ export interface ToastInput {
   tone?: 'info' | 'success' | 'error';
   /** A button in the toast (for example "Open copy"); `altText` says how to do the same without the toast. */
   action?: { label: string; altText: string; onClick(): void; testId?: string };
+  /** How long it stays, in milliseconds (default: 5 s, errors 9 s); hovering or focusing it pauses the count. */
+  duration?: number;
 }
 
 interface ToastItem extends ToastInput {
@@ -24,6 +26,25 @@ const listeners = new Set<() => void>();
 function emit(next: ToastItem[]): void {
   items = next;
   for (const listener of listeners) listener();
+}
+
+/** How long a toast offering Undo stays: long enough to read it and reach the button. */
+export const UNDO_TOAST_MS = 10_000;
+
+/** Says what a change did and offers to reverse it; `undo` runs once, when the button is pressed. */
+export function toastUndoable(input: { title: string; description?: string; undo: () => void }): void {
+  toast({
+    tone: 'success',
+    title: input.title,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    duration: UNDO_TOAST_MS,
+    action: {
+      label: 'Undo',
+      altText: 'Make the same change again by hand to reverse it',
+      onClick: input.undo,
+      testId: 'toast-undo',
+    },
+  });
 }
 
 /** Shows a toast; errors stay longer than confirmations. */
@@ -55,7 +76,7 @@ export function Toaster() {
             if (!open) close(item.id);
           }}
           type={item.tone === 'error' ? 'foreground' : 'background'}
-          duration={item.tone === 'error' ? 9000 : 5000}
+          duration={item.duration ?? (item.tone === 'error' ? 9000 : 5000)}
           className={cx('toast', `toast-${item.tone ?? 'info'}`)}
           data-testid="toast"
         >

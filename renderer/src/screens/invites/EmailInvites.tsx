@@ -1,7 +1,9 @@
 /** Email invites: paste addresses or import a CSV, send in batches of 10, and see a report per address. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
-import { inviteByEmail, memberEmails } from '../../queries/invites.ts';
+import { emailInvitesKey, inviteByEmail, memberEmails } from '../../queries/invites.ts';
+import { memberListsKey } from '../../queries/members.ts';
 import { RateLimitWait } from '../../ui/ApiNotes.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CheckboxField } from '../../ui/TextField.tsx';
@@ -10,7 +12,7 @@ import { mergeEntries, splitAddresses, type InviteEntry } from './addresses.ts';
 import { sendInBatches } from './batches.ts';
 import { CsvPicker, type CsvChoice } from './CsvPicker.tsx';
 import { EmailInviteReport } from './EmailInviteReport.tsx';
-import { RoleSelect } from './RoleSelect.tsx';
+import { RoleSelect } from '../../ui/RoleSelect.tsx';
 import {
   applyOutcomes,
   countStatuses,
@@ -19,7 +21,7 @@ import {
   whereFrom,
   type ReportRow,
 } from './report.ts';
-import type { RoleValue } from './roles.ts';
+import type { RoleValue } from '../../ui/roles.ts';
 
 const MAX_LISTED = 20;
 
@@ -30,19 +32,18 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
   const [role, setRole] = useState<RoleValue | ''>('');
   const [sso, setSso] = useState(false);
   const [rows, setRows] = useState<ReportRow[] | undefined>();
-  const [sending, setSending] = useState(false);
   const [formError, setFormError] = useState<string | undefined>();
   const parsed = useMemo(
     () => mergeEntries(splitAddresses(text), csv?.parsed ?? { entries: [], invalid: [] }),
     [text, csv],
   );
 
+  const queryClient = useQueryClient();
   /** Sends `entries` and folds each batch's outcomes into the report; answers the final rows. */
-  const send = async (entries: InviteEntry[], start: ReportRow[]) => {
-    let current = start;
-    setRows(current);
-    setSending(true);
-    try {
+  const sending = useMutation({
+    mutationFn: async ({ entries, start }: { entries: InviteEntry[]; start: ReportRow[] }) => {
+      let current = start;
+      setRows(current);
       await sendInBatches(
         entries,
         { role: role === '' ? undefined : role, sso },
@@ -56,9 +57,17 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
         },
         errorMessage,
       );
-    } finally {
-      setSending(false);
-    }
+      return current;
+    },
+    // The new people are members with a pending invite.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: emailInvitesKey(profileId, orgId) }),
+        queryClient.invalidateQueries({ queryKey: memberListsKey(profileId, orgId) }),
+      ]),
+  });
+  const send = async (entries: InviteEntry[], start: ReportRow[]) => {
+    const current = await sending.mutateAsync({ entries, start });
     const counts = countStatuses(current);
     toast({
       title: `${counts.invited} invited, ${counts.member} already members`,
@@ -136,7 +145,7 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
           )}
           {formError !== undefined && <p className="field-error">{formError}</p>}
         </div>
-        <CsvPicker choice={csv} onChoice={setCsv} disabled={sending} />
+        <CsvPicker choice={csv} onChoice={setCsv} disabled={sending.isPending} />
         <div className="field">
           <label className="field-label" htmlFor="email-invites-role">
             Role
@@ -146,6 +155,7 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
             value={role}
             onRoleChange={setRole}
             emptyLabel="Organization default"
+            onEmpty={() => setRole('')}
             aria-describedby="email-invites-role-hint"
             data-testid="email-invites-role"
           />
@@ -161,13 +171,18 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
           data-testid="email-invites-sso"
         />
         <div className="form-actions">
-          <Button type="submit" variant="primary" pending={sending} data-testid="email-invites-submit">
+          <Button
+            type="submit"
+            variant="primary"
+            pending={sending.isPending}
+            data-testid="email-invites-submit"
+          >
             Send invites
           </Button>
-          <RateLimitWait profileId={profileId} active={sending} />
+          <RateLimitWait profileId={profileId} active={sending.isPending} />
         </div>
       </form>
-      {rows !== undefined && <EmailInviteReport rows={rows} sending={sending} onRetry={onRetry} />}
+      {rows !== undefined && <EmailInviteReport rows={rows} sending={sending.isPending} onRetry={onRetry} />}
     </div>
   );
 }

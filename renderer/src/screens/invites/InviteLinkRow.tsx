@@ -1,16 +1,16 @@
-/** One invite link: its role (changeable), id, whether it is redundant for the caller, copy and revoke. */
+/** One invite link: its role (a menu that changes only on an explicit choice), id, copy and revoke. */
 import type { Invite } from '../../../../shared/contract/resources/organizations.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Badge } from '../../ui/Feedback.tsx';
-import { Tooltip } from '../../ui/Tooltip.tsx';
-import { RoleSelect } from './RoleSelect.tsx';
-import { fromRoleValue, toRoleValue, type RoleValue } from './roles.ts';
+import { ChoiceMenu } from '../../ui/ChoiceMenu.tsx';
+import { fromRoleValue, ROLE_VALUES, roleLabel, toRoleValue, type RoleOrGuest } from '../../ui/roles.ts';
+
+const CHOICES = ROLE_VALUES.map((value) => ({ value, label: roleLabel(value) }));
 
 /** Props of `InviteLinkRow`. */
 export interface InviteLinkRowProps {
   invite: Invite;
   busy: boolean;
-  onRole: (role: ReturnType<typeof fromRoleValue>) => void;
+  onRole: (role: RoleOrGuest) => void;
   onCopy: () => void;
   onRevoke: () => void;
 }
@@ -20,25 +20,17 @@ export function InviteLinkRow({ invite, busy, onRole, onCopy, onRevoke }: Invite
   return (
     <tr data-testid="invite-row" data-invite-id={invite.id}>
       <td>
-        <RoleSelect
+        <ChoiceMenu
+          label={`Role granted by invite link ${invite.id}`}
           value={toRoleValue(invite.role)}
-          onRoleChange={(value: RoleValue) => onRole(fromRoleValue(value))}
-          disabled={busy}
-          aria-label={`Role granted by invite link ${invite.id}`}
-          data-testid="invite-row-role"
+          choices={CHOICES}
+          onChoose={(value) => onRole(fromRoleValue(value))}
+          pending={busy}
+          testId="invite-row-role"
         />
       </td>
       <td>
         <code className="invite-id">{invite.id}</code>
-      </td>
-      <td>
-        {invite.redundant && (
-          <Tooltip content="You already have every right this link grants: it is meant for others.">
-            <span tabIndex={0}>
-              <Badge>Redundant for you</Badge>
-            </span>
-          </Tooltip>
-        )}
       </td>
       <td>
         <div className="row-actions">

@@ -9,12 +9,12 @@ import { inviteLinksQuery, useInviteLinkMutations } from '../../queries/invites.
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Banner, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
-import { toast } from '../../ui/Toast.tsx';
+import { toast, toastUndoable } from '../../ui/Toast.tsx';
 import { copyText } from './copy.ts';
 import { CopyFallback } from './CopyFallback.tsx';
 import { InviteLinkRow } from './InviteLinkRow.tsx';
-import { RoleSelect } from './RoleSelect.tsx';
-import { fromRoleValue, roleLabel, toRoleValue, type RoleValue } from './roles.ts';
+import { RoleSelect } from '../../ui/RoleSelect.tsx';
+import { fromRoleValue, roleName, type RoleOrGuest, type RoleValue } from '../../ui/roles.ts';
 
 /** Props of `InviteLinks`. */
 export interface InviteLinksProps {
@@ -25,7 +25,7 @@ export interface InviteLinksProps {
   baseUrl: string | undefined;
 }
 
-/** The address a signed-in person sends `POST` to, to join with a link (the API's `joinOrganizationWithInvite`). */
+/** The link's address (the API's `joinOrganizationWithInvite`): people join the organization through it. */
 export function joinUrl(baseUrl: string, orgId: string, inviteId: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/v1/orgs/${encodeURIComponent(orgId)}/invites/${encodeURIComponent(inviteId)}`;
 }
@@ -44,7 +44,7 @@ export function InviteLinks({ profileId, org, profileName, baseUrl }: InviteLink
     setCreateError(undefined);
     create.mutate(fromRoleValue(role), {
       onSuccess: (invite) =>
-        toast({ title: `Invite link created (${roleLabel(toRoleValue(invite.role))})`, tone: 'success' }),
+        toast({ title: `Invite link created (${roleName(invite.role)})`, tone: 'success' }),
       onError: (error) => setCreateError(errorMessage(error)),
     });
   };
@@ -52,15 +52,22 @@ export function InviteLinks({ profileId, org, profileName, baseUrl }: InviteLink
   const onCopy = async (invite: Invite) => {
     const text = joinUrl(baseUrl ?? '', org.id, invite.id);
     setFallback(undefined);
-    if (await copyText(text)) toast({ title: 'Join address copied', tone: 'success' });
+    if (await copyText(text)) toast({ title: 'Link copied', tone: 'success' });
     else setFallback(text);
   };
 
-  const onRole = (invite: Invite, next: Invite['role']) =>
+  const onRole = (invite: Invite, next: RoleOrGuest, undoing = false) =>
     setRole.mutate(
       { inviteId: invite.id, role: next },
       {
-        onSuccess: () => toast({ title: `Link now grants ${roleLabel(toRoleValue(next))}`, tone: 'success' }),
+        onSuccess: () => {
+          if (undoing) return toast({ title: `Link grants ${roleName(next)} again`, tone: 'success' });
+          toastUndoable({
+            title: `Link now grants ${roleName(next)}`,
+            description: `It granted ${roleName(invite.role)}.`,
+            undo: () => onRole({ ...invite, role: next }, invite.role, true),
+          });
+        },
         onError: (error) =>
           toast({ title: 'The role was not changed', description: errorMessage(error), tone: 'error' }),
       },
@@ -84,8 +91,8 @@ export function InviteLinks({ profileId, org, profileName, baseUrl }: InviteLink
     <div className="section" aria-labelledby="invite-links-title">
       <h2 id="invite-links-title">Invite links</h2>
       <p className="muted">
-        Anyone holding a link joins with its role. “Copy link” copies the join address of the API: a signed-in
-        person sends <code>POST</code> to it to join.
+        Anyone who has a link can join the organization with the link’s role. Copy a link to share it; revoke
+        it to stop new people from joining with it.
       </p>
       {!org.inviteLinks && (
         <Banner tone="warning" title="Invite links are turned off" data-testid="invite-links-off">
@@ -137,9 +144,6 @@ export function InviteLinks({ profileId, org, profileName, baseUrl }: InviteLink
               <th scope="col">Role</th>
               <th scope="col">Link id</th>
               <th scope="col">
-                <span className="visually-hidden">Notes</span>
-              </th>
-              <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -166,7 +170,7 @@ export function InviteLinks({ profileId, org, profileName, baseUrl }: InviteLink
         title="Revoke this invite link?"
         description={
           revoking !== undefined
-            ? `Link ${revoking.id} (${roleLabel(toRoleValue(revoking.role))}) stops working at once: nobody can join with it any more. People who joined with it stay members.`
+            ? `Link ${revoking.id} (${roleName(revoking.role)}) stops working at once: nobody can join with it any more. People who joined with it stay members.`
             : ''
         }
         confirmLabel="Revoke link"

@@ -8,6 +8,7 @@ import { profilesQuery } from '../../queries/profiles.ts';
 import { Skeleton } from '../../ui/Feedback.tsx';
 import { EmailInvites } from './EmailInvites.tsx';
 import { InviteLinks } from './InviteLinks.tsx';
+import { PendingInvites } from './PendingInvites.tsx';
 import './invites.css';
 
 /** The Invites screen of one organization. */
@@ -50,6 +51,7 @@ export function InvitesScreen({ profileId, orgId }: { profileId: string; orgId: 
             baseUrl={profile?.baseUrl}
           />
           <EmailInvites profileId={profileId} orgId={orgId} />
+          <PendingInvites profileId={profileId} orgId={orgId} profileName={profileName} />
         </>
       )}
     </section>

@@ -5,7 +5,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { InviteUsers, InviteUsersResult } from '../../../../shared/contract/resources/organizations.ts';
 import type { InviteEntry } from './addresses.ts';
-import { fromRoleValue, type RoleValue } from './roles.ts';
+import { fromRoleValue, type RoleValue } from '../../ui/roles.ts';
 
 /** How many addresses one request carries. */
 export const BATCH_SIZE = 10;

@@ -77,6 +77,7 @@ function TeamScreenBody({ profileId, orgId, teamId }: TeamScreenProps) {
                   profileId={profileId}
                   orgId={orgId}
                   teamId={teamId}
+                  teamTitle={team.data.title}
                   selected={selected}
                   onSelect={setSelected}
                 />

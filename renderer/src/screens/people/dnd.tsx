@@ -12,7 +12,6 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   announcements,
@@ -22,7 +21,7 @@ import {
   screenReaderInstructions,
   teamKeyboardCoordinates,
 } from './teams/dndSetup.ts';
-import { addOrMoveMembers, membersPhrase } from './teams/teamMoves.ts';
+import { membersPhrase, useTeamMoves } from './teams/teamMoves.ts';
 import { LIST_MEASURING, PREVIEW_MODIFIERS } from '../../ui/dragPreview.ts';
 
 /** What a drag of members carries: one member, or every selected member when the dragged one is selected. */
@@ -67,7 +66,7 @@ export function PeopleDnd({
   orgId: string;
   children: ReactNode;
 }) {
-  const queryClient = useQueryClient();
+  const moveMembers = useTeamMoves(profileId, orgId);
   const [dragged, setDragged] = useState<MembersDragData | undefined>(undefined);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -83,9 +82,7 @@ export function PeopleDnd({
     const data = active.data.current;
     const team = over?.data.current;
     if (!isMembersDragData(data) || !isTeamDropData(team) || data.fromTeamId === team.teamId) return;
-    void addOrMoveMembers(queryClient, {
-      profileId,
-      orgId,
+    moveMembers({
       userIds: data.userIds,
       target: { teamId: team.teamId, title: team.title },
       fromTeamId: data.fromTeamId,

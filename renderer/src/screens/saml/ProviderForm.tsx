@@ -12,7 +12,7 @@ import { useCreateSamlProvider, useUpdateSamlProvider } from '../../queries/saml
 import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { RoleSelect } from '../invites/RoleSelect.tsx';
+import { RoleSelect } from '../../ui/RoleSelect.tsx';
 import { Field } from '../settings/Field.tsx';
 import { CertificatePreview } from './CertificatePreview.tsx';
 import type { MetadataField, MetadataResult } from './metadata.ts';

@@ -9,7 +9,7 @@ import type {
   SAMLProvider,
   UpdateSAMLProvider,
 } from '../../../../shared/contract/resources/saml.ts';
-import { fromRoleValue, toRoleValue, type RoleValue } from '../invites/roles.ts';
+import { fromRoleValue, toRoleValue, type RoleValue } from '../../ui/roles.ts';
 import { readPem } from './pem.ts';
 
 /** What the form holds, as typed. */

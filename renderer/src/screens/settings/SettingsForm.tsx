@@ -7,7 +7,7 @@ import { useUpdateOrg } from '../../queries/orgs.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { RoleSelect } from '../invites/RoleSelect.tsx';
+import { RoleSelect } from '../../ui/RoleSelect.tsx';
 import { Field, SwitchField } from './Field.tsx';
 import {
   changedBody,

@@ -11,7 +11,7 @@ import {
   type Organization,
 } from '../../../../shared/contract/resources/organizations.ts';
 import { displayTextError } from '../../../../shared/contract/display-text.ts';
-import { fromRoleValue, toRoleValue, type RoleValue } from '../invites/roles.ts';
+import { fromRoleValue, toRoleValue, type RoleValue } from '../../ui/roles.ts';
 
 /** What the form holds: text as typed, switches as booleans. */
 export interface SettingsValues {

@@ -1,6 +1,7 @@
 /** Default access of a collection or space as the forms show it: a role, no access (`null`) or inherit. */
 import { ROLES, type Role } from '../../../../shared/contract/common.ts';
 import type { Collection } from '../../../../shared/contract/resources/content.ts';
+import { roleLabel } from '../../ui/roles.ts';
 
 /** A default level as the API takes it. */
 export type DefaultLevelValue = Collection['defaultLevel'];
@@ -15,20 +16,11 @@ export const DEFAULT_LEVEL_OPTIONS: readonly DefaultLevelOption[] = [
   ...[...ROLES].reverse(),
 ];
 
-const LABELS: Record<DefaultLevelOption, string> = {
-  inherit: 'Inherit',
-  none: 'No access',
-  read: 'Read',
-  comment: 'Comment',
-  edit: 'Edit',
-  review: 'Review',
-  create: 'Create',
-  admin: 'Admin',
-};
-
-/** The label of an option. */
+/** The label of an option: GitBook's role names for the roles. */
 export function defaultLevelLabel(option: DefaultLevelOption): string {
-  return LABELS[option];
+  if (option === 'inherit') return 'Inherit';
+  if (option === 'none') return 'No access';
+  return roleLabel(option);
 }
 
 /** The select value of a default level. */

@@ -1,14 +1,17 @@
-/** The bulk actions bar and its dialogs: change the role of, or remove, every selected member; then a report. */
-import { useQueryClient } from '@tanstack/react-query';
+/** The bulk actions bar and its dialogs: change the role of, or remove, every selected member (`useBulkRun`). */
 import { useId, useState } from 'react';
-import { invalidateMembers, removeMember, updateMemberRole } from '../../../queries/members.ts';
+import type { Member } from '../../../../../shared/contract/resources/members.ts';
 import { RateLimitWait } from '../../../ui/ApiNotes.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog, Dialog, DialogClose } from '../../../ui/Dialog.tsx';
+import { Banner } from '../../../ui/Feedback.tsx';
+import { RoleSelect } from '../../../ui/RoleSelect.tsx';
+import { fromRoleValue, roleLabel, type RoleValue } from '../../../ui/roles.ts';
 import { useMemberSelection } from '../selection.ts';
-import { runBulk, type BulkResult } from './bulk.ts';
-import { BulkReportDialog, type BulkReport } from './BulkReportDialog.tsx';
-import { countOf, isRoleChoice, ROLE_CHOICES, roleOfChoice, type RoleChoice } from './format.ts';
+import { bulkRoleWarnings } from './bulkRules.ts';
+import { BulkReportDialog } from './BulkReportDialog.tsx';
+import { countOf } from './format.ts';
+import { useBulkRun } from './useBulkRun.ts';
 
 /** Which bulk dialog is open. */
 export type BulkDialog = 'role' | 'remove' | undefined;
@@ -19,45 +22,37 @@ export interface BulkActionsProps {
   orgId: string;
   selected: readonly string[];
   names: ReadonlyMap<string, string>;
+  /** Every member seen in the table, for their current roles. */
+  seen: ReadonlyMap<string, Member>;
+  /** The signed-in user. */
+  me: string | undefined;
+  /** How many admins the organization has. */
+  admins: number | undefined;
   dialog: BulkDialog;
   setDialog: (dialog: BulkDialog) => void;
 }
 
 /** The bar (shown while members are selected), the two bulk dialogs, and the result report. */
-export function BulkActions({ profileId, orgId, selected, names, dialog, setDialog }: BulkActionsProps) {
-  const queryClient = useQueryClient();
+export function BulkActions(props: BulkActionsProps) {
+  const { profileId, orgId, selected, names, seen, dialog, setDialog } = props;
   const setSelection = useMemberSelection((s) => s.setSelection);
-  const [role, setRole] = useState<RoleChoice>('read');
-  const [progress, setProgress] = useState<number | undefined>(undefined);
-  const [report, setReport] = useState<BulkReport | undefined>(undefined);
+  const [role, setRole] = useState<RoleValue>('read');
   const roleId = useId();
-  const running = progress !== undefined;
   const count = countOf(selected.length, 'member');
+  const chosen = fromRoleValue(role);
+  const { run, running, progress, report, closeReport } = useBulkRun(profileId, orgId, () =>
+    setDialog(undefined),
+  );
 
-  async function run(action: 'role' | 'remove') {
-    const targets = selected.map((userId) => ({ userId, name: names.get(userId) ?? userId }));
-    setProgress(0);
-    const chosen = roleOfChoice(role);
-    const results: BulkResult[] = await runBulk(
-      targets,
-      (userId) =>
-        action === 'role'
-          ? updateMemberRole(profileId, orgId, userId, chosen, true)
-          : removeMember(profileId, orgId, userId, true),
-      undefined,
-      setProgress,
-    );
-    const done = results.filter((r) => r.ok).map((r) => r.userId);
-    const failed = results.filter((r) => !r.ok).map((r) => r.userId);
-    setSelection(orgId, failed, failed[0]);
-    setProgress(undefined);
-    setDialog(undefined);
-    const label = ROLE_CHOICES.find((r) => r.value === role)?.label ?? role;
-    setReport({ title: action === 'role' ? `Change role to ${label}` : 'Remove members', results });
-    await invalidateMembers(queryClient, profileId, orgId, done, action === 'remove');
-  }
-
-  const progressText = running ? `${progress} of ${selected.length} done…` : undefined;
+  const targets = () =>
+    selected.map((userId) => ({
+      userId,
+      name: names.get(userId) ?? userId,
+      role: seen.get(userId)?.role ?? null,
+    }));
+  const warnings = bulkRoleWarnings(targets(), chosen, { me: props.me, admins: props.admins });
+  const removingMe = props.me !== undefined && selected.includes(props.me);
+  const progressText = running ? `${progress ?? 0} of ${selected.length} done…` : undefined;
 
   return (
     <>
@@ -83,36 +78,25 @@ export function BulkActions({ profileId, orgId, selected, names, dialog, setDial
           if (!open && !running) setDialog(undefined);
         }}
         title={`Change the role of ${count}`}
-        description="Each member is changed on its own; you will see which changes the server refused."
+        description="Each member is changed on its own; you will see which changes the server refused, and can undo the others."
         data-testid="bulk-role-dialog"
       >
         <form
           className="form"
           onSubmit={(event) => {
             event.preventDefault();
-            void run('role');
+            run({ action: 'role', targets: targets(), role: chosen });
           }}
         >
           <div className="field">
             <label htmlFor={roleId} className="field-label">
               New role
             </label>
-            <select
-              id={roleId}
-              className="input"
-              value={role}
-              onChange={(e) => {
-                if (isRoleChoice(e.target.value)) setRole(e.target.value);
-              }}
-              data-testid="bulk-role-select"
-            >
-              {ROLE_CHOICES.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
+            <RoleSelect id={roleId} value={role} onRoleChange={setRole} data-testid="bulk-role-select" />
           </div>
+          {warnings.map((warning) => (
+            <Banner key={warning} tone="warning" title={warning} data-testid="bulk-role-warning" />
+          ))}
           {progressText !== undefined && (
             <p role="status" data-testid="bulk-progress">
               {progressText} <RateLimitWait profileId={profileId} active={running} />
@@ -123,7 +107,7 @@ export function BulkActions({ profileId, orgId, selected, names, dialog, setDial
               <Button disabled={running}>Cancel</Button>
             </DialogClose>
             <Button type="submit" variant="primary" pending={running} data-testid="bulk-role-apply">
-              Apply to {count}
+              Make {count} {roleLabel(role)}
             </Button>
           </div>
         </form>
@@ -134,14 +118,14 @@ export function BulkActions({ profileId, orgId, selected, names, dialog, setDial
           if (!open && !running) setDialog(undefined);
         }}
         title={`Remove ${count} from the organization?`}
-        description={`They lose their team memberships and their access to this organization's content. ${
-          progressText ?? 'They can only come back with a new invite.'
-        }`}
+        description={`They lose their team memberships and their access to this organization's content.${
+          removingMe ? ' You are among them: you leave the organization at once.' : ''
+        } ${progressText ?? 'They can only come back with a new invite.'}`}
         confirmLabel={`Remove ${count}`}
-        onConfirm={() => void run('remove')}
+        onConfirm={() => run({ action: 'remove', targets: targets() })}
         pending={running}
       />
-      <BulkReportDialog report={report} onClose={() => setReport(undefined)} />
+      <BulkReportDialog report={report} onClose={closeReport} />
     </>
   );
 }

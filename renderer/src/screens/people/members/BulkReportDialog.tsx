@@ -8,6 +8,8 @@ import { countOf } from './format.ts';
 export interface BulkReport {
   title: string;
   results: BulkResult[];
+  /** Reverses what was done (role changes), when it can be. */
+  undo?: (() => void) | undefined;
 }
 
 /** Lists each member with its outcome; the failed ones stay selected. */
@@ -50,6 +52,13 @@ export function BulkReportDialog({
         ))}
       </ul>
       <div className="dialog-actions">
+        {report?.undo !== undefined && done > 0 && (
+          <DialogClose>
+            <Button onClick={report.undo} data-testid="bulk-undo">
+              Undo the {countOf(done, 'change')} done
+            </Button>
+          </DialogClose>
+        )}
         <DialogClose>
           <Button variant="primary" autoFocus>
             Close

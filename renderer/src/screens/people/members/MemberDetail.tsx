@@ -1,12 +1,20 @@
-/** The member detail panel: who they are, their role and dates, the spaces they reach and their teams. */
+/**
+ * The member detail panel: who they are, their role (changeable), dates, the spaces they reach, their teams (join or
+ * leave one) and removal from the organization.
+ */
 import { useQuery } from '@tanstack/react-query';
 import type { Member } from '../../../../../shared/contract/resources/members.ts';
 import { errorMessage } from '../../../bridge/errors.ts';
-import { memberQuery, memberSpacesQuery, memberTeamsQuery } from '../../../queries/members.ts';
+import { memberQuery, memberSpacesQuery } from '../../../queries/members.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { ChoiceMenu } from '../../../ui/ChoiceMenu.tsx';
 import { Dialog, DialogClose } from '../../../ui/Dialog.tsx';
 import { Badge, Banner, Skeleton } from '../../../ui/Feedback.tsx';
-import { countOf, formatDateTime, roleLabel } from './format.ts';
+import { fromRoleValue, roleName } from '../../../ui/roles.ts';
+import { MemberTeams } from '../teams/MemberTeams.tsx';
+import { countOf, formatDateTime } from './format.ts';
+import { isLastAdmin, lastAdminReason, roleChoiceOf, roleChoices } from './roleRules.ts';
+import type { useRoleChange } from './useRoleChange.tsx';
 
 /** Props of `MemberDetail`. */
 export interface MemberDetailProps {
@@ -14,24 +22,41 @@ export interface MemberDetailProps {
   orgId: string;
   /** The member as the table loaded it (shown while the member is fetched). */
   member: Member | undefined;
+  /** The table's role changes (checked, confirmed, undoable). */
+  roles: ReturnType<typeof useRoleChange>;
+  /** Asks to remove the member (the table confirms). */
+  onRemove: (member: Member) => void;
   onClose: () => void;
 }
 
-/** A side sheet with one member's details; closed when `member` is undefined. */
-export function MemberDetail({ profileId, orgId, member, onClose }: MemberDetailProps) {
+/** A side sheet with one member's details and actions; closed when `member` is undefined. */
+export function MemberDetail({ profileId, orgId, member, roles, onRemove, onClose }: MemberDetailProps) {
+  const isMe = member !== undefined && member.id === roles.me;
   return (
     <Dialog
       open={member !== undefined}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={member?.user.displayName ?? 'Member'}
+      title={`${member?.user.displayName ?? 'Member'}${isMe ? ' (you)' : ''}`}
       description={member?.user.email ?? 'No email address'}
       className="member-detail"
       data-testid="member-detail"
     >
-      {member !== undefined && <DetailBody profileId={profileId} orgId={orgId} member={member} />}
+      {member !== undefined && (
+        <DetailBody profileId={profileId} orgId={orgId} member={member} roles={roles} isMe={isMe} />
+      )}
       <div className="dialog-actions">
+        {member !== undefined && roles.canManage && (
+          <Button
+            variant="ghost"
+            className="btn-ghost-danger"
+            onClick={() => onRemove(member)}
+            data-testid="member-detail-remove"
+          >
+            {isMe ? 'Leave the organization…' : 'Remove from organization…'}
+          </Button>
+        )}
         <DialogClose>
           <Button>Close</Button>
         </DialogClose>
@@ -44,19 +69,35 @@ function DetailBody({
   profileId,
   orgId,
   member: loaded,
+  roles,
+  isMe,
 }: {
   profileId: string;
   orgId: string;
   member: Member;
+  roles: ReturnType<typeof useRoleChange>;
+  isMe: boolean;
 }) {
   const one = useQuery({ ...memberQuery(profileId, orgId, loaded.id), placeholderData: loaded });
   const member = one.data ?? loaded;
+  const name = member.user.displayName;
   return (
     <div className="member-detail-body">
       <dl className="facts member-facts">
         <div className="fact">
           <dt>Role</dt>
-          <dd>{roleLabel(member.role)}</dd>
+          <dd>
+            <ChoiceMenu
+              label={`Role of ${name}${isMe ? ' (you)' : ''}`}
+              value={roleChoiceOf(member)}
+              choices={roleChoices(member, roles.admins)}
+              onChoose={(value) => roles.request(member, fromRoleValue(value))}
+              note={isLastAdmin(member, roles.admins) ? lastAdminReason(name, isMe) : undefined}
+              disabled={!roles.canManage}
+              pending={roles.pendingFor(member.id)}
+              testId="member-detail-role"
+            />
+          </dd>
         </div>
         <div className="fact">
           <dt>Joined</dt>
@@ -83,7 +124,7 @@ function DetailBody({
         </Banner>
       )}
       <MemberSpaces profileId={profileId} orgId={orgId} userId={member.id} />
-      <MemberTeams profileId={profileId} orgId={orgId} userId={member.id} />
+      <MemberTeams profileId={profileId} orgId={orgId} member={member} canManage={roles.canManage} />
     </div>
   );
 }
@@ -112,38 +153,7 @@ function MemberSpaces({ profileId, orgId, userId }: { profileId: string; orgId: 
           {spaces.data.items.map(({ space, permission }) => (
             <li key={space.id}>
               <span>{space.title}</span>
-              <Badge>{roleLabel(permission)}</Badge>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function MemberTeams({ profileId, orgId, userId }: { profileId: string; orgId: string; userId: string }) {
-  const teams = useQuery(memberTeamsQuery(profileId, orgId, userId));
-  return (
-    <section className="member-detail-section" aria-labelledby={`teams-${userId}`} data-testid="member-teams">
-      <h3 id={`teams-${userId}`}>
-        Teams{teams.data !== undefined && ` (${countOf(teams.data.count, 'team')})`}
-      </h3>
-      {teams.isPending ? (
-        <Skeleton width="12em" />
-      ) : teams.isError ? (
-        <Banner tone="error" title="Could not load their teams">
-          {errorMessage(teams.error)}
-        </Banner>
-      ) : teams.data.items.length === 0 ? (
-        <p className="muted">Not in any team.</p>
-      ) : (
-        <ul className="member-detail-list">
-          {teams.data.items.map(({ team, member }) => (
-            <li key={team.id}>
-              <span>{team.title}</span>
-              <Badge tone={member.role === 'owner' ? 'accent' : 'neutral'}>
-                {member.role === 'owner' ? 'Owner' : 'Member'}
-              </Badge>
+              <Badge>{roleName(permission)}</Badge>
             </li>
           ))}
         </ul>

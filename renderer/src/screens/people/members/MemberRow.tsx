@@ -1,13 +1,14 @@
 /** One row of the members table: drag grip, checkbox, name and email, role select, counts, dates, SSO, menu. */
 import { useDraggable } from '@dnd-kit/core';
-import { memo, type ChangeEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import { memo, type MouseEvent as ReactMouseEvent } from 'react';
 import type { Member } from '../../../../../shared/contract/resources/members.ts';
-import { useUpdateMemberRole } from '../../../queries/members.ts';
+import { ChoiceMenu } from '../../../ui/ChoiceMenu.tsx';
 import { cx } from '../../../ui/cx.ts';
 import { Badge, Skeleton } from '../../../ui/Feedback.tsx';
+import { fromRoleValue, type RoleOrGuest } from '../../../ui/roles.ts';
 import type { MembersDragData } from '../dnd.tsx';
-import { formatDate, isRoleChoice, ROLE_CHOICES, roleChoice, roleLabel, roleOfChoice } from './format.ts';
-import { toastFailure } from './notify.ts';
+import { formatDate } from './format.ts';
+import { lastAdminReason, isLastAdmin, roleChoiceOf, roleChoices } from './roleRules.ts';
 import { RowMenu } from './RowMenu.tsx';
 
 /** The fixed height of a row, in pixels (the virtualizer relies on it). */
@@ -28,6 +29,16 @@ export interface MemberRowProps {
   onRowClick: (index: number, event: ReactMouseEvent) => void;
   onCheck: (index: number, shiftKey: boolean) => void;
   onRemove: (member: Member) => void;
+  /** The signed-in user's own row. */
+  isMe: boolean;
+  /** Whether the signed-in user may change roles (an admin). */
+  canManage: boolean;
+  /** How many admins the organization has (the last keeps the role), undefined while unknown. */
+  admins: number | undefined;
+  /** Whether a role change of this member is under way. */
+  rolePending: boolean;
+  /** Asks for a role change (checked, maybe confirmed, then sent by the table). */
+  onRole: (member: Member, role: RoleOrGuest) => void;
 }
 
 const INTERACTIVE = 'button, select, input, a, [role="menuitem"]';
@@ -41,18 +52,9 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       ? props.selectionDrag
       : { kind: 'members', userIds: [member.id], names: [name] };
   const drag = useDraggable({ id: `member:${member.id}`, data });
-  const update = useUpdateMemberRole(profileId, orgId);
   const tabIndex = tabbable ? 0 : -1;
   const dragCount = data.userIds.length;
-
-  function changeRole(event: ChangeEvent<HTMLSelectElement>) {
-    const value = event.target.value;
-    if (!isRoleChoice(value)) return;
-    update.mutate(
-      { userId: member.id, role: roleOfChoice(value) },
-      { onError: (error) => toastFailure(`change the role of ${name}`, error) },
-    );
-  }
+  const you = props.isMe ? ' (you)' : '';
 
   return (
     <div
@@ -102,31 +104,32 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       <div
         role="gridcell"
         className="member-cell member-cell-name"
-        title={`${name}${member.user.email !== undefined ? ` <${member.user.email}>` : ''}`}
+        title={`${name}${you}${member.user.email !== undefined ? ` <${member.user.email}>` : ''}`}
       >
         <span className="member-name">
           {name}
+          {props.isMe && (
+            <span className="member-you" data-testid="member-you">
+              (you)
+            </span>
+          )}
           {member.disabled && <Badge tone="warning">Disabled</Badge>}
         </span>
         <span className="member-email muted">{member.user.email ?? 'No email'}</span>
       </div>
       <div role="gridcell" className="member-cell">
-        <select
-          className="input member-role-select"
-          value={roleChoice(member.role)}
-          onChange={changeRole}
-          disabled={update.isPending}
-          aria-busy={update.isPending || undefined}
-          aria-label={`Role of ${name} (now ${roleLabel(member.role)})`}
+        <ChoiceMenu
+          label={`Role of ${name}${you}`}
+          value={roleChoiceOf(member)}
+          choices={roleChoices(member, props.admins)}
+          onChoose={(value) => props.onRole(member, fromRoleValue(value))}
+          note={isLastAdmin(member, props.admins) ? lastAdminReason(name, props.isMe) : undefined}
+          disabled={!props.canManage}
+          pending={props.rolePending}
           tabIndex={tabIndex}
-          data-testid="member-role-select"
-        >
-          {ROLE_CHOICES.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
+          testId="member-role"
+          className="member-role-menu"
+        />
       </div>
       <div role="gridcell" className="member-cell member-cell-num">
         {member.teams}
@@ -150,6 +153,7 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
           member={member}
           tabIndex={tabIndex}
           onRemove={props.onRemove}
+          isMe={props.isMe}
         />
       </div>
     </div>

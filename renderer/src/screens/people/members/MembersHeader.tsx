@@ -1,6 +1,40 @@
-/** The header row of the members grid, with the select-all checkbox. */
-import { useEffect, useRef } from 'react';
+/** The header row of the members grid, with the select-all checkbox and the sortable column headers. */
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { MemberSort } from '../../../queries/members.ts';
+
+/** A column header that sorts by its column: a first click sorts it, the next ones turn the order round. */
+function SortHeader({
+  column,
+  sort,
+  order,
+  onSort,
+  children,
+}: {
+  column: MemberSort;
+  sort: MemberSort;
+  order: 'asc' | 'desc';
+  onSort: (column: MemberSort) => void;
+  children: ReactNode;
+}) {
+  const active = sort === column;
+  return (
+    <div
+      role="columnheader"
+      className="member-cell"
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <button
+        type="button"
+        className="member-sort"
+        onClick={() => onSort(column)}
+        data-testid={`members-sort-${column}`}
+      >
+        {children}
+        {active && <span aria-hidden="true">{order === 'asc' ? '↑' : '↓'}</span>}
+      </button>
+    </div>
+  );
+}
 
 /** The header row; `aria-sort` marks the sorted column. */
 export function MembersHeader({
@@ -10,6 +44,7 @@ export function MembersHeader({
   onSelectAll,
   sort,
   order,
+  onSort,
 }: {
   all: boolean;
   some: boolean;
@@ -17,13 +52,13 @@ export function MembersHeader({
   onSelectAll: () => void;
   sort: MemberSort;
   order: 'asc' | 'desc';
+  onSort: (column: MemberSort) => void;
 }) {
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (box.current !== null) box.current.indeterminate = some && !all;
   }, [some, all]);
-  const ariaSort = (column: MemberSort) =>
-    sort === column ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
+  const sorting = { sort, order, onSort };
   return (
     <div role="rowgroup" className="members-head">
       <div role="row" className="member-row member-head-row" aria-rowindex={1}>
@@ -41,9 +76,9 @@ export function MembersHeader({
             data-testid="select-all"
           />
         </div>
-        <div role="columnheader" className="member-cell" aria-sort={ariaSort('name')}>
+        <SortHeader column="name" {...sorting}>
           Name
-        </div>
+        </SortHeader>
         <div role="columnheader" className="member-cell">
           Role
         </div>
@@ -53,12 +88,12 @@ export function MembersHeader({
         <div role="columnheader" className="member-cell member-cell-num">
           Spaces
         </div>
-        <div role="columnheader" className="member-cell" aria-sort={ariaSort('joinedAt')}>
+        <SortHeader column="joinedAt" {...sorting}>
           Joined
-        </div>
-        <div role="columnheader" className="member-cell" aria-sort={ariaSort('lastSeenAt')}>
+        </SortHeader>
+        <SortHeader column="lastSeenAt" {...sorting}>
           Last seen
-        </div>
+        </SortHeader>
         <div role="columnheader" className="member-cell">
           SSO
         </div>

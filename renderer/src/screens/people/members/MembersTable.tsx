@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Member } from '../../../../../shared/contract/resources/members.ts';
+import type { MemberListFilters, MemberSort } from '../../../queries/members.ts';
+import type { RoleOrGuest } from '../../../ui/roles.ts';
 import { errorMessage } from '../../../bridge/errors.ts';
 import { profileLabel } from '../../../layout/activeProfile.ts';
 import { ErrorState } from '../../../layout/ErrorState.tsx';
@@ -21,6 +23,7 @@ import { rangeBetween } from './range.ts';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
 import { gridKeyDown } from './useGridKeys.ts';
 import { useMembersList } from './useMembersList.ts';
+import { useRoleChange } from './useRoleChange.tsx';
 import './members.css';
 
 const HEADER_HEIGHT = 36;
@@ -28,9 +31,31 @@ const EMPTY: ReadonlySet<string> = new Set();
 /** Start fetching the next page when this close to the last loaded row. */
 const PREFETCH_ROWS = 30;
 
+/** Props of `MembersTable`: the filters live in the URL, so that they survive a reload. */
+export interface MembersTableProps {
+  profileId: string;
+  orgId: string;
+  filters: MemberListFilters;
+  onFiltersChange: (filters: MemberListFilters) => void;
+}
+
 /** The virtualized members table of an organization. */
-export function MembersTable({ profileId, orgId }: { profileId: string; orgId: string }) {
-  const list = useMembersList(profileId, orgId);
+export function MembersTable({ profileId, orgId, filters, onFiltersChange }: MembersTableProps) {
+  const list = useMembersList(profileId, orgId, filters, onFiltersChange);
+  const roles = useRoleChange(profileId, orgId);
+  // Rows are memoized: they get a stable function that always asks the current hook.
+  const requestRole = useRef(roles.request);
+  requestRole.current = roles.request;
+  const onRole = useCallback((member: Member, role: RoleOrGuest) => requestRole.current(member, role), []);
+  const onSort = useCallback(
+    (column: MemberSort) =>
+      onFiltersChange(
+        filters.sort === column
+          ? { ...filters, order: filters.order === 'asc' ? 'desc' : 'asc' }
+          : { ...filters, sort: column, order: column === 'name' ? 'asc' : 'desc' },
+      ),
+    [filters, onFiltersChange],
+  );
   const { members, ids, names, query } = list;
   const store = useMemberSelection();
   const selected = store.orgId === orgId ? store.selected : EMPTY;
@@ -174,6 +199,9 @@ export function MembersTable({ profileId, orgId }: { profileId: string; orgId: s
         orgId={orgId}
         selected={selectedIds}
         names={names}
+        seen={list.seen}
+        me={roles.me}
+        admins={roles.admins}
         dialog={bulkDialog}
         setDialog={setBulkDialog}
       />
@@ -217,6 +245,7 @@ export function MembersTable({ profileId, orgId }: { profileId: string; orgId: s
             onSelectAll={allLoaded ? deselectLoaded : selectAll}
             sort={list.filters.sort}
             order={list.filters.order}
+            onSort={onSort}
           />
           <div
             role="rowgroup"
@@ -244,6 +273,11 @@ export function MembersTable({ profileId, orgId }: { profileId: string; orgId: s
                       onRowClick={onRowClick}
                       onCheck={onCheck}
                       onRemove={setRemoving}
+                      isMe={member.id === roles.me}
+                      canManage={roles.canManage}
+                      admins={roles.admins}
+                      rolePending={roles.pendingFor(member.id)}
+                      onRole={onRole}
                     />
                   );
                 })}
@@ -272,6 +306,11 @@ export function MembersTable({ profileId, orgId }: { profileId: string; orgId: s
         profileId={profileId}
         orgId={orgId}
         member={detail}
+        roles={roles}
+        onRemove={(member) => {
+          setDetail(undefined);
+          setRemoving(member);
+        }}
         onClose={() => {
           setDetail(undefined);
           focusRow(current);
@@ -281,8 +320,11 @@ export function MembersTable({ profileId, orgId }: { profileId: string; orgId: s
         profileId={profileId}
         orgId={orgId}
         member={removing}
+        isMe={removing !== undefined && removing.id === roles.me}
+        admins={roles.admins}
         onClose={() => setRemoving(undefined)}
       />
+      {roles.dialog}
     </section>
   );
 }

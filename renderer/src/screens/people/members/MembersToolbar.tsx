@@ -4,7 +4,8 @@ import { MEMBER_SORTS } from '../../../../../shared/contract/operations/members.
 import type { MemberListFilters, MemberSort } from '../../../queries/members.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Skeleton } from '../../../ui/Feedback.tsx';
-import { countOf, isRoleChoice, ROLE_CHOICES } from './format.ts';
+import { isRoleValue, ROLE_VALUES, roleLabel } from '../../../ui/roles.ts';
+import { countOf } from './format.ts';
 
 const SORT_LABELS: Record<MemberSort, string> = { joinedAt: 'Joined', lastSeenAt: 'Last seen', name: 'Name' };
 
@@ -51,14 +52,14 @@ export function MembersToolbar({
           value={filters.role ?? 'all'}
           onChange={(e) => {
             const value = e.target.value;
-            onChange({ ...filters, role: isRoleChoice(value) ? value : undefined });
+            onChange({ ...filters, role: isRoleValue(value) ? value : undefined });
           }}
           data-testid="members-role-filter"
         >
           <option value="all">All roles</option>
-          {ROLE_CHOICES.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
+          {ROLE_VALUES.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
             </option>
           ))}
         </select>

@@ -12,6 +12,8 @@ interface RowMenuProps {
   member: Member;
   tabIndex: number;
   onRemove: (member: Member) => void;
+  /** The signed-in user's own row: removing is leaving. */
+  isMe: boolean;
 }
 
 /** The row menu; removal is confirmed by the table's dialog (`onRemove`). */
@@ -28,7 +30,7 @@ export function RowMenu(props: RowMenuProps) {
 }
 
 /** The menu's items (with the SSO mutation, which only a used menu needs). */
-function RowMenuItems({ profileId, orgId, member, onRemove }: RowMenuProps) {
+function RowMenuItems({ profileId, orgId, member, onRemove, isMe }: RowMenuProps) {
   const sso = useSetSsoMember(profileId, orgId);
   const name = member.user.displayName;
   return (
@@ -50,7 +52,7 @@ function RowMenuItems({ profileId, orgId, member, onRemove }: RowMenuProps) {
         onSelect={() => onRemove(member)}
         data-testid="member-remove"
       >
-        Remove from organization…
+        {isMe ? 'Leave the organization…' : 'Remove from organization…'}
       </DropdownMenuItem>
     </>
   );

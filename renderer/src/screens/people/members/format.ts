@@ -1,42 +1,4 @@
-/** Wording of the members table: role names, dates and counts. */
-import type { Member } from '../../../../../shared/contract/resources/members.ts';
-import type { MemberRoleFilter } from '../../../queries/members.ts';
-
-/** A role as the select shows it: `guest` stands for the API's `null`. */
-export type RoleChoice = MemberRoleFilter;
-
-/** The roles, most powerful first, with GitBook's names. */
-export const ROLE_CHOICES: readonly { value: RoleChoice; label: string }[] = [
-  { value: 'admin', label: 'Admin' },
-  { value: 'create', label: 'Creator' },
-  { value: 'review', label: 'Reviewer' },
-  { value: 'edit', label: 'Editor' },
-  { value: 'comment', label: 'Commenter' },
-  { value: 'read', label: 'Reader' },
-  { value: 'guest', label: 'Guest' },
-];
-
-/** The select's value of a member's role. */
-export function roleChoice(role: Member['role']): RoleChoice {
-  return role ?? 'guest';
-}
-
-/** The API's role of a select value. */
-export function roleOfChoice(choice: RoleChoice): Member['role'] {
-  return choice === 'guest' ? null : choice;
-}
-
-/** The label of a role. */
-export function roleLabel(role: Member['role']): string {
-  const choice = roleChoice(role);
-  return ROLE_CHOICES.find((r) => r.value === choice)?.label ?? choice;
-}
-
-/** Whether a string is a role choice. */
-export function isRoleChoice(value: string): value is RoleChoice {
-  return ROLE_CHOICES.some((r) => r.value === value);
-}
-
+/** Wording of the members table: dates and counts (role names are in `ui/roles.ts`). */
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const numberFormat = new Intl.NumberFormat('en-US');

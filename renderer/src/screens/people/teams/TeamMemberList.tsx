@@ -1,40 +1,33 @@
 /** The members of a team with their team roles; selected rows drag together and feed "Move to team…". */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../bridge/errors.ts';
-import { removeTeamMember, setTeamRole, teamMembersQuery, type TeamRole } from '../../../queries/teams.ts';
+import { currentUserQuery, teamMembersQuery } from '../../../queries/teams.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Banner, EmptyState, Skeleton } from '../../../ui/Feedback.tsx';
-import { toast } from '../../../ui/Toast.tsx';
 import type { MembersDragData } from '../dnd.tsx';
+import { AddMembersDialog } from './AddMembersDialog.tsx';
 import { TeamMemberRow } from './TeamMemberRow.tsx';
+import { useTeamMemberChanges } from './useTeamMemberChanges.ts';
 
 /** Props of `TeamMemberList`. */
 export interface TeamMemberListProps {
   profileId: string;
   orgId: string;
   teamId: string;
+  teamTitle: string;
   selected: ReadonlySet<string>;
   onSelect: (ids: Set<string>) => void;
 }
 
-/** The list of a team's members. */
-export function TeamMemberList({ profileId, orgId, teamId, selected, onSelect }: TeamMemberListProps) {
-  const queryClient = useQueryClient();
+/** The list of a team's members, and "Add members". */
+export function TeamMemberList(props: TeamMemberListProps) {
+  const { profileId, orgId, teamId, selected, onSelect } = props;
+  const [adding, setAdding] = useState(false);
   const members = useQuery(teamMembersQuery(profileId, orgId, teamId));
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const me = useQuery(currentUserQuery(profileId)).data?.id;
   const [anchor, setAnchor] = useState<string | undefined>(undefined);
-
-  const run = async (userId: string, action: () => Promise<void>, failure: string) => {
-    setBusy((ids) => new Set([...ids, userId]));
-    try {
-      await action();
-    } catch (error) {
-      toast({ title: failure, description: errorMessage(error), tone: 'error' });
-    } finally {
-      setBusy((ids) => new Set([...ids].filter((id) => id !== userId)));
-    }
-  };
+  const changes = useTeamMemberChanges(profileId, orgId, teamId, () => members.data ?? []);
 
   if (members.isPending) {
     return (
@@ -59,11 +52,29 @@ export function TeamMemberList({ profileId, orgId, teamId, selected, onSelect }:
     );
   }
   const entries = members.data;
+  const addButton = (
+    <Button size="sm" onClick={() => setAdding(true)} data-testid="team-add-members">
+      Add members…
+    </Button>
+  );
+  const addDialog = (
+    <AddMembersDialog
+      profileId={profileId}
+      orgId={orgId}
+      team={{ teamId, title: props.teamTitle }}
+      inTeam={new Set(entries.map((entry) => entry.organization.id))}
+      open={adding}
+      onOpenChange={setAdding}
+    />
+  );
   if (entries.length === 0) {
     return (
-      <EmptyState title="No members in this team yet">
-        Drag members onto the team from Members &amp; teams, or use “Add to team…”.
-      </EmptyState>
+      <>
+        <EmptyState title="No members in this team yet" action={addButton}>
+          Add members here, drag them onto the team from Members &amp; teams, or use “Add to team…”.
+        </EmptyState>
+        {addDialog}
+      </>
     );
   }
   const nameOf = new Map(
@@ -91,22 +102,8 @@ export function TeamMemberList({ profileId, orgId, teamId, selected, onSelect }:
     if (!shift) setAnchor(userId);
     onSelect(next);
   };
-  const onRole = (userId: string, role: TeamRole) =>
-    void run(
-      userId,
-      () => setTeamRole(queryClient, profileId, orgId, teamId, userId, role),
-      `${nameOf.get(userId) ?? 'The member'}'s team role was not changed`,
-    );
   const onRemove = (userId: string) =>
-    void run(
-      userId,
-      async () => {
-        await removeTeamMember(queryClient, profileId, orgId, teamId, userId);
-        onSelect(new Set([...selected].filter((id) => id !== userId)));
-        toast({ title: `${nameOf.get(userId) ?? 'Member'} removed from the team`, tone: 'success' });
-      },
-      `${nameOf.get(userId) ?? 'The member'} was not removed from the team`,
-    );
+    changes.remove(userId, () => onSelect(new Set([...selected].filter((id) => id !== userId))));
 
   return (
     <>
@@ -125,6 +122,7 @@ export function TeamMemberList({ profileId, orgId, teamId, selected, onSelect }:
           />
           {chosen.length === 0 ? 'Select all' : `${chosen.length} selected`}
         </label>
+        {addButton}
       </div>
       <ul className="team-member-list" aria-label="Team members">
         {entries.map((entry) => (
@@ -134,13 +132,15 @@ export function TeamMemberList({ profileId, orgId, teamId, selected, onSelect }:
             entry={entry}
             selected={selected.has(entry.organization.id)}
             drag={dragOf(entry.organization.id)}
-            busy={busy.has(entry.organization.id)}
+            busy={changes.busy(entry.organization.id)}
+            isMe={entry.organization.id === me}
             onToggle={toggle}
-            onRole={onRole}
+            onRole={changes.setRole}
             onRemove={onRemove}
           />
         ))}
       </ul>
+      {addDialog}
     </>
   );
 }

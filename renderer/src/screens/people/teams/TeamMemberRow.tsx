@@ -2,9 +2,15 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { TeamMemberEntry, TeamRole } from '../../../queries/teams.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { ChoiceMenu } from '../../../ui/ChoiceMenu.tsx';
 import { cx } from '../../../ui/cx.ts';
 import type { MembersDragData } from '../dnd.tsx';
 import { isMembersDragData } from './dndSetup.ts';
+
+const TEAM_ROLES = [
+  { value: 'member', label: 'Member' },
+  { value: 'owner', label: 'Owner' },
+] as const;
 
 /** Props of `TeamMemberRow`. */
 export interface TeamMemberRowProps {
@@ -14,6 +20,8 @@ export interface TeamMemberRowProps {
   /** What a drag of this row carries (the whole selection when this row is selected). */
   drag: MembersDragData;
   busy: boolean;
+  /** The signed-in user's own row. */
+  isMe: boolean;
   onToggle: (userId: string, shift: boolean) => void;
   onRole: (userId: string, role: TeamRole) => void;
   onRemove: (userId: string) => void;
@@ -26,6 +34,7 @@ export function TeamMemberRow({
   selected,
   drag,
   busy,
+  isMe,
   onToggle,
   onRole,
   onRemove,
@@ -70,20 +79,21 @@ export function TeamMemberRow({
         <span aria-hidden="true">⠿</span>
       </button>
       <div className="team-member-main">
-        <span className="team-member-name">{name}</span>
+        <span className="team-member-name">
+          {name}
+          {isMe && <span className="muted"> (you)</span>}
+        </span>
         {member.user.email !== undefined && <span className="muted">{member.user.email}</span>}
       </div>
-      <select
-        className="input team-role-select"
+      <ChoiceMenu
+        label={`Team role of ${name}${isMe ? ' (you)' : ''}`}
         value={entry.team.role}
-        disabled={busy}
-        aria-label={`Team role of ${name}`}
-        onChange={(event) => onRole(member.id, event.target.value === 'owner' ? 'owner' : 'member')}
-        data-testid="team-member-role"
-      >
-        <option value="member">Member</option>
-        <option value="owner">Owner</option>
-      </select>
+        choices={TEAM_ROLES}
+        onChoose={(role) => onRole(member.id, role)}
+        pending={busy}
+        testId="team-member-role"
+        className="team-role-menu"
+      />
       <Button
         size="sm"
         variant="ghost"

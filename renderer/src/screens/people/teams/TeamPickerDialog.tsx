@@ -1,11 +1,11 @@
 /** The keyboard path of every drag: pick a team from a searchable list to add (or move) the selected members. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { errorMessage } from '../../../bridge/errors.ts';
 import { teamsQuery } from '../../../queries/teams.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import type { TeamSelection } from './selection.ts';
-import { addOrMoveMembers, membersPhrase } from './teamMoves.ts';
+import { membersPhrase, useTeamMoves } from './teamMoves.ts';
 
 /** Whether the picker adds the members or moves them out of their team. */
 export type PickerMode = 'add' | 'move';
@@ -26,16 +26,14 @@ export interface TeamPickerDialogProps {
 
 /** A dialog listing the teams: type to filter, arrows to choose, Enter to add or move the members. */
 export function TeamPickerDialog({ profileId, orgId, mode, selection, onClose }: TeamPickerDialogProps) {
-  const queryClient = useQueryClient();
+  const moveMembers = useTeamMoves(profileId, orgId);
   const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled: mode !== undefined });
   const phrase = membersPhrase(selection.userIds.length);
   const choices = (teams.data?.items ?? []).filter((team) => team.id !== selection.fromTeamId);
 
   const choose = (teamId: string, title: string) => {
     onClose();
-    void addOrMoveMembers(queryClient, {
-      profileId,
-      orgId,
+    moveMembers({
       userIds: selection.userIds,
       target: { teamId, title },
       fromTeamId: mode === 'move' ? selection.fromTeamId : undefined,

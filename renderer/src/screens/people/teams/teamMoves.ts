@@ -1,9 +1,9 @@
-/** Adds members to a team, or moves them from one team to another: optimistic, rolled back on failure. */
-import type { QueryClient } from '@tanstack/react-query';
+/** Adds members to a team, or moves them from one team to another: optimistic, rolled back on failure, undoable. */
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { errorMessage } from '../../../bridge/errors.ts';
 import { invalidateMembers } from '../../../queries/members.ts';
 import { teamKey, teamListsKey, updateTeamMembers } from '../../../queries/teams.ts';
-import { toast } from '../../../ui/Toast.tsx';
+import { toast, toastUndoable } from '../../../ui/Toast.tsx';
 import {
   cachedTeamMembers,
   editTeamMembers,
@@ -59,46 +59,111 @@ function applyOptimistic(queryClient: QueryClient, request: TeamMoveRequest, mov
   );
 }
 
+/** What a move did, for its Undo: the members the target did not hold before. */
+export interface TeamMoveDone {
+  request: TeamMoveRequest;
+  added: string[];
+}
+
 /**
  * Adds `userIds` to the target team (one bulk request), or moves them (one bulk add on the target, then one bulk
- * remove on the source). The cache changes at once; on failure it is put back and a toast gives the server's
- * message. Resolves to whether it succeeded.
+ * remove on the source). The cache changes at once and is put back if the server refuses (the promise rejects
+ * then); the teams and members are refetched either way.
  */
-export async function addOrMoveMembers(queryClient: QueryClient, request: TeamMoveRequest): Promise<boolean> {
+export async function addOrMoveMembers(
+  queryClient: QueryClient,
+  request: TeamMoveRequest,
+): Promise<TeamMoveDone> {
   const { profileId, orgId, userIds, target, fromTeamId } = request;
-  if (userIds.length === 0) return false;
-  if (fromTeamId === target.teamId) {
-    toast({ title: `Already in ${target.title}`, description: 'Nothing changed.' });
-    return false;
-  }
   const move = isMove(request);
   const affected = [teamKey(profileId, orgId, target.teamId)];
   if (move && fromTeamId !== undefined) affected.push(teamKey(profileId, orgId, fromTeamId));
   const prefixes = [teamListsKey(profileId, orgId), ...affected];
   await Promise.all(prefixes.map((queryKey) => queryClient.cancelQueries({ queryKey })));
   const saved = snapshot(queryClient, prefixes);
+  const before = cachedTeamMembers(queryClient, profileId, orgId, target.teamId);
+  const holds = new Set((before ?? []).map((entry) => entry.organization.id));
   applyOptimistic(queryClient, request, move);
-  const phrase = membersPhrase(userIds.length);
-  let ok = true;
   try {
     await updateTeamMembers(profileId, orgId, target.teamId, { add: [...userIds] });
-    if (move && fromTeamId !== undefined) {
+    if (move && fromTeamId !== undefined)
       await updateTeamMembers(profileId, orgId, fromTeamId, { remove: [...userIds] });
-    }
-    toast({ title: `${move ? 'Moved' : 'Added'} ${phrase} to ${target.title}`, tone: 'success' });
+    // Without the target's list in the cache, every member counts as added: removing one who was there is the
+    // price of an Undo that never leaves a moved member behind.
+    return { request, added: userIds.filter((id) => !holds.has(id)) };
   } catch (error) {
-    ok = false;
     restore(queryClient, saved);
-    toast({
-      title: `${phrase} not ${move ? 'moved' : 'added'} to ${target.title}`,
-      description: errorMessage(error),
-      tone: 'error',
-    });
+    throw error;
+  } finally {
+    await refreshTeams(queryClient, request, affected);
   }
-  await Promise.all([
+}
+
+/** Reverses a move or an add: the members go back to their team, and leave the target if they were not in it. */
+export async function undoTeamMove(queryClient: QueryClient, done: TeamMoveDone): Promise<void> {
+  const { profileId, orgId, userIds, target, fromTeamId } = done.request;
+  const affected = [teamKey(profileId, orgId, target.teamId)];
+  try {
+    if (isMove(done.request) && fromTeamId !== undefined) {
+      affected.push(teamKey(profileId, orgId, fromTeamId));
+      await updateTeamMembers(profileId, orgId, fromTeamId, { add: [...userIds] });
+    }
+    if (done.added.length > 0)
+      await updateTeamMembers(profileId, orgId, target.teamId, { remove: done.added });
+  } finally {
+    await refreshTeams(queryClient, done.request, affected);
+  }
+}
+
+function refreshTeams(queryClient: QueryClient, request: TeamMoveRequest, affected: QueryKey[]) {
+  const { profileId, orgId, userIds } = request;
+  return Promise.all([
     ...affected.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     queryClient.invalidateQueries({ queryKey: teamListsKey(profileId, orgId) }),
     invalidateMembers(queryClient, profileId, orgId, userIds),
   ]);
-  return ok;
+}
+
+/** Adds or moves members to a team (a no-op when they come from it), told in a toast with Undo. */
+export function useTeamMoves(profileId: string, orgId: string) {
+  const queryClient = useQueryClient();
+  const undo = useMutation({
+    mutationFn: (done: TeamMoveDone) => undoTeamMove(queryClient, done),
+    onSuccess: (_value, { request }) =>
+      toast({
+        tone: 'success',
+        title: `Undone: ${membersPhrase(request.userIds.length)} back where they were`,
+      }),
+    onError: (error, { request }) =>
+      toast({
+        tone: 'error',
+        title: `Could not undo the change to ${request.target.title}`,
+        description: errorMessage(error),
+      }),
+  });
+  const move = useMutation({
+    mutationFn: (request: Omit<TeamMoveRequest, 'profileId' | 'orgId'>) =>
+      addOrMoveMembers(queryClient, { ...request, profileId, orgId }),
+    onSuccess: (done) => {
+      const phrase = membersPhrase(done.request.userIds.length);
+      toastUndoable({
+        title: `${isMove(done.request) ? 'Moved' : 'Added'} ${phrase} to ${done.request.target.title}`,
+        undo: () => undo.mutate(done),
+      });
+    },
+    onError: (error, request) =>
+      toast({
+        title: `${membersPhrase(request.userIds.length)} not ${isMove(request) ? 'moved' : 'added'} to ${request.target.title}`,
+        description: errorMessage(error),
+        tone: 'error',
+      }),
+  });
+  return (request: Omit<TeamMoveRequest, 'profileId' | 'orgId'>) => {
+    if (request.userIds.length === 0) return;
+    if (request.fromTeamId === request.target.teamId) {
+      toast({ title: `Already in ${request.target.title}`, description: 'Nothing changed.' });
+      return;
+    }
+    move.mutate(request);
+  };
 }
