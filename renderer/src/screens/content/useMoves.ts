@@ -1,10 +1,14 @@
-/** Runs a move of the content tree: refused on the spot when it cannot work, otherwise optimistic, told either way. */
-import { useQueryClient } from '@tanstack/react-query';
+/**
+ * Runs a move of the content tree: refused on the spot when it cannot work, otherwise optimistic, told either way;
+ * a move that went through is told with Undo, which puts the items back where they were.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from '../../ui/Toast.tsx';
-import { movedRoots, planMoves, refusal, itemsPhrase, type MoveTarget } from './moves.ts';
+import { toast, toastUndoable } from '../../ui/Toast.tsx';
+import { movedRoots, planMoves, refusal, itemsPhrase, type MoveRequest, type MoveTarget } from './moves.ts';
 import { runMoves } from './moveQueue.ts';
 import { ancestorsOf, pathTitle, ROOT, type ContentTree } from './tree.ts';
+import { undoRequests } from './undoMoves.ts';
 
 /** What a move needs from the screen. */
 export interface MoveContext {
@@ -28,6 +32,22 @@ function whereWords(tree: ContentTree, target: MoveTarget): string {
 /** The move function: resolves to whether the server accepted every request (false for a refusal on the spot). */
 export function useMoves({ profileId, orgId, tree, announce, reveal }: MoveContext) {
   const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: (requests: MoveRequest[]) => runMoves(queryClient, profileId, orgId, requests),
+  });
+  const undo = useMutation({
+    mutationFn: ({ requests }: { requests: MoveRequest[]; phrase: string }) =>
+      runMoves(queryClient, profileId, orgId, requests),
+    onSuccess: (outcome, { phrase }) => {
+      if (outcome.ok) {
+        toast({ tone: 'success', title: `${phrase} back where ${phrase.startsWith('“') ? 'it was' : 'they were'}` });
+        announce(`Undone: ${phrase} back in place.`);
+      } else
+        toast({ tone: 'error', title: `“${outcome.failed.title}” not moved back`, description: outcome.message });
+    },
+  });
+  const { mutateAsync: sendMoves } = send;
+  const { mutate: undoMoves } = undo;
   return useCallback(
     async (keys: readonly string[], target: MoveTarget, verb = 'Moved'): Promise<boolean> => {
       const roots = movedRoots(tree, keys);
@@ -42,13 +62,19 @@ export function useMoves({ profileId, orgId, tree, announce, reveal }: MoveConte
       const requests = planMoves(tree, roots, target);
       if (target.parent !== ROOT) reveal([target.parent, ...ancestorsOf(tree, target.parent)]);
       announce(`${verb} ${phrase} ${whereWords(tree, target)}.`);
-      const outcome = await runMoves(queryClient, profileId, orgId, requests);
-      if (outcome.ok) return true;
+      const outcome = await sendMoves(requests);
+      if (outcome.ok) {
+        toastUndoable({
+          title: `${verb} ${phrase} ${whereWords(tree, target)}`,
+          undo: () => undoMoves({ requests: undoRequests(tree, roots), phrase }),
+        });
+        return true;
+      }
       const { failed, message } = outcome;
       toast({ tone: 'error', title: `“${failed.title}” not moved`, description: message });
       announce(`“${failed.title}” was not moved and is back in its place: ${message}`);
       return false;
     },
-    [queryClient, profileId, orgId, tree, announce, reveal],
+    [tree, announce, reveal, sendMoves, undoMoves],
   );
 }

@@ -353,8 +353,7 @@ export function applyMove(data: StructureData, key: string, target: StructureTar
   const kind = kindOfKey(key);
   const id = idOfKey(key);
   const sameKey = (item: { object: string; id: string }, at: string) =>
-    item.id === idOfKey(at) &&
-    item.object === `site-${kindOfKey(at) === 'group' ? 'section-group' : kindOfKey(at)}`;
+    item.id === idOfKey(at) && item.object === POINTER_TYPES[kindOfKey(at)];
   const insert = <T extends { object: string; id: string }>(list: readonly T[], moved: T): T[] => {
     const next = [...list];
     const anchor = target.anchor;

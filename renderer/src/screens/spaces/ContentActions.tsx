@@ -5,18 +5,16 @@ import { useCallback, useId, useState, type FormEvent, type ReactNode } from 're
 import { Value } from '@sinclair/typebox/value';
 import { displayTextMessage } from '../../../../shared/contract/display-text.ts';
 import { Emoji } from '../../../../shared/contract/resources/content.ts';
-import { errorMessage } from '../../bridge/errors.ts';
 import {
-  collectionContentsQuery,
-  collectionQuery,
-  deleteCollection,
-  transferCollection,
-  updateCollection,
-} from '../../queries/collections.ts';
-import { orgsQuery } from '../../queries/orgs.ts';
-import { useOffers } from '../../queries/capabilities.ts';
-import { deleteSpace, duplicateSpace, spaceQuery, transferSpace, updateSpace } from '../../queries/spaces.ts';
-import { NotOffered } from '../../ui/ApiNotes.tsx';
+  DeleteDialog,
+  LockDialog,
+  TransferDialog,
+  useSave,
+  type ItemDialogProps,
+} from './ContentDialogs.tsx';
+import { errorMessage } from '../../bridge/errors.ts';
+import { collectionQuery, updateCollection } from '../../queries/collections.ts';
+import { duplicateSpace, spaceQuery, updateSpace } from '../../queries/spaces.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Banner, Skeleton } from '../../ui/Feedback.tsx';
@@ -30,8 +28,7 @@ import {
   type DefaultLevelOption,
 } from './defaultLevel.ts';
 import { EmojiPicker } from './EmojiPicker.tsx';
-import { collectionDeletePhrase } from './phrases.ts';
-import { itemParent, itemTitle, useItem, type ItemData } from './useItem.ts';
+import { itemParent, itemTitle, useItem } from './useItem.ts';
 import './spaces.css';
 
 /** A collection or space of the content tree. */
@@ -194,35 +191,6 @@ function ActionDialog({ profileId, orgId, running, onClose }: DialogProps) {
   }
 }
 
-interface ItemDialogProps {
-  profileId: string;
-  orgId: string;
-  data: ItemData;
-  onOpenChange: (open: boolean) => void;
-  /** Closes the dialog after success. */
-  onDone: () => void;
-}
-
-/** Runs a save: pending while it runs, the server's message kept in the dialog on failure, closed on success. */
-function useSave(onDone: () => void) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const save = async (work: () => Promise<string>) => {
-    setPending(true);
-    setError(undefined);
-    try {
-      const message = await work();
-      toast({ title: message, tone: 'success' });
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(false);
-    }
-  };
-  return { pending, error, save };
-}
-
 function EmojiDialog({
   profileId,
   orgId,
@@ -374,217 +342,5 @@ export function DefaultLevelField({
         {inheritExplanation(kind, parentTitle)}
       </p>
     </div>
-  );
-}
-
-/** A confirmation that keeps the server's refusal in view (the kit's `ConfirmDialog` has no room for it). */
-function Confirm({
-  title,
-  description,
-  children,
-  confirmLabel,
-  tone,
-  pending,
-  error,
-  errorTitle,
-  onConfirm,
-  onOpenChange,
-  testId,
-}: {
-  title: string;
-  description: ReactNode;
-  children?: ReactNode;
-  confirmLabel: string;
-  tone: 'danger' | 'primary';
-  pending: boolean;
-  error: string | undefined;
-  errorTitle: string;
-  onConfirm: () => void;
-  onOpenChange: (open: boolean) => void;
-  testId: string;
-}) {
-  return (
-    <Dialog open onOpenChange={onOpenChange} title={title} description={description} data-testid={testId}>
-      {children}
-      {error !== undefined && (
-        <Banner tone="error" title={errorTitle} data-testid="action-error">
-          {error}
-        </Banner>
-      )}
-      <div className="dialog-actions">
-        <DialogClose>
-          <Button variant="secondary" autoFocus>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button variant={tone} onClick={onConfirm} pending={pending} data-testid="confirm-button">
-          {confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
-
-function LockDialog({
-  profileId,
-  orgId,
-  data,
-  spaceId,
-  onOpenChange,
-  onDone,
-}: ItemDialogProps & { spaceId: string }) {
-  const queryClient = useQueryClient();
-  const { pending, error, save } = useSave(onDone);
-  const title = itemTitle(data);
-  return (
-    <Confirm
-      title={`Lock “${title}”?`}
-      description="While the space is locked, every edit of its content is refused, by this app and by the API, until someone unlocks it. Settings and comments stay open."
-      confirmLabel="Lock space"
-      tone="primary"
-      pending={pending}
-      error={error}
-      errorTitle="The space was not locked"
-      onOpenChange={onOpenChange}
-      testId="lock-dialog"
-      onConfirm={() =>
-        void save(async () => {
-          await updateSpace(queryClient, profileId, orgId, spaceId, { editMode: 'locked' });
-          return `“${title}” is locked`;
-        })
-      }
-    />
-  );
-}
-
-function TransferDialog({ profileId, orgId, data, onOpenChange, onDone }: ItemDialogProps) {
-  const queryClient = useQueryClient();
-  const orgs = useQuery(orgsQuery(profileId));
-  const targets = (orgs.data?.items ?? []).filter((org) => org.id !== orgId);
-  const [target, setTarget] = useState<string | undefined>();
-  const { pending, error, save } = useSave(onDone);
-  const title = itemTitle(data);
-  const chosen = targets.find((org) => org.id === target);
-  const offered =
-    useOffers(profileId, data.kind === 'space' ? 'transferSpace' : 'transferCollection') !== false;
-  const onConfirm = () => {
-    if (chosen === undefined || !offered) return;
-    void save(async () => {
-      if (data.kind === 'space') await transferSpace(queryClient, profileId, orgId, data.space.id, chosen.id);
-      else await transferCollection(queryClient, profileId, orgId, data.collection.id, chosen.id);
-      return `“${title}” moved to ${chosen.title}`;
-    });
-  };
-  return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
-      title={`Transfer “${title}” to another organization`}
-      description={
-        data.kind === 'collection'
-          ? 'The collection moves with everything inside it: its sub-collections and their spaces. It needs admin rights in both organizations.'
-          : 'The space moves with its content and history. It needs admin rights in both organizations.'
-      }
-      data-testid="transfer-dialog"
-    >
-      {!offered ? (
-        <NotOffered testId="transfer-not-offered">
-          Moving a space to another organization is not available: this profile&rsquo;s API does not offer it.
-        </NotOffered>
-      ) : orgs.isPending ? (
-        <Skeleton width="16em" height="4rem" />
-      ) : orgs.isError ? (
-        <Banner tone="error" title="The organizations could not be loaded">
-          {errorMessage(orgs.error)}
-        </Banner>
-      ) : targets.length === 0 ? (
-        <p className="muted">This profile sees no other organization.</p>
-      ) : (
-        <fieldset className="transfer-targets" disabled={pending}>
-          <legend className="field-label">Organization</legend>
-          {targets.map((org) => (
-            <label key={org.id} className="transfer-target">
-              <input
-                type="radio"
-                name="transfer-target"
-                value={org.id}
-                checked={target === org.id}
-                onChange={() => setTarget(org.id)}
-                data-testid="transfer-target"
-                data-title={org.title}
-              />
-              <span>{org.title}</span>
-              {!org.permissions.admin && <span className="muted">you are not an admin there</span>}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {error !== undefined && (
-        <Banner tone="error" title="Nothing was transferred" data-testid="action-error">
-          {error}
-        </Banner>
-      )}
-      <div className="dialog-actions">
-        <DialogClose>
-          <Button variant="secondary" autoFocus>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          variant="primary"
-          onClick={onConfirm}
-          disabled={chosen === undefined || !offered}
-          pending={pending}
-          data-testid="confirm-button"
-        >
-          {chosen === undefined ? 'Transfer' : `Transfer to ${chosen.title}`}
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
-
-function DeleteDialog({ profileId, orgId, data, onOpenChange, onDone }: ItemDialogProps) {
-  const queryClient = useQueryClient();
-  const { pending, error, save } = useSave(onDone);
-  const title = itemTitle(data);
-  const collectionId = data.kind === 'collection' ? data.collection.id : '';
-  const contents = useQuery({
-    ...collectionContentsQuery(profileId, orgId, collectionId),
-    enabled: data.kind === 'collection',
-  });
-  let description: ReactNode;
-  if (data.kind === 'space') {
-    description =
-      'It stays in the Trash for 7 days, where an admin can restore it; after that it is gone for good.';
-  } else if (contents.data === undefined) {
-    description = contents.isError
-      ? `Its sub-collections are removed and its spaces go to the Trash for 7 days (${errorMessage(contents.error)}).`
-      : 'Its sub-collections are removed and its spaces go to the Trash for 7 days.';
-  } else {
-    description = collectionDeletePhrase(contents.data.subCollections, contents.data.spaces);
-  }
-  return (
-    <Confirm
-      title={data.kind === 'space' ? `Delete space “${title}”?` : `Delete collection “${title}”?`}
-      description={description}
-      confirmLabel={data.kind === 'space' ? 'Move to Trash' : 'Delete collection'}
-      tone="danger"
-      pending={pending}
-      error={error}
-      errorTitle="Nothing was deleted"
-      onOpenChange={onOpenChange}
-      testId="delete-dialog"
-      onConfirm={() =>
-        void save(async () => {
-          if (data.kind === 'space') {
-            await deleteSpace(queryClient, profileId, orgId, data.space.id);
-            return `“${title}” moved to the Trash`;
-          }
-          await deleteCollection(queryClient, profileId, orgId, data.collection.id);
-          return `Collection “${title}” deleted`;
-        })
-      }
-    />
   );
 }
