@@ -170,6 +170,18 @@ export async function restoreSpace(
   return space;
 }
 
+/** Deletes a space in the trash for good (an extension of the embedded server; admins only). */
+export async function deleteSpaceForGood(
+  queryClient: QueryClient,
+  profileId: string,
+  orgId: string,
+  spaceId: string,
+): Promise<void> {
+  await clientFor(profileId).call('deleteSpacePermanently', { params: { spaceId } });
+  queryClient.removeQueries({ queryKey: spaceKey(profileId, spaceId) });
+  await queryClient.invalidateQueries({ queryKey: trashKey(profileId, orgId) });
+}
+
 /** Moves a space to another organization; both organizations' trees change. */
 export async function transferSpace(
   queryClient: QueryClient,

@@ -1,26 +1,14 @@
 /** Email invites: paste addresses or import a CSV, send in batches of 10, and see a report per address. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../bridge/errors.ts';
-import { emailInvitesKey, inviteByEmail, memberEmails } from '../../queries/invites.ts';
-import { memberListsKey } from '../../queries/members.ts';
 import { RateLimitWait } from '../../ui/ApiNotes.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CheckboxField } from '../../ui/TextField.tsx';
-import { toast } from '../../ui/Toast.tsx';
 import { mergeEntries, splitAddresses, type InviteEntry } from './addresses.ts';
-import { sendInBatches } from './batches.ts';
 import { CsvPicker, type CsvChoice } from './CsvPicker.tsx';
 import { EmailInviteReport } from './EmailInviteReport.tsx';
 import { RoleSelect } from '../../ui/RoleSelect.tsx';
-import {
-  applyOutcomes,
-  countStatuses,
-  retryFailed,
-  startReport,
-  whereFrom,
-  type ReportRow,
-} from './report.ts';
+import { retryFailed, startReport, whereFrom, type ReportRow } from './report.ts';
+import { useSendInvites } from './useSendInvites.ts';
 import type { RoleValue } from '../../ui/roles.ts';
 
 const MAX_LISTED = 20;
@@ -31,51 +19,15 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
   const [csv, setCsv] = useState<CsvChoice | undefined>();
   const [role, setRole] = useState<RoleValue | ''>('');
   const [sso, setSso] = useState(false);
-  const [rows, setRows] = useState<ReportRow[] | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const parsed = useMemo(
     () => mergeEntries(splitAddresses(text), csv?.parsed ?? { entries: [], invalid: [] }),
     [text, csv],
   );
 
-  const queryClient = useQueryClient();
-  /** Sends `entries` and folds each batch's outcomes into the report; answers the final rows. */
-  const sending = useMutation({
-    mutationFn: async ({ entries, start }: { entries: InviteEntry[]; start: ReportRow[] }) => {
-      let current = start;
-      setRows(current);
-      await sendInBatches(
-        entries,
-        { role: role === '' ? undefined : role, sso },
-        {
-          invite: (body) => inviteByEmail(profileId, orgId, body),
-          emailsOf: (ids) => memberEmails(profileId, orgId, ids),
-        },
-        (outcomes) => {
-          current = applyOutcomes(current, outcomes);
-          setRows(current);
-        },
-        errorMessage,
-      );
-      return current;
-    },
-    // The new people are members with a pending invite.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: emailInvitesKey(profileId, orgId) }),
-        queryClient.invalidateQueries({ queryKey: memberListsKey(profileId, orgId) }),
-      ]),
-  });
-  const send = async (entries: InviteEntry[], start: ReportRow[]) => {
-    const current = await sending.mutateAsync({ entries, start });
-    const counts = countStatuses(current);
-    toast({
-      title: `${counts.invited} invited, ${counts.member} already members`,
-      ...(counts.failed > 0 ? { description: `${counts.failed} failed: see the report.` } : {}),
-      tone: counts.failed > 0 ? 'error' : 'success',
-    });
-    return counts;
-  };
+  const { rows, send: sendNow, sending } = useSendInvites(profileId, orgId);
+  const send = (entries: InviteEntry[], start: ReportRow[]) =>
+    sendNow(entries, start, { role: role === '' ? undefined : role, sso });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -145,7 +97,7 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
           )}
           {formError !== undefined && <p className="field-error">{formError}</p>}
         </div>
-        <CsvPicker choice={csv} onChoice={setCsv} disabled={sending.isPending} />
+        <CsvPicker choice={csv} onChoice={setCsv} disabled={sending} />
         <div className="field">
           <label className="field-label" htmlFor="email-invites-role">
             Role
@@ -171,18 +123,13 @@ export function EmailInvites({ profileId, orgId }: { profileId: string; orgId: s
           data-testid="email-invites-sso"
         />
         <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            pending={sending.isPending}
-            data-testid="email-invites-submit"
-          >
+          <Button type="submit" variant="primary" pending={sending} data-testid="email-invites-submit">
             Send invites
           </Button>
-          <RateLimitWait profileId={profileId} active={sending.isPending} />
+          <RateLimitWait profileId={profileId} active={sending} />
         </div>
       </form>
-      {rows !== undefined && <EmailInviteReport rows={rows} sending={sending.isPending} onRetry={onRetry} />}
+      {rows !== undefined && <EmailInviteReport rows={rows} sending={sending} onRetry={onRetry} />}
     </div>
   );
 }

@@ -1,58 +1,43 @@
-/** The Trash: spaces deleted in the last 7 days, restorable one by one or as a selection. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+/** The Trash: spaces deleted in the last 7 days, restorable, or deleted for good by admins, one by one or as a selection. */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Space } from '../../../../shared/contract/resources/content.ts';
-import { errorKind, errorMessage } from '../../bridge/errors.ts';
+import { errorKind } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
-import { restoreSpace, trashQuery } from '../../queries/spaces.ts';
+import { orgQuery } from '../../queries/orgs.ts';
+import { trashQuery } from '../../queries/spaces.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
-import { toast } from '../../ui/Toast.tsx';
 import '../invites/invites.css';
-import { formatDate } from '../spaces/ItemSettings.tsx';
 import '../spaces/spaces.css';
-import { restoreReport } from './restoreReport.ts';
-import { timeLeftLabel, TRASH_DAYS } from './timeLeft.ts';
-import { emojiText } from '../../ui/emoji.ts';
+import { TRASH_DAYS } from './timeLeft.ts';
+import { TrashRow } from './TrashRow.tsx';
+import { useTrash } from './useTrash.ts';
 
 /** The Trash screen of one organization. */
 export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: string; spaceId?: string }) {
-  const queryClient = useQueryClient();
   const trash = useQuery(trashQuery(profileId, orgId));
+  const org = useQuery(orgQuery(profileId, orgId));
   const { profile } = useActiveProfile();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [restoring, setRestoring] = useState<ReadonlySet<string>>(new Set());
+  const actions = useTrash(profileId, orgId);
+  const { selected, setSelected } = actions;
+  const [purging, setPurging] = useState<Space[] | undefined>();
   useDocumentTitle('Trash');
 
   const items = trash.data ?? [];
   const chosen = items.filter((space) => selected.has(space.id));
   const now = Date.now();
-
-  const restore = async (spaces: Space[]) => {
-    setRestoring(new Set(spaces.map((space) => space.id)));
-    const results = await Promise.allSettled(
-      spaces.map((space) => restoreSpace(queryClient, profileId, orgId, space.id)),
-    );
-    setRestoring(new Set());
-    const report = restoreReport(
-      spaces.map((space, index) => {
-        const result = results[index]!;
-        return {
-          title: space.title,
-          error: result.status === 'rejected' ? errorMessage(result.reason) : undefined,
-        };
-      }),
-    );
-    // A refused space stays selected, so that the selection still says what is left to do.
-    const failed = new Set(
-      spaces.filter((_, index) => results[index]!.status === 'rejected').map((s) => s.id),
-    );
-    const tried = new Set(spaces.map((space) => space.id));
-    setSelected((old) => new Set([...old].filter((id) => !tried.has(id) || failed.has(id))));
-    for (const line of report) toast(line);
-  };
+  // Deleting for good is for admins; while the organization loads the button waits.
+  const canPurge = org.data?.permissions.admin === true;
+  const purgeTitle =
+    purging === undefined
+      ? ''
+      : purging.length === 1
+        ? `Delete “${purging[0]!.title === '' ? 'Untitled' : purging[0]!.title}” for good?`
+        : `Delete ${purging.length} spaces for good?`;
 
   return (
     <section className="screen trash-screen" data-testid="trash-screen" aria-labelledby="trash-title">
@@ -93,16 +78,29 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
                 ? `${items.length} deleted`
                 : `${chosen.length} of ${items.length} selected`}
             </span>
-            <Button
-              variant="primary"
-              size="sm"
-              disabled={chosen.length === 0}
-              pending={chosen.length > 0 && chosen.every((space) => restoring.has(space.id))}
-              onClick={() => void restore(chosen)}
-              data-testid="trash-restore-selected"
-            >
-              Restore selected
-            </Button>
+            <div className="row-actions">
+              <Button
+                variant="primary"
+                size="sm"
+                disabled={chosen.length === 0}
+                pending={chosen.length > 0 && chosen.every((space) => actions.restoring(space.id))}
+                onClick={() => actions.restore(chosen)}
+                data-testid="trash-restore-selected"
+              >
+                Restore selected
+              </Button>
+              {canPurge && (
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={chosen.length === 0}
+                  onClick={() => setPurging(chosen)}
+                  data-testid="trash-purge-selected"
+                >
+                  Delete selected for good
+                </Button>
+              )}
+            </div>
           </div>
           <table className="data-table trash-table" data-testid="trash-table">
             <thead>
@@ -123,6 +121,7 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
                 </th>
                 <th scope="col">Space</th>
                 <th scope="col">Deleted</th>
+                <th scope="col">Deleted by</th>
                 <th scope="col">Time left</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -130,54 +129,43 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
               </tr>
             </thead>
             <tbody>
-              {items.map((space) => {
-                const title = space.title === '' ? 'Untitled' : space.title;
-                return (
-                  <tr key={space.id} data-testid="trash-row" data-id={space.id}>
-                    <td className="trash-check">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${title}`}
-                        checked={selected.has(space.id)}
-                        onChange={(event) =>
-                          setSelected((old) => {
-                            const next = new Set(old);
-                            if (event.target.checked) next.add(space.id);
-                            else next.delete(space.id);
-                            return next;
-                          })
-                        }
-                        data-testid="trash-select"
-                      />
-                    </td>
-                    <td>
-                      <span className="trash-emoji" aria-hidden="true">
-                        {emojiText(space.emoji)}
-                      </span>{' '}
-                      <span data-testid="trash-title">{title}</span>
-                    </td>
-                    <td>{space.deletedAt !== undefined ? formatDate(space.deletedAt) : ''}</td>
-                    <td data-testid="trash-left">
-                      {space.deletedAt !== undefined ? timeLeftLabel(space.deletedAt, now) : ''}
-                    </td>
-                    <td className="row-actions">
-                      <Button
-                        size="sm"
-                        onClick={() => void restore([space])}
-                        pending={restoring.has(space.id)}
-                        aria-label={`Restore ${title}`}
-                        data-testid="trash-restore"
-                      >
-                        Restore
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
+              {items.map((space) => (
+                <TrashRow
+                  key={space.id}
+                  space={space}
+                  now={now}
+                  selected={selected.has(space.id)}
+                  onSelect={(on) =>
+                    setSelected((old) => {
+                      const next = new Set(old);
+                      if (on) next.add(space.id);
+                      else next.delete(space.id);
+                      return next;
+                    })
+                  }
+                  restoring={actions.restoring(space.id)}
+                  onRestore={() => actions.restore([space])}
+                  onPurge={canPurge ? () => setPurging([space]) : undefined}
+                />
+              ))}
             </tbody>
           </table>
         </>
       )}
+      <ConfirmDialog
+        open={purging !== undefined}
+        onOpenChange={(open) => {
+          if (!open && !actions.purging) setPurging(undefined);
+        }}
+        title={purgeTitle}
+        description="Its pages, files, change requests and history are deleted at once: it cannot be restored, by you or anyone, and nothing keeps a copy."
+        confirmLabel="Delete for good"
+        pending={actions.purging}
+        onConfirm={() => {
+          if (purging === undefined) return;
+          void actions.purge(purging).finally(() => setPurging(undefined));
+        }}
+      />
     </section>
   );
 }
