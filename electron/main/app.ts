@@ -15,7 +15,7 @@ import { menuTemplate } from './menu.ts';
 import { deepLinkInArgv, deepLinkRoute, windowUrlFor } from './deep-link.ts';
 import { createPdfPrinter } from './print.ts';
 import { devRendererUrl, isTrustedSender, rendererLocation } from './origin.ts';
-import { quitAfterStopping } from './quit.ts';
+import { quitAfterClosing, quitAfterStopping } from './quit.ts';
 import { hardenSession, hardenWebContents, vettedOpener } from './security.ts';
 import { utilitySpawner } from './utility-spawn.ts';
 import { createMainWindow } from './window.ts';
@@ -124,13 +124,18 @@ export function startApp(paths: AppPaths): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  // The window closes first (its page may keep it open to ask about unsaved edits), then the core stops.
   app.on(
     'before-quit',
-    quitAfterStopping(
-      async () => {
-        const started = await core?.catch(() => null);
-        await started?.stop();
-      },
+    quitAfterClosing(
+      () => window,
+      quitAfterStopping(
+        async () => {
+          const started = await core?.catch(() => null);
+          await started?.stop();
+        },
+        () => app.quit(),
+      ),
       () => app.quit(),
     ),
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { quitAfterStopping } from './quit.ts';
+import { quitAfterClosing, quitAfterStopping } from './quit.ts';
 
 const quitEvent = () => ({ preventDefault: vi.fn() });
 
@@ -41,5 +41,63 @@ describe('quitAfterStopping', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(hanging).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('quitAfterClosing', () => {
+  /** A window whose page keeps it open (`keep`) or lets it close. */
+  function fakeWindow(keep: boolean) {
+    const closed = new Set<() => void>();
+    let prevented: (() => void) | undefined;
+    let destroyed = false;
+    return {
+      isDestroyed: () => destroyed,
+      close: vi.fn(() => {
+        if (keep) return prevented?.();
+        destroyed = true;
+        for (const listener of closed) listener();
+      }),
+      once: (_event: 'closed', listener: () => void) => closed.add(listener),
+      removeListener: (_event: 'closed', listener: () => void) => closed.delete(listener),
+      webContents: { once: (_event: 'will-prevent-unload', listener: () => void) => (prevented = listener) },
+      closedListeners: closed,
+    };
+  }
+
+  it('closes the window first, then quits again, and only then lets the core stop', () => {
+    const window = fakeWindow(false);
+    const next = vi.fn();
+    const quit = vi.fn();
+    const onBeforeQuit = quitAfterClosing(() => window, next, quit);
+    const first = quitEvent();
+    onBeforeQuit(first);
+    expect(first.preventDefault).toHaveBeenCalled();
+    expect(window.close).toHaveBeenCalledTimes(1);
+    expect(quit).toHaveBeenCalledTimes(1);
+    expect(next).not.toHaveBeenCalled();
+    const second = quitEvent();
+    onBeforeQuit(second);
+    expect(next).toHaveBeenCalledWith(second);
+  });
+
+  it('leaves the app running when the page keeps its window open, and tries again on the next quit', () => {
+    const window = fakeWindow(true);
+    const next = vi.fn();
+    const quit = vi.fn();
+    const onBeforeQuit = quitAfterClosing(() => window, next, quit);
+    onBeforeQuit(quitEvent());
+    expect(quit).not.toHaveBeenCalled();
+    expect(next).not.toHaveBeenCalled();
+    expect(window.closedListeners.size).toBe(0);
+    onBeforeQuit(quitEvent());
+    expect(window.close).toHaveBeenCalledTimes(2);
+  });
+
+  it('goes straight on when no window is open', () => {
+    const next = vi.fn();
+    const event = quitEvent();
+    quitAfterClosing(() => null, next, vi.fn())(event);
+    expect(next).toHaveBeenCalledWith(event);
+    expect(event.preventDefault).not.toHaveBeenCalled();
   });
 });

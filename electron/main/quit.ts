@@ -41,3 +41,42 @@ export function quitAfterStopping(
       });
   };
 }
+
+/** The part of a window the quit needs: close it, and hear whether it closed or its page kept it open. */
+export interface QuitWindow {
+  isDestroyed(): boolean;
+  close(): void;
+  once(event: 'closed', listener: () => void): unknown;
+  removeListener(event: 'closed', listener: () => void): unknown;
+  webContents: { once(event: 'will-prevent-unload', listener: () => void): unknown };
+}
+
+/**
+ * A `before-quit` listener that closes the window first, so that its page may keep it open (unsaved edits: it then
+ * asks Save / Discard / Stay itself, and closes the window once answered). Only a window that closed lets the quit
+ * go on, to `next` (which stops the core): a quit refused by the page leaves the app and its core running.
+ */
+export function quitAfterClosing(
+  window: () => QuitWindow | null,
+  next: (event: QuitEvent) => void,
+  quit: () => void,
+): (event: QuitEvent) => void {
+  let closing = false;
+  return (event) => {
+    const open = window();
+    if (open === null || open.isDestroyed()) return next(event);
+    event.preventDefault();
+    if (closing) return;
+    closing = true;
+    const onClosed = () => {
+      closing = false;
+      quit();
+    };
+    open.once('closed', onClosed);
+    open.webContents.once('will-prevent-unload', () => {
+      closing = false;
+      open.removeListener('closed', onClosed);
+    });
+    open.close();
+  };
+}

@@ -14,6 +14,7 @@ import { SandboxRestartBanner } from './SandboxRestartBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarCollapsed } from './sidebarState.ts';
 import { UnreachableBanner } from './UnreachableBanner.tsx';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
 /** The root layout of every screen. */
 export function Layout() {
@@ -80,6 +81,7 @@ export function Layout() {
         </div>
       </main>
       <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+      <UnsavedChangesGuard />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useCreateSamlProvider, useUpdateSamlProvider } from '../../queries/saml
 import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { RoleSelect } from '../../ui/RoleSelect.tsx';
 import { Field } from '../settings/Field.tsx';
 import { CertificatePreview } from './CertificatePreview.tsx';
@@ -111,43 +112,36 @@ export function ProviderForm({ profileId, orgId, provider, teams, onSaved, onClo
     fillFromMetadata(text);
   };
 
-  const onError = (error: unknown) => {
-    const message = errorMessage(error);
-    const field = fieldOfMessage(message);
-    if (field !== undefined) show({ [field]: message });
-    else setFormError(message);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Checks and sends the form; resolves to whether it is saved (a refusal stays on screen). */
+  const submit = async (): Promise<boolean> => {
     setFormError(undefined);
     const found = { ...validate(values), ...patch?.errors };
     show(found);
-    if (Object.values(found).some((message) => message !== undefined)) return;
-    if (provider === undefined) {
-      create.mutate(createBody(values), {
-        onSuccess: (saved) => {
-          toast({ title: `SAML provider “${saved.label}” added`, tone: 'success' });
-          onSaved(saved);
-        },
-        onError,
-      });
-      return;
+    if (Object.values(found).some((message) => message !== undefined)) return false;
+    if (provider !== undefined && !dirty) return true;
+    try {
+      const saved =
+        provider === undefined
+          ? await create.mutateAsync(createBody(values))
+          : await update.mutateAsync({ id: provider.id, body: patch!.body });
+      if (provider !== undefined) {
+        setBaseline(valuesOf(saved));
+        setValues(valuesOf(saved));
+      }
+      toast({ title: `SAML provider “${saved.label}” ${provider ? 'saved' : 'added'}`, tone: 'success' });
+      onSaved(saved);
+      return true;
+    } catch (error) {
+      const message = errorMessage(error);
+      const field = fieldOfMessage(message);
+      if (field !== undefined) show({ [field]: message });
+      else setFormError(message);
+      return false;
     }
-    if (!dirty) return;
-    update.mutate(
-      { id: provider.id, body: patch!.body },
-      {
-        onSuccess: (saved) => {
-          const next = valuesOf(saved);
-          setBaseline(next);
-          setValues(next);
-          toast({ title: `SAML provider “${saved.label}” saved`, tone: 'success' });
-          onSaved(saved);
-        },
-        onError,
-      },
-    );
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
   };
 
   const onDiscard = () => {
@@ -155,6 +149,7 @@ export function ProviderForm({ profileId, orgId, provider, teams, onSaved, onClo
     setErrors({});
     setFormError(undefined);
   };
+  useUnsavedChanges(dirty, { what: 'the SAML provider', save: submit, discard: onDiscard });
 
   const teamMissing = values.defaultTeam !== '' && teams?.every((team) => team.id !== values.defaultTeam);
 

@@ -7,6 +7,7 @@ import { useUpdateOrg } from '../../queries/orgs.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { RoleSelect } from '../../ui/RoleSelect.tsx';
 import { Field, SwitchField } from './Field.tsx';
 import {
@@ -48,26 +49,32 @@ export function SettingsForm({ profileId, org }: SettingsFormProps) {
       formRef.current?.querySelector<HTMLElement>(`[data-testid="settings-${kebab(first)}"]`)?.focus();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Checks and sends the changes; resolves to whether they are saved (a refusal stays on screen). */
+  const submit = async (): Promise<boolean> => {
     setFormError(undefined);
     const found = { ...validateBody(pending.body), ...pending.errors };
     show(found);
-    if (Object.keys(found).length > 0 || !dirty) return;
-    update.mutate(pending.body, {
-      onSuccess: (saved) => {
-        const next = valuesOf(saved);
-        setBaseline(next);
-        setValues(next);
-        toast({ title: 'Organization settings saved', tone: 'success' });
-      },
-      onError: (error) => {
-        const message = errorMessage(error);
-        const field = fieldOfMessage(message);
-        if (field !== undefined) show({ [field]: message });
-        else setFormError(message);
-      },
-    });
+    if (Object.keys(found).length > 0) return false;
+    if (!dirty) return true;
+    try {
+      const saved = await update.mutateAsync(pending.body);
+      const next = valuesOf(saved);
+      setBaseline(next);
+      setValues(next);
+      toast({ title: 'Organization settings saved', tone: 'success' });
+      return true;
+    } catch (error) {
+      const message = errorMessage(error);
+      const field = fieldOfMessage(message);
+      if (field !== undefined) show({ [field]: message });
+      else setFormError(message);
+      return false;
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
   };
 
   const onReset = () => {
@@ -75,6 +82,11 @@ export function SettingsForm({ profileId, org }: SettingsFormProps) {
     setErrors({});
     setFormError(undefined);
   };
+  useUnsavedChanges(dirty && !readOnly, {
+    what: 'the organization settings',
+    save: submit,
+    discard: onReset,
+  });
 
   return (
     <form
@@ -218,7 +230,7 @@ export function SettingsForm({ profileId, org }: SettingsFormProps) {
           >
             Save
           </Button>
-          <Button onClick={onReset} disabled={!dirty || update.isPending}>
+          <Button onClick={onReset} disabled={!dirty || update.isPending} data-testid="settings-discard">
             Discard changes
           </Button>
           <span className="muted" aria-live="polite">

@@ -3,7 +3,7 @@
  * signed or unsigned) or as the raw JSON schema, the two views kept in step. Checked before sending; the server's
  * refusal (e.g. a claim a condition still reads) is shown with the edits kept.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Site } from '../../../../shared/contract/resources/sites.ts';
 import { errorMessage } from '../../bridge/errors.ts';
@@ -13,6 +13,7 @@ import { adaptiveSchemaQuery, putAdaptiveSchema } from '../../queries/sites.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import {
   claimsOf,
   hasClaimErrors,
@@ -96,7 +97,11 @@ function ClaimsForm({
   const [raw, setRaw] = useState<string | undefined>();
   const [rawError, setRawError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const put = useMutation({
+    mutationFn: (next: Claim[]) =>
+      putAdaptiveSchema(queryClient, profileId, orgId, siteId, { jsonSchema: schemaOf(next) }),
+  });
+  const pending = put.isPending;
   // "Add claim" puts the focus in the new row's name, so that typing goes on from the keyboard.
   const [focusNew, setFocusNew] = useState(false);
   const dirty = raw !== undefined ? raw !== schemaText(schemaOf(saved)) : !sameClaims(claims, saved);
@@ -120,34 +125,43 @@ function ClaimsForm({
     setRaw(undefined);
   };
 
-  const onSave = async () => {
+  /** Checks and sends the schema; resolves to whether it is saved (a refusal stays on screen). */
+  const onSave = async (): Promise<boolean> => {
     setServerError(undefined);
     let next = claims;
     if (raw !== undefined) {
       const parsed = parseSchemaText(raw);
-      if (!parsed.ok) return setRawError(parsed.message);
+      if (!parsed.ok) {
+        setRawError(parsed.message);
+        return false;
+      }
       next = parsed.claims;
     } else {
       const found = validateClaims(claims);
       setErrors(found);
-      if (hasClaimErrors(found)) return;
+      if (hasClaimErrors(found)) return false;
     }
-    setPending(true);
     try {
-      const schema = await putAdaptiveSchema(queryClient, profileId, orgId, siteId, {
-        jsonSchema: schemaOf(next),
-      });
+      const schema = await put.mutateAsync(next);
       const stored = claimsOf(schema.jsonSchema);
       setSaved(stored);
       setClaims(stored);
       if (raw !== undefined) setRaw(schemaText(schema.jsonSchema));
       toast({ title: 'Adaptive schema saved', tone: 'success' });
+      return true;
     } catch (failure) {
       setServerError(errorMessage(failure));
-    } finally {
-      setPending(false);
+      return false;
     }
   };
+  const discard = () => {
+    setClaims(saved);
+    setErrors([]);
+    setServerError(undefined);
+    if (raw !== undefined) setRaw(schemaText(schemaOf(saved)));
+    setRawError(undefined);
+  };
+  useUnsavedChanges(dirty && !readOnly, { what: 'the adaptive schema', save: onSave, discard });
 
   return (
     <div className="claims-form">
@@ -307,17 +321,7 @@ function ClaimsForm({
           >
             Save schema
           </Button>
-          <Button
-            size="sm"
-            disabled={!dirty || pending}
-            onClick={() => {
-              setClaims(saved);
-              setErrors([]);
-              setServerError(undefined);
-              if (raw !== undefined) setRaw(schemaText(schemaOf(saved)));
-              setRawError(undefined);
-            }}
-          >
+          <Button size="sm" disabled={!dirty || pending} onClick={discard} data-testid="adaptive-discard">
             Discard
           </Button>
         </div>

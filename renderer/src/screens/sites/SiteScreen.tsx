@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Badge, Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { confirmLeave } from '../../ui/unsaved.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import { StructureEditor } from '../site-structure/StructureEditor.tsx';
 import { VisitorPreview } from '../site-structure/VisitorPreview.tsx';
@@ -181,8 +182,12 @@ export function SiteScreen({
           value={tab}
           onValueChange={(value) => {
             const next = value as SiteTab;
-            setTab(next);
-            rememberSiteTab(next);
+            // A tab with edits asks first: its panel goes when another tab opens.
+            void confirmLeave().then((go) => {
+              if (!go) return;
+              setTab(next);
+              rememberSiteTab(next);
+            });
           }}
         >
           <TabsList aria-label="Site">

@@ -1,21 +1,21 @@
 /**
  * A site's settings: title, visibility, basename (with the published address it gives, live), proxy, adaptive
  * content, default section and default site space. Checked with the contract's bounds before sending, only the
- * changed fields sent, the server's refusal shown on the field it names with the input kept. Deleting the site
- * asks for its title to be typed.
+ * changed fields sent, the server's refusal shown on the field it names with the input kept; unsaved edits are
+ * guarded (tab switches, navigation, window close). Deleting the site asks for its title to be typed.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { SITE_VISIBILITIES, type Site } from '../../../../shared/contract/resources/sites.ts';
 import type { SiteSection, SiteSpace } from '../../../../shared/contract/resources/siteStructure.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { orgQuery } from '../../queries/orgs.ts';
-import { deleteSite, siteSectionsQuery, siteSpacesQuery, updateSite } from '../../queries/sites.ts';
+import { siteSectionsQuery, siteSpacesQuery, updateSite } from '../../queries/sites.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { useUnsavedChanges } from '../../ui/unsaved.ts';
+import { DeleteSite } from './DeleteSite.tsx';
 import { Field, SwitchField } from '../settings/Field.tsx';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import {
@@ -107,10 +107,13 @@ function SiteSettingsForm({
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<SiteSettingsErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const changes = changedSiteBody(values, baseline);
   const dirty = Object.keys(changes.body).length > 0 || Object.keys(changes.errors).length > 0;
+  const update = useMutation({
+    mutationFn: (body: typeof changes.body) => updateSite(queryClient, profileId, orgId, site.id, body),
+  });
+  const pending = update.isPending;
 
   const set = <K extends keyof SiteSettingsValues>(field: K, value: SiteSettingsValues[K]) => {
     setValues((old) => ({ ...old, [field]: value }));
@@ -123,26 +126,32 @@ function SiteSettingsForm({
     if (first !== undefined) formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Checks and sends the changes; resolves to whether they are saved (a refusal stays on screen). */
+  const submit = async (): Promise<boolean> => {
     setFormError(undefined);
     const found = { ...validateSiteBody(changes.body), ...changes.errors };
     show(found);
-    if (Object.keys(found).length > 0 || !dirty) return;
-    setPending(true);
+    if (Object.keys(found).length > 0) return false;
+    if (!dirty) return true;
     try {
-      await updateSite(queryClient, profileId, orgId, site.id, changes.body);
+      await update.mutateAsync(changes.body);
       setBaseline(values);
       toast({ title: 'Site settings saved', tone: 'success' });
+      return true;
     } catch (failure) {
       const message = errorMessage(failure);
       const field = siteFieldOfMessage(message);
       if (field !== undefined) show({ [field]: message });
       else setFormError(message);
-    } finally {
-      setPending(false);
+      return false;
     }
   };
+  const discard = () => {
+    setValues(baseline);
+    setErrors({});
+    setFormError(undefined);
+  };
+  useUnsavedChanges(dirty && !readOnly, { what: 'the site settings', save: submit, discard });
 
   const sectionSpaces = structure?.siteSpacesOf(values.defaultSection) ?? [];
   const hasSections = (structure?.sections.length ?? 0) > 0;
@@ -155,7 +164,10 @@ function SiteSettingsForm({
     <form
       ref={formRef}
       className="form form-wide site-settings"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
       noValidate
       aria-label="Site settings"
       data-testid="site-settings"
@@ -342,14 +354,7 @@ function SiteSettingsForm({
           >
             Save
           </Button>
-          <Button
-            onClick={() => {
-              setValues(baseline);
-              setErrors({});
-              setFormError(undefined);
-            }}
-            disabled={!dirty || pending}
-          >
+          <Button onClick={discard} disabled={!dirty || pending} data-testid="site-settings-discard">
             Discard changes
           </Button>
           <span className="muted" aria-live="polite">
@@ -358,95 +363,5 @@ function SiteSettingsForm({
         </div>
       )}
     </form>
-  );
-}
-
-/** "Delete site…", confirmed by typing the site's title. */
-function DeleteSite({ profileId, orgId, site }: { profileId: string; orgId: string; site: Site }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const matches = typed.trim() === site.title;
-
-  const onConfirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!matches) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await deleteSite(queryClient, profileId, orgId, site.id);
-      toast({ title: `Site “${site.title}” deleted`, tone: 'success' });
-      setOpen(false);
-      await navigate({ to: '/p/$profileId/orgs/$orgId/sites', params: { profileId, orgId } });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(false);
-    }
-  };
-
-  return (
-    <div className="section site-danger">
-      <h3>Delete this site</h3>
-      <p className="muted">
-        The site, its sections, share links and adaptive schema are removed; its spaces stay in the
-        organization.
-      </p>
-      <Button variant="danger" size="sm" onClick={() => setOpen(true)} data-testid="site-delete">
-        Delete site…
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) {
-            setTyped('');
-            setError(undefined);
-          }
-        }}
-        title={`Delete site “${site.title}”?`}
-        description={`${site.published ? 'The site goes offline at once and its' : 'Its'} ${site.siteSpaces} site space${site.siteSpaces === 1 ? '' : 's'}, sections and share links are removed. This cannot be undone. The spaces themselves are kept.`}
-        data-testid="site-delete-dialog"
-      >
-        <form className="form" onSubmit={(event) => void onConfirm(event)} noValidate>
-          <div className="field">
-            <label className="field-label" htmlFor="site-delete-confirm">
-              Type the site’s title, <strong>{site.title}</strong>, to confirm
-            </label>
-            <input
-              id="site-delete-confirm"
-              className="input"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-              autoFocus
-              data-testid="site-delete-confirm-input"
-            />
-          </div>
-          {error !== undefined && (
-            <Banner tone="error" title="The site was not deleted" data-testid="site-delete-error">
-              {error}
-            </Banner>
-          )}
-          <div className="dialog-actions">
-            <DialogClose>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button
-              type="submit"
-              variant="danger"
-              disabled={!matches}
-              pending={pending}
-              data-testid="confirm-button"
-            >
-              Delete site
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </div>
   );
 }

@@ -1,13 +1,16 @@
 /**
  * The title (and, for a collection, description) of an item, edited in place: checked with the contract's bounds
  * before sending, only changed fields sent, the server's refusal shown on the field it names, nothing typed lost.
- * Escape in a changed field puts the saved text back (and goes no further, so it does not close the panel).
+ * Escape in a changed field puts the saved text back (and goes no further, so it does not close the panel). Edits
+ * not saved are guarded (navigation, window close).
  */
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import {
   changedDetails,
   fieldOfMessage,
@@ -37,33 +40,40 @@ export function DetailsForm({ kind, baseline: initial, readOnly, onSave }: Detai
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const save = useMutation({ mutationFn: onSave });
+  const pending = save.isPending;
   const fields = (['title', 'description'] as const).filter((field) => initial[field] !== undefined);
   const changes = changedDetails(values, baseline);
   const dirty = Object.keys(changes.body).length > 0 || Object.keys(changes.errors).length > 0;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Checks and sends the changes; resolves to whether they are saved (a refusal stays on screen). */
+  const submit = async (): Promise<boolean> => {
     setFormError(undefined);
     const found = { ...validateDetails(kind, changes.body), ...changes.errors };
     setErrors(found);
-    if (Object.keys(found).length > 0 || !dirty) return;
-    setPending(true);
+    if (Object.keys(found).length > 0) return false;
+    if (!dirty) return true;
     try {
-      await onSave(changes.body);
+      await save.mutateAsync(changes.body);
       const next = { ...baseline, ...changes.body };
       setBaseline(next);
       setValues(next);
       toast({ title: `${kind === 'space' ? 'Space' : 'Collection'} saved`, tone: 'success' });
+      return true;
     } catch (failure) {
       const message = errorMessage(failure);
       const field = fieldOfMessage(message);
       if (field !== undefined) setErrors({ [field]: message });
       else setFormError(message);
-    } finally {
-      setPending(false);
+      return false;
     }
   };
+  const discard = () => {
+    setValues(baseline);
+    setErrors({});
+    setFormError(undefined);
+  };
+  useUnsavedChanges(dirty && !readOnly, { what: `the ${kind}'s details`, save: submit, discard });
 
   const onKeyDown = (field: DetailsField) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Escape' || values[field] === baseline[field]) return;
@@ -73,7 +83,14 @@ export function DetailsForm({ kind, baseline: initial, readOnly, onSave }: Detai
   };
 
   return (
-    <form className="details-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form
+      className="details-form"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
       {fields.map((field) => {
         const max = maxLengthOf(kind, field);
         const value = values[field] ?? '';
@@ -124,15 +141,7 @@ export function DetailsForm({ kind, baseline: initial, readOnly, onSave }: Detai
           <Button type="submit" variant="primary" size="sm" pending={pending} data-testid="details-save">
             Save
           </Button>
-          <Button
-            size="sm"
-            disabled={pending}
-            onClick={() => {
-              setValues(baseline);
-              setErrors({});
-              setFormError(undefined);
-            }}
-          >
+          <Button size="sm" disabled={pending} onClick={discard} data-testid="details-discard">
             Discard
           </Button>
         </div>
