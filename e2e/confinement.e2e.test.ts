@@ -74,12 +74,12 @@ describe('a token given to Docs Admin never reaches the page', () => {
       ['Globex reader', keptToken],
     ] as const) {
       expect(await app.profiles.addProfile({ name, baseUrl: remote.baseUrl, token })).toMatch(
-        /Connection works/,
+        /Connected as /,
       );
     }
     removedId = await app.profiles.idOf('Globex');
     keptId = await app.profiles.idOf('Globex reader');
-    expect(await app.profiles.testSaved('Globex')).toMatch(/connection works/);
+    expect(await app.profiles.testSaved('Globex')).toMatch(/Connected as /);
 
     await app.sidebar.switchTo('Globex');
     await app.sidebar.openOrganization('Globex Handbook');

@@ -50,11 +50,11 @@ describe('an administrator using Docs Admin', () => {
 
     await app.profiles.goto();
     const result = await app.profiles.addProfile({ name: 'Globex', baseUrl: remote.baseUrl, token });
-    expect(result).toMatch(/Connection works/);
+    expect(result).toMatch(/Connected as /);
     expect(result).toMatch(/sees 3 organizations/);
     const id = await app.profiles.idOf('Globex');
     expect(keychainToken(id)).toBe(token);
-    expect(await app.profiles.testSaved('Globex')).toMatch(/connection works/);
+    expect(await app.profiles.testSaved('Globex')).toMatch(/Connected as /);
 
     await app.sidebar.switchTo('Globex');
     await expect.poll(() => app.route(), eventually).toMatch(new RegExp(`^/p/${id}/`));
@@ -69,6 +69,38 @@ describe('an administrator using Docs Admin', () => {
     await app.profiles.root.waitFor();
     await expect.poll(() => app.profiles.rows().count(), eventually).toBe(1);
     expect(await app.profiles.rows().first().getAttribute('data-profile-id')).toBe('local');
+  });
+
+  it('adds a profile with one paste of its token, says whose token it is, switches to it and replaces its token', async () => {
+    const app = await DocsAdmin.open(tab.page, running.url);
+    const admin = remote.demoTokens.find((entry) => entry.email === remote.adminEmail)!;
+    const reader = remote.demoTokens.find((entry) => entry.role === 'read')!;
+    await app.profiles.goto();
+
+    await app.profiles.fill({ name: 'Initech', baseUrl: remote.baseUrl, token: 'not-a-token-of-this-api' });
+    expect(await app.profiles.testConnection()).toMatch(/The API refused this token/);
+    await app.profiles.form.getByTestId('profile-token').fill('');
+    await app.profiles.enterToken(admin.token);
+    expect(await app.profiles.testConnection()).toMatch(
+      new RegExp(`Connected as [^(]+ \\(${admin.email.replace(/\./g, '\\.')}\\)`),
+    );
+    // The token is still in its field: Save needs no second paste, and switches to the new profile.
+    await app.profiles.save('Initech');
+    await expect.poll(() => app.route(), eventually).toMatch(/^\/p\/(?!local\b)[^/]+/);
+    const id = /^\/p\/([^/]+)/.exec(app.route())![1]!;
+    expect(keychainToken(id)).toBe(admin.token);
+
+    await app.profiles.goto();
+    expect(await app.profiles.isActive('Initech')).toBe(true);
+    expect(await app.profiles.isActive('Local sandbox')).toBe(false);
+    expect(await app.profiles.form.getByTestId('profile-token').inputValue()).toBe('');
+
+    expect(await app.profiles.replaceToken('Initech', reader.token)).toMatch(
+      new RegExp(`Connected as [^(]+ \\(${reader.email.replace(/\./g, '\\.')}\\)`),
+    );
+    await expect.poll(() => keychainToken(id), eventually).toBe(reader.token);
+    await app.profiles.remove('Initech');
+    expect(keychainToken(id)).toBeNull();
   });
 
   it('reaches every screen through the command palette, by keyboard only', async () => {

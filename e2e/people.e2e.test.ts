@@ -80,7 +80,7 @@ describe('an administrator managing the members of an organization', () => {
     ).toBe(404);
   });
 
-  it('is told that the last admin cannot be demoted, and the role stays', async () => {
+  it('is told, before anything is sent, that the last admin cannot be demoted, and the role stays', async () => {
     const { members } = await open();
     const [ada, grace] = await Promise.all([
       session.rig.api.memberId(session.rig.orgId, 'Ada Lovelace'),
@@ -89,12 +89,16 @@ describe('an administrator managing the members of an organization', () => {
     await members.setOrder('asc');
 
     await members.changeRole('Grace Hopper', 'read');
+    expect(await members.confirm()).toMatch(/Take the Admin role from Grace Hopper\?/);
     await expect.poll(() => session.rig.api.memberRole(session.rig.orgId, grace), eventually).toBe('read');
 
-    await members.changeRole('Ada Lovelace', 'read');
-    const refusal = session.tab.page.getByTestId('toast').filter({ hasText: 'last admin' });
-    await refusal.waitFor();
-    expect(await refusal.innerText()).toMatch(/Ada Lovelace is the last admin of the organization/);
+    // Ada (the signed-in user) is the only admin now: her menu says so and offers nothing lower.
+    await members.roleMenu('Ada Lovelace').click();
+    const page = session.tab.page;
+    await page.getByText('You are the organization’s only admin: make another member Admin first.').waitFor();
+    const blocked = page.locator('[data-testid="choice-menu-item"][data-disabled]');
+    await expect.poll(() => blocked.count(), eventually).toBe(6);
+    await page.keyboard.press('Escape');
     await expect.poll(() => members.roleOf('Ada Lovelace'), eventually).toBe('admin');
     expect(await session.rig.api.memberRole(session.rig.orgId, ada)).toBe('admin');
   });
@@ -117,7 +121,9 @@ describe('an administrator managing the members of an organization', () => {
     await expect
       .poll(async () => (await members.selectedIds()).sort(), eventually)
       .toEqual([ada, grace, linus, margaret].sort());
-    await members.bulkChangeRole('comment');
+    const warnings = await members.bulkChangeRole('comment');
+    expect(warnings.join('\n')).toMatch(/You are selected: you stop being an admin/);
+    expect(warnings.join('\n')).toMatch(/Every admin is selected/);
 
     const lines = await members.bulkReportLines();
     expect(Object.fromEntries(lines.map((line) => [line.userId, line.ok]))).toEqual({

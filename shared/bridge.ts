@@ -96,6 +96,10 @@ export const ConnectionTest = Type.Object({
   message: Type.String(),
   /** How many organizations the token sees, when it works. */
   organizations: Type.Optional(Type.Integer()),
+  /** Whose token it is, when it works and the API says (`GET /v1/user`). */
+  user: Type.Optional(Type.Object({ displayName: Type.String(), email: Type.Optional(Type.String()) })),
+  /** The API's own words, when it refused (the message says it plainly). */
+  detail: Type.Optional(Type.String()),
 });
 export type ConnectionTest = Static<typeof ConnectionTest>;
 
@@ -148,6 +152,11 @@ export const channels = {
   ),
   /** Removes a profile and deletes its keychain item. The local sandbox cannot be removed. */
   'profiles.remove': channel(Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), Empty),
+  /** Replaces the token of a remote profile (in the keychain, or in memory for a session-only profile). */
+  'profiles.setToken': channel(
+    Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), token: Token }),
+    Empty,
+  ),
   /** Tests a base URL and token before saving, or a saved profile. */
   'profiles.test': channel(
     Type.Union([

@@ -1,6 +1,7 @@
 /** The Invites screen: invite links (create with a role, change the role, revoke, copy) and email invites. */
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
+import { chooseByMouse, choiceValue } from './choice-menu.ts';
 import type { RoleValue } from './members.ts';
 
 /** One line of the email invite report. */
@@ -48,9 +49,9 @@ export class InvitesPage {
     return attributeOfAll(this.rows(), 'data-invite-id');
   }
 
-  /** The role a link grants, as its row's select shows it. */
+  /** The role a link grants, as its row's menu shows it. */
   roleOf(inviteId: string): Promise<string> {
-    return this.row(inviteId).getByTestId('invite-row-role').inputValue();
+    return choiceValue(this.row(inviteId).getByTestId('invite-row-role'));
   }
 
   /** Creates a link granting `role` and answers its id (the row that was not there before). */
@@ -64,9 +65,34 @@ export class InvitesPage {
     return created[0]!;
   }
 
-  /** Changes the role a link grants from its row. */
+  /** Changes the role a link grants from its row's menu (told with Undo). */
   async changeRole(inviteId: string, role: RoleValue): Promise<void> {
-    await this.row(inviteId).getByTestId('invite-row-role').selectOption({ value: role });
+    await chooseByMouse(this.page, this.row(inviteId).getByTestId('invite-row-role'), role);
+  }
+
+  /** The rows of the pending email invites. */
+  pendingRows(): Locator {
+    return this.root.getByTestId('pending-invite');
+  }
+
+  /** The pending invite of that address. */
+  pending(email: string): Locator {
+    return this.pendingRows().filter({ hasText: email });
+  }
+
+  /** Sends a pending invite again. */
+  async resend(email: string): Promise<void> {
+    await this.pending(email).getByTestId('pending-invite-resend').click();
+  }
+
+  /** Revokes a pending invite, confirming; answers what the dialog said. */
+  async revokePending(email: string): Promise<string> {
+    await this.pending(email).getByTestId('pending-invite-revoke').click();
+    const dialog = this.page.getByTestId('confirm-dialog');
+    const text = await dialog.innerText();
+    await dialog.getByTestId('confirm-button').click();
+    await this.pending(email).waitFor({ state: 'detached' });
+    return text;
   }
 
   /** Revokes a link, confirming in the dialog, and waits for its row to go; answers what the dialog said. */

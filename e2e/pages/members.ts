@@ -1,6 +1,7 @@
 /** The members table of the Members & teams screen: search, filter, select, change roles, bulk actions, drags. */
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
+import { chooseByMouse, choiceValue } from './choice-menu.ts';
 import { CommandPalette } from './command-palette.ts';
 import { dragOnto, type WhileOver } from './drag.ts';
 import type { TeamsPanel } from './teams-panel.ts';
@@ -104,14 +105,42 @@ export class MembersPage {
     await this.order.and(this.page.locator(`[data-order="${order}"]`)).waitFor();
   }
 
-  /** The role a member's row shows. */
-  roleOf(name: string): Promise<string> {
-    return this.row(name).getByTestId('member-role-select').inputValue();
+  /** The role menu of a member's row. */
+  roleMenu(name: string): Locator {
+    return this.row(name).getByTestId('member-role');
   }
 
-  /** Picks a new role in a member's row (applied at once; a refusal is reported in a toast). */
+  /** The role a member's row shows. */
+  roleOf(name: string): Promise<string> {
+    return choiceValue(this.roleMenu(name));
+  }
+
+  /**
+   * Picks a new role in a member's row with the mouse. A plain change is sent at once (and told with Undo); one that
+   * asks first (oneself, the Admin role) leaves its confirmation open: see `confirmation`.
+   */
   async changeRole(name: string, role: RoleValue): Promise<void> {
-    await this.row(name).getByTestId('member-role-select').selectOption({ value: role });
+    await chooseByMouse(this.page, this.roleMenu(name), role);
+  }
+
+  /** The confirmation a role change or a removal asks for, once shown. */
+  confirmation(): Locator {
+    return this.page.getByTestId('confirm-dialog');
+  }
+
+  /** Confirms the question on screen; answers what it said. */
+  async confirm(): Promise<string> {
+    const dialog = this.confirmation();
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    await dialog.getByTestId('confirm-button').click();
+    await dialog.waitFor({ state: 'hidden' });
+    return text;
+  }
+
+  /** Sorts by a column with its header (a second click turns the order round). */
+  async sortByHeader(column: 'joinedAt' | 'lastSeenAt' | 'name'): Promise<void> {
+    await this.root.getByTestId(`members-sort-${column}`).click();
   }
 
   /** Ticks the checkbox of each member, in order. */
@@ -157,13 +186,18 @@ export class MembersPage {
     }
   }
 
-  /** Changes the role of every selected member from the bulk bar's dialog, and waits for the report. */
-  async bulkChangeRole(role: RoleValue): Promise<void> {
+  /**
+   * Changes the role of every selected member from the bulk bar's dialog, and waits for the outcome: the report when
+   * some were refused, else the toast (with Undo). Answers the warnings the dialog showed before sending.
+   */
+  async bulkChangeRole(role: RoleValue): Promise<string[]> {
     await this.bulkBar.getByTestId('bulk-role').click();
     const dialog = this.page.getByTestId('bulk-role-dialog');
     await dialog.getByTestId('bulk-role-select').selectOption({ value: role });
+    const warnings = await dialog.getByTestId('bulk-role-warning').allInnerTexts();
     await dialog.getByTestId('bulk-role-apply').click();
-    await this.bulkReport.waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    return warnings;
   }
 
   /** Removes every selected member from the bulk bar, confirming in the dialog. */
@@ -191,10 +225,7 @@ export class MembersPage {
   async remove(name: string): Promise<string> {
     await this.row(name).getByTestId('member-menu').click();
     await this.page.getByTestId('member-remove').click();
-    const dialog = this.page.getByTestId('confirm-dialog');
-    const text = await dialog.innerText();
-    await dialog.getByTestId('confirm-button').click();
-    return text;
+    return this.confirm();
   }
 
   /** Opens a member's detail panel (a click on the row outside its controls). */

@@ -53,8 +53,8 @@ export class ProfilesPage {
   }
 
   /**
-   * Pastes the token into its field (which the form empties after each test or save). It goes in as keyboard
-   * input (`insertText`), not through a page script, so that no test code puts it into the page's JS heap.
+   * Pastes the token into its field (it stays there after a test; a save that went through empties it). It goes in
+   * as keyboard input (`insertText`), not through a page script, so that no test code puts it into the page's JS heap.
    */
   async enterToken(token: string): Promise<void> {
     await this.form.getByTestId('profile-token').click();
@@ -68,19 +68,43 @@ export class ProfilesPage {
     return this.testResult.innerText();
   }
 
-  /** Saves the form and waits for the new profile's row. */
+  /** Saves the form: the app switches to the new profile (the sidebar's switcher shows it). */
   async save(name: string): Promise<void> {
     await this.form.getByTestId('save-profile').click();
-    await this.row(name).waitFor();
+    await this.page.getByTestId('profile-switcher').filter({ hasText: name }).waitFor();
   }
 
-  /** Fills the form, tests the connection, pastes the token again and saves; answers the test's result. */
+  /**
+   * Fills the form (one paste of the token), tests the connection, saves (which switches to the new profile), and
+   * comes back to this screen; answers the test's result.
+   */
   async addProfile(profile: NewProfile): Promise<string> {
     await this.fill(profile);
     const result = await this.testConnection();
-    await this.enterToken(profile.token);
     await this.save(profile.name);
+    await this.goto();
+    await this.row(profile.name).waitFor();
     return result;
+  }
+
+  /** Whether the row of that profile is marked as the one in use. */
+  async isActive(name: string): Promise<boolean> {
+    return (await this.row(name).getAttribute('data-active')) === 'true';
+  }
+
+  /** Replaces the token of a saved profile: paste, test (answers the result), save. */
+  async replaceToken(name: string, token: string): Promise<string> {
+    await this.row(name).getByTestId('replace-token').click();
+    const dialog = this.page.getByTestId('replace-token-dialog');
+    await dialog.getByTestId('replace-token-input').click();
+    await this.page.keyboard.insertText(token);
+    await dialog.getByTestId('replace-token-test').click();
+    const result = dialog.getByTestId('test-result').filter({ hasText: /\S/ });
+    await result.waitFor();
+    const text = await result.innerText();
+    await dialog.getByTestId('replace-token-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+    return text;
   }
 
   /** Tests a saved profile from its row (the keychain's token) and answers the toast that reports it. */
@@ -88,7 +112,7 @@ export class ProfilesPage {
     await this.row(name)
       .getByRole('button', { name: `Test ${name}`, exact: true })
       .click();
-    const toast = this.page.getByTestId('toast').filter({ hasText: `${name}: connection` });
+    const toast = this.page.getByTestId('toast').filter({ hasText: `${name}: ` });
     return toast.last().innerText();
   }
 

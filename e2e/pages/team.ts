@@ -1,6 +1,7 @@
 /** A team's own screen: its members with their team roles; change a role, remove, move members to another team. */
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
+import { chooseByMouse, choiceValue } from './choice-menu.ts';
 import { CommandPalette } from './command-palette.ts';
 import { dragOnto, type WhileOver } from './drag.ts';
 import { MOVE_TO_TEAM, pickTeam } from './members.ts';
@@ -43,12 +44,23 @@ export class TeamPage {
 
   /** The team role a member's row shows. */
   roleOf(name: string): Promise<string> {
-    return this.row(name).getByTestId('team-member-role').inputValue();
+    return choiceValue(this.row(name).getByTestId('team-member-role'));
   }
 
-  /** Changes a member's team role. */
+  /** Changes a member's team role from its menu (told with Undo). */
   async changeRole(name: string, role: TeamRole): Promise<void> {
-    await this.row(name).getByTestId('team-member-role').selectOption({ value: role });
+    await chooseByMouse(this.page, this.row(name).getByTestId('team-member-role'), role);
+  }
+
+  /** "Add members…": searches, ticks each member, and adds them. */
+  async addMembers(search: string, names: readonly string[]): Promise<void> {
+    await this.root.getByTestId('team-add-members').first().click();
+    const dialog = this.page.getByTestId('add-members-dialog');
+    await dialog.getByTestId('add-members-search').fill(search);
+    for (const name of names)
+      await dialog.getByTestId('add-members-option').filter({ hasText: name }).getByRole('checkbox').check();
+    await dialog.getByTestId('add-members-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
   }
 
   /** Removes a member from the team, and waits for the row to go. */

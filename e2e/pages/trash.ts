@@ -1,4 +1,4 @@
-/** The Trash: deleted spaces, restored one by one or as a selection. */
+/** The Trash: deleted spaces and who deleted them, restored one by one or as a selection, or deleted for good. */
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
 
@@ -32,6 +32,21 @@ export class TrashPage {
   /** What a row says of the time left ("7 days left"). */
   timeLeft(spaceId: string): Promise<string> {
     return this.row(spaceId).getByTestId('trash-left').innerText();
+  }
+
+  /** Who sent a space to the Trash, as its row says. */
+  deletedBy(spaceId: string): Promise<string> {
+    return this.row(spaceId).getByTestId('trash-deleted-by').innerText();
+  }
+
+  /** Deletes one space for good with its row's button, confirming; answers what the confirmation said. */
+  async purge(spaceId: string): Promise<string> {
+    await this.row(spaceId).getByTestId('trash-purge').click();
+    const dialog = this.page.getByTestId('confirm-dialog');
+    const said = await dialog.innerText();
+    await dialog.getByTestId('confirm-button').click();
+    await this.row(spaceId).waitFor({ state: 'detached' });
+    return said;
   }
 
   /** Restores one space with its row's button. */

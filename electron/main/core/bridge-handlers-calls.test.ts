@@ -74,17 +74,27 @@ describe('profiles.test', () => {
   it('tests a base URL and token against the real API, storing nothing', async () => {
     const { handlers, profiles } = setup();
     const good = await handlers['profiles.test']({ baseUrl: fx.api.baseUrl, token: fx.owner.token });
+    const me = await fx.owner.client.call('getAuthenticatedUser');
     expect(good).toEqual({
       ok: true,
       value: {
         ok: true,
         status: 200,
-        message: 'Connected: the token sees 1 organization.',
+        message: `Connected as ${me.displayName} (${fx.owner.email}): the token sees 1 organization.`,
         organizations: 1,
+        user: { displayName: me.displayName, email: fx.owner.email },
       },
     });
     const bad = await handlers['profiles.test']({ baseUrl: fx.api.baseUrl, token: 'wrong-token-000000' });
-    expect(bad).toMatchObject({ ok: true, value: { ok: false, status: 401 } });
+    expect(bad).toMatchObject({
+      ok: true,
+      value: {
+        ok: false,
+        status: 401,
+        message: 'The API refused this token: check that it was copied whole and has not been revoked.',
+        detail: expect.any(String) as unknown,
+      },
+    });
     const dead = await handlers['profiles.test']({ baseUrl: 'http://127.0.0.1:1', token: 'x' });
     expect(dead).toMatchObject({ ok: true, value: { ok: false, status: 0 } });
     if (dead.ok) expect(dead.value.message).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:1/);
@@ -111,6 +121,41 @@ describe('profiles.test', () => {
       ok: false,
       error: { code: 404 },
     });
+  });
+});
+
+describe('profiles.setToken', () => {
+  it('replaces the token of a remote profile, in the keychain, without a trace in the answer', async () => {
+    const { handlers, vault } = setup();
+    const a = await add(handlers, 'Alpha');
+    if (!a.ok) throw new Error(a.error.message);
+    const other = fx.api.buildUser();
+    expect(await handlers['profiles.setToken']({ id: a.value.id, token: ` ${other.token} ` })).toEqual({
+      ok: true,
+      value: {},
+    });
+    expect(await vault.get(a.value.id)).toBe(other.token);
+    const tested = await handlers['profiles.test']({ profileId: a.value.id });
+    expect(tested.ok && tested.value.user?.email).toBe(other.email);
+  });
+
+  it('refuses the local sandbox (400), an unknown profile (404) and a token with inner spaces (400)', async () => {
+    const { handlers, vault } = setup();
+    const a = await add(handlers, 'Alpha');
+    if (!a.ok) throw new Error(a.error.message);
+    expect(await handlers['profiles.setToken']({ id: 'local', token: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 400 },
+    });
+    expect(await handlers['profiles.setToken']({ id: 'nope', token: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 404 },
+    });
+    expect(await handlers['profiles.setToken']({ id: a.value.id, token: 'a b' })).toMatchObject({
+      ok: false,
+      error: { code: 400 },
+    });
+    expect(await vault.get(a.value.id)).toBe(fx.owner.token);
   });
 });
 

@@ -103,7 +103,33 @@ function storeFailure(error: unknown): never {
   throw error;
 }
 
-/** Tests a target with `GET /v1/orgs` and says what it found in words. */
+/** Whose token it is (`GET /v1/user`), when the API says; nothing when it does not. */
+async function tokenOwner(proxy: ApiProxy, target: ProxyTarget): Promise<ConnectionTest['user']> {
+  const outcome = await proxy.call(target, { method: 'GET', path: '/v1/user' });
+  const body = outcome.body as { displayName?: unknown; email?: unknown } | null;
+  if (!outcome.reached || outcome.status !== 200 || typeof body?.displayName !== 'string') return undefined;
+  return { displayName: body.displayName, ...(typeof body.email === 'string' ? { email: body.email } : {}) };
+}
+
+/** A refusal in plain words, by status: what it means for the person holding the token. */
+function refusalWords(status: number): string {
+  switch (status) {
+    case 401:
+      return 'The API refused this token: check that it was copied whole and has not been revoked.';
+    case 403:
+      return 'The API knows this token but does not let it list organizations.';
+    case 404:
+      return 'No API answers at this base URL: check the address (GitBook’s is https://api.gitbook.com).';
+    case 429:
+      return 'The API asks to slow down: try again in a minute.';
+    default:
+      return status >= 500
+        ? `The API had a problem (it answered ${status}): try again later.`
+        : `The API answered ${status}.`;
+  }
+}
+
+/** Tests a target with `GET /v1/orgs` (then `GET /v1/user`, to say whose token it is) and says what it found. */
 async function testConnection(proxy: ApiProxy, target: ProxyTarget): Promise<ConnectionTest> {
   const outcome = await proxy.call(target, { method: 'GET', path: '/v1/orgs' });
   const body = outcome.body as { items?: unknown; count?: unknown; error?: { message?: unknown } } | null;
@@ -116,11 +142,17 @@ async function testConnection(proxy: ApiProxy, target: ProxyTarget): Promise<Con
     };
   if (outcome.status === 200 && Array.isArray(body?.items)) {
     const organizations = typeof body.count === 'number' ? body.count : body.items.length;
+    const user = await tokenOwner(proxy, target);
+    const who =
+      user === undefined
+        ? 'Connected'
+        : `Connected as ${user.displayName}${user.email !== undefined ? ` (${user.email})` : ''}`;
     return {
       ok: true,
       status: 200,
-      message: `Connected: the token sees ${organizations} organization${organizations === 1 ? '' : 's'}.`,
+      message: `${who}: the token sees ${organizations} organization${organizations === 1 ? '' : 's'}.`,
       organizations,
+      ...(user !== undefined ? { user } : {}),
     };
   }
   if (outcome.status === 200)
@@ -129,16 +161,11 @@ async function testConnection(proxy: ApiProxy, target: ProxyTarget): Promise<Con
       status: 200,
       message: 'The answer is not a list of organizations: is this the API\u2019s base URL?',
     };
-  const hint =
-    outcome.status === 401
-      ? 'the token was refused'
-      : outcome.status === 404
-        ? 'no API at this base URL'
-        : '';
   return {
     ok: false,
     status: outcome.status,
-    message: serverMessage ?? (hint || `the API answered ${outcome.status}`),
+    message: refusalWords(outcome.status),
+    ...(serverMessage !== undefined ? { detail: serverMessage } : {}),
   };
 }
 
@@ -256,6 +283,15 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
           storeFailure(error);
         }
         deps.proxy.forget(profile.id);
+        return {};
+      }),
+
+    'profiles.setToken': (request) =>
+      answer(request, async () => {
+        const input = valid('profiles.setToken', request);
+        const profile = storedProfile(input.id);
+        const token = must(checkToken(input.token));
+        await vaultOf(deps, profile).set(profile.id, token);
         return {};
       }),
 

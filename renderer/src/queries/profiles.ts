@@ -1,6 +1,6 @@
 /**
- * Profiles, kept by the main-process core. Adding and testing take a token, so they are plain calls and not
- * `useMutation`s: a mutation keeps its variables in the mutation cache, and the token must live nowhere.
+ * Profiles, kept by the main-process core. Adding, testing and replacing a token take the token, so they are plain
+ * calls and not `useMutation`s: a mutation keeps its variables in the mutation cache, and the token must live nowhere.
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BridgeRequest, ConnectionTest, Profile } from '../../../shared/bridge.ts';
@@ -38,6 +38,11 @@ export async function addProfile(
   const profile = await bridgeValue('profiles.add', request);
   await queryClient.invalidateQueries({ queryKey: keys.profiles() });
   return profile;
+}
+
+/** Replaces a remote profile's token; the caller passes it straight from the input and keeps no copy. */
+export async function setProfileToken(request: BridgeRequest<'profiles.setToken'>): Promise<void> {
+  await bridgeValue('profiles.setToken', request);
 }
 
 /** Tests a base URL and token before saving, or a saved profile by id. */

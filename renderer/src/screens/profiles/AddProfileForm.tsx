@@ -1,8 +1,10 @@
 /**
  * The "add a profile" form. The token lives only in its uncontrolled password input: it is read at the moment of a
- * test or a save, handed to the bridge, and the input is cleared at once, whatever the outcome.
+ * test or a save and handed to the bridge. A test leaves it in the field, so that Save needs no second paste; a
+ * save that went through clears it and switches to the new profile.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import type { ConnectionTest, VaultStatus } from '../../../../shared/bridge.ts';
 import { errorMessage, errorStatus } from '../../bridge/errors.ts';
@@ -29,6 +31,7 @@ function sentence(text: string): string {
 /** The form that adds a remote profile. */
 export function AddProfileForm({ vault }: { vault: VaultStatus | undefined }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const nameRef = useRef<HTMLInputElement>(null);
   const baseUrlRef = useRef<HTMLInputElement>(null);
   const tokenRef = useRef<HTMLInputElement>(null);
@@ -41,12 +44,11 @@ export function AddProfileForm({ vault }: { vault: VaultStatus | undefined }) {
   const [busy, setBusy] = useState<Busy>();
   const vaultMissing = vault !== undefined && !vault.available;
 
-  /** Reads the token for one call and clears the input; the caller keeps the string only for that call. */
-  const takeToken = (): string => {
-    const input = tokenRef.current;
-    const token = input?.value ?? '';
-    if (input !== null) input.value = '';
-    return token;
+  /** Reads the token for one call; the caller keeps the string only for that call. */
+  const readToken = (): string => tokenRef.current?.value ?? '';
+  /** Empties the token field (once the keychain holds the token). */
+  const clearToken = () => {
+    if (tokenRef.current !== null) tokenRef.current.value = '';
   };
 
   /** Shows the errors and moves the focus to the first invalid field; answers whether the form may go on. */
@@ -64,11 +66,10 @@ export function AddProfileForm({ vault }: { vault: VaultStatus | undefined }) {
     setBusy('test');
     setResult(undefined);
     try {
-      setResult(await testConnection({ baseUrl: url, token: takeToken() }));
+      setResult(await testConnection({ baseUrl: url, token: readToken() }));
     } catch (error) {
       setResult({ ok: false, status: errorStatus(error) ?? 0, message: errorMessage(error) });
     } finally {
-      takeToken();
       setBusy(undefined);
     }
   };
@@ -90,18 +91,20 @@ export function AddProfileForm({ vault }: { vault: VaultStatus | undefined }) {
     try {
       const profile = await addProfile(queryClient, {
         ...fields,
-        token: takeToken(),
+        token: readToken(),
         ...(vaultMissing ? { sessionOnly: true } : {}),
       });
-      toast({ title: `Profile “${profile.name}” added`, tone: 'success' });
+      clearToken();
+      toast({ title: `Profile “${profile.name}” added: you are using it now`, tone: 'success' });
       setName('');
       setBaseUrl('');
       setResult(undefined);
       setErrors({});
+      await navigate({ to: '/p/$profileId', params: { profileId: profile.id } });
     } catch (error) {
+      // The token stays in its field: fix what the message says and save again.
       setSaveError(errorMessage(error));
     } finally {
-      takeToken();
       setBusy(undefined);
     }
   };
@@ -149,8 +152,8 @@ export function AddProfileForm({ vault }: { vault: VaultStatus | undefined }) {
         error={errors.token}
         hint={
           vaultMissing
-            ? 'The field is cleared after each test or save: paste the token again to save.'
-            : 'Kept in the OS keychain; it never comes back to this window. The field is cleared after each test or save.'
+            ? 'Kept in the app’s memory once saved, never in a file; the field is emptied then.'
+            : 'Kept in the OS keychain once saved; it never comes back to this window, and the field is emptied then.'
         }
         autoComplete="off"
         spellCheck={false}

@@ -1,4 +1,5 @@
-/** One profile in the list, with rename, test and remove (each also in the row's context menu). */
+/** One profile in the list (the active one marked), with test, rename, replace token and remove (also in a context menu). */
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Profile } from '../../../../shared/bridge.ts';
 import { errorMessage } from '../../bridge/errors.ts';
@@ -15,30 +16,29 @@ import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Badge } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { RenameDialog } from './RenameDialog.tsx';
+import { ReplaceTokenDialog } from './ReplaceTokenDialog.tsx';
+import { resultTitle } from './TestResult.tsx';
 
 /** A row of the profiles list. */
-export function ProfileRow({ profile }: { profile: Profile }) {
+export function ProfileRow({ profile, active }: { profile: Profile; active: boolean }) {
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [testing, setTesting] = useState(false);
+  const [replacing, setReplacing] = useState(false);
   const remove = useRemoveProfile();
   const removable = profile.kind !== 'local';
-
-  const onTest = async () => {
-    setTesting(true);
-    try {
-      const result = await testConnection({ profileId: profile.id });
+  const test = useMutation({
+    mutationFn: () => testConnection({ profileId: profile.id }),
+    onSuccess: (result) =>
       toast({
-        title: result.ok ? `${profile.name}: connection works` : `${profile.name}: connection failed`,
-        description: `${result.status === 0 ? 'Not reached' : `HTTP ${result.status}`} · ${result.message}`,
+        title: `${profile.name}: ${resultTitle(result)}`,
+        description: [result.message, result.detail].filter((part) => part !== undefined).join(' '),
         tone: result.ok ? 'success' : 'error',
-      });
-    } catch (error) {
-      toast({ title: `${profile.name}: test failed`, description: errorMessage(error), tone: 'error' });
-    } finally {
-      setTesting(false);
-    }
-  };
+      }),
+    onError: (error) =>
+      toast({ title: `${profile.name}: test failed`, description: errorMessage(error), tone: 'error' }),
+  });
+  const onTest = () => test.mutate();
+  const testing = test.isPending;
 
   const onRemove = () => {
     remove.mutate(
@@ -62,7 +62,12 @@ export function ProfileRow({ profile }: { profile: Profile }) {
   };
 
   return (
-    <li data-testid="profile-row" data-profile-id={profile.id}>
+    <li
+      data-testid="profile-row"
+      data-profile-id={profile.id}
+      data-active={active ? 'true' : 'false'}
+      aria-current={active ? 'true' : undefined}
+    >
       <ContextMenu>
         <ContextMenuTrigger asChild>
           <div className="profile-row">
@@ -73,6 +78,11 @@ export function ProfileRow({ profile }: { profile: Profile }) {
                   {profile.kind === 'local' ? 'Local sandbox' : 'Remote'}
                 </Badge>
                 {profile.sessionOnly === true && <Badge tone="warning">Session only</Badge>}
+                {active && (
+                  <Badge tone="accent" data-testid="profile-active">
+                    In use
+                  </Badge>
+                )}
               </p>
               <p className="profile-row-url">
                 <code>{profile.baseUrl}</code>
@@ -82,7 +92,7 @@ export function ProfileRow({ profile }: { profile: Profile }) {
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => void onTest()}
+                onClick={onTest}
                 pending={testing}
                 aria-label={`Test ${profile.name}`}
               >
@@ -100,6 +110,17 @@ export function ProfileRow({ profile }: { profile: Profile }) {
                 <Button
                   size="sm"
                   variant="ghost"
+                  onClick={() => setReplacing(true)}
+                  aria-label={`Replace the token of ${profile.name}`}
+                  data-testid="replace-token"
+                >
+                  Replace token
+                </Button>
+              )}
+              {removable && (
+                <Button
+                  size="sm"
+                  variant="ghost"
                   className="btn-ghost-danger"
                   onClick={() => setRemoving(true)}
                   aria-label={`Remove ${profile.name}`}
@@ -112,12 +133,14 @@ export function ProfileRow({ profile }: { profile: Profile }) {
           </div>
         </ContextMenuTrigger>
         <ContextMenuContent>
-          <ContextMenuItem onSelect={() => void onTest()}>Test connection</ContextMenuItem>
+          <ContextMenuItem onSelect={onTest}>Test connection</ContextMenuItem>
           <ContextMenuItem onSelect={() => setRenaming(true)}>Rename…</ContextMenuItem>
+          {removable && <ContextMenuItem onSelect={() => setReplacing(true)}>Replace token…</ContextMenuItem>}
           {removable && <ContextMenuItem onSelect={() => setRemoving(true)}>Remove…</ContextMenuItem>}
         </ContextMenuContent>
       </ContextMenu>
       {renaming && <RenameDialog profile={profile} open onOpenChange={setRenaming} />}
+      {removable && <ReplaceTokenDialog profile={profile} open={replacing} onOpenChange={setReplacing} />}
       <ConfirmDialog
         open={removing}
         onOpenChange={setRemoving}

@@ -1,5 +1,6 @@
 /** The Profiles screen: the saved profiles, the keychain's status, and the form that adds one. */
 import { useQuery } from '@tanstack/react-query';
+import { useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { profilesQuery } from '../../queries/profiles.ts';
@@ -26,6 +27,7 @@ function ListSkeleton() {
 export function ProfilesScreen() {
   useDocumentTitle('Profiles');
   const profiles = useQuery(profilesQuery());
+  const { profileId: activeId } = useActiveProfile();
   const data = profiles.data;
 
   return (
@@ -67,7 +69,7 @@ export function ProfilesScreen() {
         ) : (
           <ul className="profile-list" aria-label="Saved profiles">
             {profiles.data.profiles.map((profile) => (
-              <ProfileRow key={profile.id} profile={profile} />
+              <ProfileRow key={profile.id} profile={profile} active={profile.id === activeId} />
             ))}
           </ul>
         )}

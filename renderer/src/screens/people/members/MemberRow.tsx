@@ -70,7 +70,9 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       data-user-id={member.id}
       data-selected={selected ? 'true' : 'false'}
       onClick={(event) => {
-        if (event.target instanceof Element && event.target.closest(INTERACTIVE) !== null) return;
+        // Clicks in portalled menus bubble here through React's tree: only the row's own elements count.
+        if (!(event.target instanceof Element) || !event.currentTarget.contains(event.target)) return;
+        if (event.target.closest(INTERACTIVE) !== null) return;
         props.onRowClick(index, event);
       }}
     >

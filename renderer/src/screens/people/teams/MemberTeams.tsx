@@ -9,6 +9,7 @@ import { Badge, Banner, Skeleton } from '../../../ui/Feedback.tsx';
 import { LazyMenu } from '../../../ui/LazyMenu.tsx';
 import { DropdownMenuItem, DropdownMenuLabel } from '../../../ui/Menu.tsx';
 import { toast } from '../../../ui/Toast.tsx';
+import { countOf } from '../members/format.ts';
 import { useTeamMoves } from './teamMoves.ts';
 
 /** Props of `MemberTeams`. */
@@ -38,7 +39,7 @@ export function MemberTeams({ profileId, orgId, member, canManage }: MemberTeams
   return (
     <section className="member-detail-section" aria-labelledby={headingId} data-testid="member-teams">
       <div className="member-detail-heading">
-        <h3 id={headingId}>Teams{teams.data !== undefined && ` (${teams.data.count})`}</h3>
+        <h3 id={headingId}>Teams{teams.data !== undefined && ` (${countOf(teams.data.count, 'team')})`}</h3>
         {canManage && (
           <LazyMenu
             label="Add to team…"

@@ -1,0 +1,140 @@
+/**
+ * User stories of what administrators look for: pending invites (resend, revoke), actions in the member detail
+ * panel, "Add members" on a team, sorting by column header with the filters kept in the URL across a reload, and the
+ * Trash's "deleted by" and permanent delete, each checked through the API.
+ */
+import { describe, expect, it } from 'vitest';
+import { chooseByMouse } from './pages/choice-menu.ts';
+import { DocsAdmin } from './pages/docs-admin.ts';
+import { TrashPage } from './pages/trash.ts';
+import { eventually } from './support/expect.ts';
+import { useRig } from './support/rig.ts';
+import { spacesApi, uniqueTitle } from './support/spaces-api.ts';
+
+interface PendingInvite {
+  email: string;
+  sentCount: number;
+}
+
+describe('an administrator finding what they look for', () => {
+  const session = useRig();
+  const open = () => DocsAdmin.open(session.tab.page, session.rig.running.url);
+  const pendingInvites = async () =>
+    (
+      (await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}/email-invites`)).body as {
+        items: PendingInvite[];
+      }
+    ).items;
+
+  it('resends and revokes a pending email invite', async () => {
+    const { invites } = await open();
+    await invites.goto();
+    const email = `${uniqueTitle('pending').replace(/\W+/g, '.').toLowerCase()}@example.com`;
+    expect((await invites.inviteByEmail(email)).map((line) => line.status)).toEqual(['invited']);
+    await invites.pending(email).waitFor();
+    // The demo's members who never came are pending too.
+    expect(await invites.pending('dennis.ritchie@acme.test').count()).toBe(1);
+
+    await invites.resend(email);
+    await expect
+      .poll(
+        async () => (await pendingInvites()).find((invite) => invite.email === email)?.sentCount,
+        eventually,
+      )
+      .toBe(2);
+
+    expect(await invites.revokePending(email)).toMatch(/leaves the organization/);
+    expect((await pendingInvites()).map((invite) => invite.email)).not.toContain(email);
+    const members = await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}/members`, {
+      query: { search: email },
+    });
+    expect((members.body as { count: number }).count).toBe(0);
+  });
+
+  it("changes a member's role and teams from the detail panel, then removes them", async () => {
+    const { members } = await open();
+    const { orgId, api } = session.rig;
+    const leslie = await api.memberId(orgId, 'Leslie Lamport');
+    const design = await api.teamId(orgId, 'Design');
+    await members.goto();
+    await members.search('lamport');
+    await expect.poll(() => members.names(), eventually).toEqual(['Leslie Lamport']);
+    await members.openDetail('Leslie Lamport');
+
+    await chooseByMouse(session.tab.page, members.detail.getByTestId('member-detail-role'), 'review');
+    await expect.poll(() => api.memberRole(orgId, leslie), eventually).toBe('review');
+
+    await members.detail.getByTestId('member-add-to-team').click();
+    await session.tab.page.getByTestId('member-add-to-team-option').filter({ hasText: 'Design' }).click();
+    await expect
+      .poll(async () => (await api.teamMembers(orgId, design)).map((member) => member.name), eventually)
+      .toContain('Leslie Lamport');
+    const team = members.detail.locator(`[data-testid="member-team"][data-team-id="${design}"]`);
+    await team.getByTestId('member-team-remove').click();
+    await expect
+      .poll(async () => (await api.teamMembers(orgId, design)).map((member) => member.name), eventually)
+      .not.toContain('Leslie Lamport');
+
+    await members.detail.getByTestId('member-detail-remove').click();
+    expect(await members.confirm()).toMatch(/Remove Leslie Lamport from the organization\?/);
+    await expect
+      .poll(async () => (await api.call('GET', `/v1/orgs/${orgId}/members/${leslie}`)).status, eventually)
+      .toBe(404);
+  });
+
+  it('adds members to a team from its own screen', async () => {
+    const app = await open();
+    const { orgId, api } = session.rig;
+    const security = await api.teamId(orgId, 'Security');
+    await app.members.goto();
+    await app.teams.open('Security');
+    await app.team.addMembers('wirth', ['Niklaus Wirth']);
+    await expect
+      .poll(async () => (await api.teamMembers(orgId, security)).map((member) => member.name), eventually)
+      .toContain('Niklaus Wirth');
+    await app.team.row('Niklaus Wirth').waitFor();
+  });
+
+  it('sorts members by a column header and keeps the search and sort across a reload', async () => {
+    const app = await open();
+    const { members } = app;
+    await members.goto();
+    await members.sortByHeader('name');
+    await expect
+      .poll(async () => (await members.names()).slice(0, 2), eventually)
+      .toEqual(['Ada Lovelace', 'Adele Goldberg']);
+    await members.sortByHeader('name');
+    await expect.poll(() => app.route(), eventually).toMatch(/sort=name/);
+    await members.search('an');
+    await expect.poll(() => app.route(), eventually).toMatch(/q=an/);
+    const shown = await members.names();
+    const folded = (name: string) => name.toLowerCase();
+    expect(shown).toEqual([...shown].sort((a, b) => (folded(a) < folded(b) ? 1 : -1)));
+
+    await session.tab.page.reload();
+    await members.rows().first().waitFor();
+    expect(await members.searchBox.inputValue()).toBe('an');
+    await expect.poll(() => members.names(), eventually).toEqual(shown);
+    expect(await members.root.getByTestId('members-sort-name').locator('..').getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+  });
+
+  it('shows who deleted a space in the Trash, and deletes it for good after confirming', async () => {
+    const app = await open();
+    const spaces = spacesApi(session.rig.api);
+    const space = await spaces.createSpace(session.rig.orgId, { title: uniqueTitle('Gone for good') });
+    await spaces.deleteSpace(space.id);
+    const trash = new TrashPage(app.page);
+    await trash.goto();
+    await trash.row(space.id).waitFor();
+    expect(await trash.deletedBy(space.id)).toBe('Ada Lovelace');
+
+    const said = await trash.purge(space.id);
+    expect(said).toMatch(/cannot be restored/);
+    await expect
+      .poll(async () => (await session.rig.api.call('GET', `/v1/spaces/${space.id}`)).status, eventually)
+      .toBe(404);
+    expect(await spaces.trashIds(session.rig.orgId)).not.toContain(space.id);
+  });
+});
