@@ -105,8 +105,11 @@ describe('an administrator finding what they look for', () => {
       .toEqual(['Ada Lovelace', 'Adele Goldberg']);
     await members.sortByHeader('name');
     await expect.poll(() => app.route(), eventually).toMatch(/sort=name/);
+    const everyone = await members.total();
     await members.search('an');
     await expect.poll(() => app.route(), eventually).toMatch(/q=an/);
+    await expect.poll(() => members.total(), eventually).toBeLessThan(everyone);
+    await expect.poll(async () => (await members.names()).length, eventually).toBe(await members.total());
     const shown = await members.names();
     const folded = (name: string) => name.toLowerCase();
     expect(shown).toEqual([...shown].sort((a, b) => (folded(a) < folded(b) ? 1 : -1)));
