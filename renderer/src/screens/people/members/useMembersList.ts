@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { Member } from '../../../../../shared/contract/resources/members.ts';
 import { membersListQuery, type MemberListFilters } from '../../../queries/members.ts';
-import { useDebounced } from '../teams/useDebounced.ts';
+import { useDebounced } from '../../../ui/useDebounced.ts';
 
 /** How long typing must pause before the search is sent: short enough to land within 200 ms of the last key. */
 export const SEARCH_DEBOUNCE_MS = 120;

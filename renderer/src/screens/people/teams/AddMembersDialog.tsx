@@ -8,7 +8,7 @@ import { Dialog, DialogClose } from '../../../ui/Dialog.tsx';
 import { Banner, Skeleton } from '../../../ui/Feedback.tsx';
 import { roleName } from '../../../ui/roles.ts';
 import { membersPhrase, useTeamMoves } from './teamMoves.ts';
-import { useDebounced } from './useDebounced.ts';
+import { useDebounced } from '../../../ui/useDebounced.ts';
 
 /** Props of `AddMembersDialog`. */
 export interface AddMembersDialogProps {
