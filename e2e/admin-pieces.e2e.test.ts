@@ -51,6 +51,18 @@ describe('an administrator finding what they look for', () => {
     expect((members.body as { count: number }).count).toBe(0);
   });
 
+  it("counts pending invites on the Overview's to-do list, whose card opens them", async () => {
+    const app = await open();
+    const pending = (await pendingInvites()).length;
+    expect(pending).toBeGreaterThan(0);
+    const card = app.overview.todoCard('todo-invites');
+    expect(await card.innerText()).toMatch(new RegExp(`${pending} invites? awaiting a first visit`));
+
+    await card.click();
+    await expect.poll(() => app.route(), eventually).toMatch(/\/invites$/);
+    await app.invites.pending('dennis.ritchie@acme.test').waitFor();
+  });
+
   it("changes a member's role and teams from the detail panel, then removes them", async () => {
     const { members } = await open();
     const { orgId, api } = session.rig;

@@ -1,11 +1,12 @@
 /**
  * The command palette finds things, not only screens, and acts on them: a person by name (ranked first, above
  * screens whose keywords merely hold the letters) whose role is changed and who is added to a team from the
- * palette; a change request by its subject, opened. Every change is checked through the API.
+ * palette (the role change undone from its toast); a change request by its subject, opened. Every change is checked through the API.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { undoFromToast } from './pages/unsaved.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 
@@ -46,7 +47,9 @@ describe('the command palette finds and acts', () => {
     await expect
       .poll(() => api.memberRole(orgId, carol), eventually)
       .toBe(target === 'Reviewer' ? 'review' : 'edit');
-    await page.getByText(`Carol Shaw is now ${target}`).first().waitFor();
+    // The palette's role change has the same Undo as the members screen's.
+    await undoFromToast(page, `Carol Shaw is now ${target}`);
+    await expect.poll(() => api.memberRole(orgId, carol), eventually).toBe(before);
 
     const team = await api.teamId(orgId, 'Security');
     expect((await api.teamMembers(orgId, team)).some((member) => member.name === 'Carol Shaw')).toBe(false);

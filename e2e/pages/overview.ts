@@ -39,4 +39,9 @@ export class OverviewPage {
       sites: await this.count('count-sites'),
     };
   }
+
+  /** A card of the to-do list (`todo-review`, `todo-invites`, …) once it has loaded. */
+  todoCard(testId: string): Locator {
+    return this.page.getByTestId(testId).and(this.page.locator(':not([data-attention="loading"])'));
+  }
 }

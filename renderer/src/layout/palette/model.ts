@@ -1,5 +1,6 @@
 /** The palette's entries and steps: what a result is, and which follow-up list an action opens. UI types only. */
 import type { Role } from '../../../../shared/contract/common.ts';
+import { fromRoleValue, roleLabel, ROLE_VALUES } from '../../ui/roles.ts';
 
 /** What a result stands for (shown beside it). */
 export type EntryKind =
@@ -38,21 +39,11 @@ export interface PaletteEntry {
   next?: PaletteStep;
 }
 
-/** GitBook's names of the roles, most powerful first, then guest (`null`). */
-export const ROLE_CHOICES: readonly { role: Role | null; label: string }[] = [
-  { role: 'admin', label: 'Admin' },
-  { role: 'create', label: 'Creator' },
-  { role: 'review', label: 'Reviewer' },
-  { role: 'edit', label: 'Editor' },
-  { role: 'comment', label: 'Commenter' },
-  { role: 'read', label: 'Reader' },
-  { role: null, label: 'Guest' },
-];
-
-/** The name of a role (or guest). */
-export function roleName(role: Role | null): string {
-  return ROLE_CHOICES.find((choice) => choice.role === role)?.label ?? 'Guest';
-}
+/** The roles by GitBook's names (the UI kit's one vocabulary), most powerful first, then guest (`null`). */
+export const ROLE_CHOICES: readonly { role: Role | null; label: string }[] = ROLE_VALUES.map((value) => ({
+  role: fromRoleValue(value),
+  label: roleLabel(value),
+}));
 
 /** Whether text looks like one email address (the palette then offers to invite it). */
 export function looksLikeEmail(text: string): boolean {

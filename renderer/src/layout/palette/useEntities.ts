@@ -13,7 +13,8 @@ import { sitesQuery } from '../../queries/sites.ts';
 import { teamsQuery } from '../../queries/teams.ts';
 import { emojiText } from '../../ui/emoji.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
-import { looksLikeEmail, roleName, type PaletteEntry } from './model.ts';
+import { roleName } from '../../ui/roles.ts';
+import { looksLikeEmail, type PaletteEntry } from './model.ts';
 
 const MEMBER_RESULTS = 8;
 

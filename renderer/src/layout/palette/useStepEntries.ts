@@ -1,17 +1,20 @@
 /**
  * The lists an action opens in the palette, and the changes they make: a member's new role, a team to add them to,
  * where to move a space or collection, the role of an invite. Each choice commits only when picked (Enter or click),
- * through a mutation, and says what it did in a toast; changing one's own role asks first.
+ * through a mutation, and says what it did in a toast (with Undo for a role); a role change follows the members
+ * screen's rules: the last admin's lower roles explain the refusal, and oneself or the Admin role ask first.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../shared/contract/common.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { contentQuery, invalidateContent, moveContentItem } from '../../queries/content.ts';
 import { inviteByEmail, inviteLinksKey } from '../../queries/invites.ts';
-import { useUpdateMemberRole } from '../../queries/members.ts';
+import { adminCountQuery, useUpdateMemberRole } from '../../queries/members.ts';
 import { currentUserQuery, invalidateTeamLists, teamsQuery, updateTeamMembers } from '../../queries/teams.ts';
-import { toast } from '../../ui/Toast.tsx';
-import { ROLE_CHOICES, roleName, type PaletteEntry, type PaletteStep } from './model.ts';
+import { toast, toastUndoable } from '../../ui/Toast.tsx';
+import { checkRoleChange } from '../../ui/roleRules.ts';
+import { roleName } from '../../ui/roles.ts';
+import { ROLE_CHOICES, type PaletteEntry, type PaletteStep } from './model.ts';
 
 const failed = (what: string) => (error: unknown) =>
   toast({ title: `Could not ${what}`, description: errorMessage(error), tone: 'error' });
@@ -26,7 +29,15 @@ export function useStepEntries(
   const me = useQuery({ ...currentUserQuery(profileId), enabled: step?.kind === 'role' });
   const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled: step?.kind === 'team' });
   const content = useQuery({ ...contentQuery(profileId, orgId), enabled: step?.kind === 'move' });
+  const admins = useQuery({ ...adminCountQuery(profileId, orgId), enabled: step?.kind === 'role' });
   const role = useUpdateMemberRole(profileId, orgId);
+  const undo = useMutation({
+    mutationFn: ({ userId, current }: { userId: string; name: string; current: Role | null }) =>
+      role.mutateAsync({ userId, role: current }),
+    onSuccess: (_member, { name, current }) =>
+      toast({ title: `${name} is ${roleName(current)} again`, tone: 'success' }),
+    onError: (error, { name }) => failed(`undo the role change of ${name}`)(error),
+  });
   const addToTeam = useMutation({
     mutationFn: ({ teamId, userId }: { teamId: string; userId: string; label: string }) =>
       updateTeamMembers(profileId, orgId, teamId, { add: [userId] }),
@@ -64,36 +75,50 @@ export function useStepEntries(
     case 'actions':
       return [];
     case 'role': {
-      const self = me.data?.id === step.userId;
+      const member = { id: step.userId, role: step.current, user: { displayName: step.name } };
+      const context = { me: me.data?.id, admins: admins.data };
       return ROLE_CHOICES.filter((choice) => choice.role !== step.current).map((choice) => {
-        const label = `${step.name} is now ${choice.label}`;
-        const commit = () =>
-          role.mutate(
-            { userId: step.userId, role: choice.role },
-            {
-              onSuccess: () => toast({ title: label, tone: 'success' }),
-              onError: failed(`change the role of ${step.name}`),
-            },
-          );
+        const check = checkRoleChange(member, choice.role, context);
         const entry: PaletteEntry = {
           id: `role:${choice.role ?? 'guest'}`,
           kind: 'Action',
           label: choice.label,
-          detail: self ? 'Your own role: you will be asked to confirm' : `From ${roleName(step.current)}`,
+          detail: `From ${roleName(step.current)}`,
         };
-        if (!self) return { ...entry, run: commit };
+        // The last-admin rule is said before any request: the choice explains itself and sends nothing.
+        if (check.kind === 'refused')
+          return {
+            ...entry,
+            detail: check.reason,
+            run: () => toast({ title: 'Role not changed', description: check.reason, tone: 'error' }),
+          };
+        const commit = (undoable: boolean) => () =>
+          role.mutate(
+            { userId: step.userId, role: choice.role },
+            {
+              onSuccess: () => {
+                const title = `${step.name} is now ${choice.label}`;
+                const description = `Was ${roleName(step.current)}.`;
+                if (!undoable) return toast({ title, description, tone: 'success' });
+                toastUndoable({ title, description, undo: () => undo.mutate(step) });
+              },
+              onError: failed(`change the role of ${step.name}`),
+            },
+          );
+        if (check.kind !== 'confirm') return { ...entry, run: commit(true) };
         return {
           ...entry,
+          detail: `${entry.detail}: you will be asked to confirm`,
           next: {
             kind: 'actions',
-            title: `Change your own role to ${choice.label}?`,
+            title: check.title,
             entries: [
               {
                 id: 'confirm',
                 kind: 'Action',
-                label: `Yes, make me ${choice.label}`,
-                detail: 'You lose what your current role allows at once; another admin must give it back.',
-                run: commit,
+                label: check.confirmLabel,
+                detail: check.description,
+                run: commit(check.undoable),
               },
             ],
           },

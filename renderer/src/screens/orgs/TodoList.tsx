@@ -9,7 +9,7 @@ import { cx } from '../../ui/cx.ts';
 import type { Todo } from './useTodo.ts';
 
 /** The org-relative screens the cards open. */
-type Screen = 'change-requests' | 'sso' | 'openapi' | 'trash';
+type Screen = 'change-requests' | 'invites' | 'sso' | 'openapi' | 'trash';
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -43,7 +43,7 @@ const loading = <Skeleton width="10em" />;
 /** The cards. */
 export function TodoList({ profileId, orgId, todo }: { profileId: string; orgId: string; todo: Todo }) {
   const common = { profileId, orgId };
-  const { review, sso, failedSpecs, expiring } = todo;
+  const { review, invites, sso, failedSpecs, expiring } = todo;
   return (
     <section className="section" aria-labelledby="todo-title">
       <h2 id="todo-title">To do</h2>
@@ -79,6 +79,23 @@ export function TodoList({ profileId, orgId, todo }: { profileId: string; orgId:
                       ? ', none in conflict.'
                       : `, ${review.conflicting} in conflict.`
                 }`}
+        </Card>
+        <Card
+          {...common}
+          to="invites"
+          testId="todo-invites"
+          title="Pending invites"
+          attention={invites === undefined ? undefined : invites !== 'unlisted' && invites.stale > 0}
+        >
+          {invites === undefined
+            ? loading
+            : invites === 'unlisted'
+              ? 'This API does not list invites awaiting a first visit.'
+              : invites.pending === 0
+                ? 'Everyone invited by email has signed in.'
+                : `${plural(invites.pending, 'invite')} awaiting a first visit${
+                    invites.stale === 0 ? '.' : `, ${invites.stale} sent over a week ago.`
+                  }`}
         </Card>
         <Card
           {...common}

@@ -13,7 +13,7 @@ import { Badge, Banner, Skeleton } from '../../../ui/Feedback.tsx';
 import { fromRoleValue, roleName } from '../../../ui/roles.ts';
 import { MemberTeams } from '../teams/MemberTeams.tsx';
 import { countOf, formatDateTime } from './format.ts';
-import { isLastAdmin, lastAdminReason, roleChoiceOf, roleChoices } from './roleRules.ts';
+import { isLastAdmin, lastAdminReason, roleChoiceOf, roleChoices } from '../../../ui/roleRules.ts';
 import type { useRoleChange } from './useRoleChange.tsx';
 
 /** Props of `MemberDetail`. */

@@ -8,7 +8,7 @@ import { Badge, Skeleton } from '../../../ui/Feedback.tsx';
 import { fromRoleValue, type RoleOrGuest } from '../../../ui/roles.ts';
 import type { MembersDragData } from '../dnd.tsx';
 import { formatDate } from './format.ts';
-import { lastAdminReason, isLastAdmin, roleChoiceOf, roleChoices } from './roleRules.ts';
+import { lastAdminReason, isLastAdmin, roleChoiceOf, roleChoices } from '../../../ui/roleRules.ts';
 import { RowMenu } from './RowMenu.tsx';
 
 /** The fixed height of a row, in pixels (the virtualizer relies on it). */

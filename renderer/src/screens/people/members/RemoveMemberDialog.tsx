@@ -9,7 +9,7 @@ import { ConfirmDialog, Dialog, DialogClose } from '../../../ui/Dialog.tsx';
 import { toast } from '../../../ui/Toast.tsx';
 import { countOf } from './format.ts';
 import { toastFailure } from './notify.ts';
-import { isLastAdmin, lastAdminReason } from './roleRules.ts';
+import { isLastAdmin, lastAdminReason } from '../../../ui/roleRules.ts';
 
 /** What a member loses with their membership, in words. */
 function lossesOf(member: Member | undefined): string {

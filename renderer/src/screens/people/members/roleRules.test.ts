@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../../../../../shared/contract/resources/members.ts';
 import { bulkRoleWarnings } from './bulkRules.ts';
-import { checkRoleChange, roleChoices } from './roleRules.ts';
+import { checkRoleChange, roleChoices } from '../../../ui/roleRules.ts';
 
 const member = (id: string, role: Member['role'], name = id): Member => ({
   object: 'member',

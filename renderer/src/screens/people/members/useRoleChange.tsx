@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../ui/Dialog.tsx';
 import { roleName, type RoleOrGuest } from '../../../ui/roles.ts';
 import { toast, toastUndoable } from '../../../ui/Toast.tsx';
 import { toastFailure } from './notify.ts';
-import { checkRoleChange, type RoleCheck } from './roleRules.ts';
+import { checkRoleChange, type RoleCheck } from '../../../ui/roleRules.ts';
 
 /** One role change: the member as it was, and the role asked for. */
 interface RoleChange {

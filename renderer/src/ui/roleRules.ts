@@ -2,8 +2,8 @@
  * What a role change of a member needs before it is sent: nothing, a confirmation that says what follows (demoting
  * oneself, granting or taking the Admin role), or a refusal shown at once (the last admin keeps the role).
  */
-import type { Member } from '../../../../../shared/contract/resources/members.ts';
-import type { Choice } from '../../../ui/ChoiceMenu.tsx';
+import type { Member } from '../../../shared/contract/resources/members.ts';
+import type { Choice } from './ChoiceMenu.tsx';
 import {
   fromRoleValue,
   ROLE_VALUES,
@@ -13,7 +13,7 @@ import {
   toRoleValue,
   type RoleOrGuest,
   type RoleValue,
-} from '../../../ui/roles.ts';
+} from './roles.ts';
 
 /** Who is asking, and how many admins the organization has (undefined while unknown). */
 export interface RoleContext {
@@ -41,7 +41,11 @@ export function lastAdminReason(name: string, self: boolean): string {
 }
 
 /** Checks a role change of `member` to `role` by the user `context.me`. */
-export function checkRoleChange(member: Member, role: RoleOrGuest, context: RoleContext): RoleCheck {
+export function checkRoleChange(
+  member: Pick<Member, 'id' | 'role'> & { user: Pick<Member['user'], 'displayName'> },
+  role: RoleOrGuest,
+  context: RoleContext,
+): RoleCheck {
   if (member.role === role) return { kind: 'unchanged' };
   const name = member.user.displayName;
   const self = member.id === context.me;
