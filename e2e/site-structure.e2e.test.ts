@@ -1,11 +1,13 @@
 /**
  * User stories of a site's structure editor and its visitor preview: grouping sections by drag, reordering by
- * keyboard, a taken path and an undeclared claim caught before saving, and what a visitor with given claims gets.
+ * keyboard, a move undone from its toast, a taken path and an undeclared claim caught before saving, and what a
+ * visitor with given claims gets.
  * Every test builds its own site through the API and checks the effect through `getSiteStructure`.
  */
 import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { SiteStructurePage } from './pages/site-structure.ts';
+import { undoFromToast } from './pages/unsaved.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 import { siteStructureApi } from './support/site-structure-api.ts';
@@ -77,6 +79,24 @@ describe('an administrator editing a site structure', () => {
     await expect
       .poll(() => sites().outline(site.id), eventually)
       .toEqual([`${tag} a`, `${tag} c`, `${tag} b`]);
+  });
+
+  it('undoes a move from its toast: the section is back in its place', async () => {
+    const tag = uniqueTitle('Undo');
+    const { site, editor } = await siteWith(tag, ['a', 'b', 'c']);
+    await editor.select(`${tag} a`);
+    await editor.press('Alt+ArrowDown');
+    await expect
+      .poll(() => sites().outline(site.id), eventually)
+      .toEqual([`${tag} b`, `${tag} a`, `${tag} c`]);
+    await editor.settled();
+
+    await undoFromToast(session.tab.page, `${tag} a`);
+    await expect
+      .poll(() => sites().outline(site.id), eventually)
+      .toEqual([`${tag} a`, `${tag} b`, `${tag} c`]);
+    await editor.settled();
+    expect(await editor.titles('section')).toEqual([`${tag} a`, `${tag} b`, `${tag} c`]);
   });
 
   it('flags a path another section already uses, and sends nothing', async () => {
