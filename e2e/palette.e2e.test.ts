@@ -1,7 +1,8 @@
 /**
  * The command palette finds things, not only screens, and acts on them: a person by name (ranked first, above
  * screens whose keywords merely hold the letters) whose role is changed and who is added to a team from the
- * palette (the role change undone from its toast); a change request by its subject, opened. Every change is checked through the API.
+ * palette (the role change undone from its toast); a space moved to another collection and moved back by Undo; a
+ * change request by its subject, opened. Every change is checked through the API.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { DocsAdmin } from './pages/docs-admin.ts';
 import { undoFromToast } from './pages/unsaved.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
+import { spacesApi, uniqueTitle } from './support/spaces-api.ts';
 
 /** Highlights the palette entry named `name` with the arrow keys and presses Enter. */
 async function choose(page: Page, name: string): Promise<void> {
@@ -65,6 +67,33 @@ describe('the command palette finds and acts', () => {
         eventually,
       )
       .toBe(true);
+  });
+
+  it('moves a space to another collection and undoes the move from its toast', async () => {
+    const { api, orgId } = session.rig;
+    const spaces = spacesApi(api);
+    const tag = uniqueTitle('Palette move');
+    const home = await spaces.createCollection(orgId, { title: `${tag} home` });
+    const away = await spaces.createCollection(orgId, { title: `${tag} away` });
+    const created = [];
+    for (const name of ['first', 'middle', 'last'])
+      created.push(await spaces.createSpace(orgId, { title: `${tag} ${name}`, parent: home.id }));
+    const moved = created[1]!;
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    await app.overview.title.waitFor();
+    const page = app.page;
+
+    await app.palette.open();
+    await page.keyboard.type(moved.title);
+    await choose(page, `${moved.title} (space)`);
+    await choose(page, 'Move to…');
+    await page.keyboard.type(away.title);
+    await choose(page, `${away.title} (collection)`);
+    await expect.poll(async () => (await spaces.space(moved.id)).parent, eventually).toBe(away.id);
+
+    await undoFromToast(page, `${moved.title} moved to ${away.title}`);
+    await expect.poll(async () => (await spaces.space(moved.id)).parent, eventually).toBe(home.id);
+    expect((await api.childTitles(orgId, home.id)).spaces).toEqual(created.map((space) => space.title));
   });
 
   it('finds a change request by its subject and opens it', async () => {

@@ -1,16 +1,19 @@
 /**
  * The lists an action opens in the palette, and the changes they make: a member's new role, a team to add them to,
  * where to move a space or collection, the role of an invite. Each choice commits only when picked (Enter or click),
- * through a mutation, and says what it did in a toast (with Undo for a role); a role change follows the members
+ * through a mutation, and says what it did in a toast (with Undo for a role or a move); a role change follows the members
  * screen's rules: the last admin's lower roles explain the refusal, and oneself or the Admin role ask first.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../shared/contract/common.ts';
 import { errorMessage } from '../../bridge/errors.ts';
-import { contentQuery, invalidateContent, moveContentItem } from '../../queries/content.ts';
+import { contentQuery, invalidateContent, moveContentItem, type ContentData } from '../../queries/content.ts';
 import { inviteByEmail, inviteLinksKey } from '../../queries/invites.ts';
 import { adminCountQuery, useUpdateMemberRole } from '../../queries/members.ts';
 import { currentUserQuery, invalidateTeamLists, teamsQuery, updateTeamMembers } from '../../queries/teams.ts';
+import type { MoveRequest } from '../../screens/content/moves.ts';
+import { buildTree, itemKey } from '../../screens/content/tree.ts';
+import { undoRequests } from '../../screens/content/undoMoves.ts';
 import { toast, toastUndoable } from '../../ui/Toast.tsx';
 import { checkRoleChange } from '../../ui/roleRules.ts';
 import { roleName } from '../../ui/roles.ts';
@@ -19,17 +22,9 @@ import { ROLE_CHOICES, type PaletteEntry, type PaletteStep } from './model.ts';
 const failed = (what: string) => (error: unknown) =>
   toast({ title: `Could not ${what}`, description: errorMessage(error), tone: 'error' });
 
-/** The entries of `step` (none for the plain `actions` list, which carries its own). */
-export function useStepEntries(
-  profileId: string,
-  orgId: string,
-  step: PaletteStep | undefined,
-): PaletteEntry[] {
+/** The changes the palette makes, each a mutation that says what it did; `content`: the tree before a move. */
+function usePaletteChanges(profileId: string, orgId: string, content: ContentData | undefined) {
   const queryClient = useQueryClient();
-  const me = useQuery({ ...currentUserQuery(profileId), enabled: step?.kind === 'role' });
-  const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled: step?.kind === 'team' });
-  const content = useQuery({ ...contentQuery(profileId, orgId), enabled: step?.kind === 'move' });
-  const admins = useQuery({ ...adminCountQuery(profileId, orgId), enabled: step?.kind === 'role' });
   const role = useUpdateMemberRole(profileId, orgId);
   const undo = useMutation({
     mutationFn: ({ userId, current }: { userId: string; name: string; current: Role | null }) =>
@@ -47,11 +42,27 @@ export function useStepEntries(
     },
     onError: failed('add to the team'),
   });
+  // A move's Undo puts the item back in its place, computed as the content tree screen does on the tree before it.
+  const moveBack = useMutation({
+    mutationFn: async ({ requests }: { requests: MoveRequest[]; title: string }) => {
+      for (const request of requests)
+        await moveContentItem(profileId, request.kind, request.id, request.body);
+    },
+    onSuccess: (_none, { title }) => toast({ title: `${title} is back where it was`, tone: 'success' }),
+    onError: (error, { title }) => failed(`move ${title} back`)(error),
+    onSettled: () => invalidateContent(queryClient, profileId, orgId),
+  });
   const move = useMutation({
     mutationFn: (input: { kind: 'space' | 'collection'; id: string; parent: string | null; label: string }) =>
       moveContentItem(profileId, input.kind, input.id, { parent: input.parent }),
-    onSuccess: (_moved, { label }) => {
-      toast({ title: label, tone: 'success' });
+    onSuccess: (_moved, { kind, id, label }) => {
+      const before = content;
+      if (before === undefined) toast({ title: label, tone: 'success' });
+      else {
+        const requests = undoRequests(buildTree(before.collections, before.spaces), [itemKey(kind, id)]);
+        const title = requests[0]?.title ?? 'It';
+        toastUndoable({ title: label, undo: () => moveBack.mutate({ requests, title }) });
+      }
       return invalidateContent(queryClient, profileId, orgId);
     },
     onError: failed('move it'),
@@ -69,6 +80,20 @@ export function useStepEntries(
     },
     onError: failed('send the invite'),
   });
+  return { role, undo, addToTeam, move, invite };
+}
+
+/** The entries of `step` (none for the plain `actions` list, which carries its own). */
+export function useStepEntries(
+  profileId: string,
+  orgId: string,
+  step: PaletteStep | undefined,
+): PaletteEntry[] {
+  const me = useQuery({ ...currentUserQuery(profileId), enabled: step?.kind === 'role' });
+  const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled: step?.kind === 'team' });
+  const content = useQuery({ ...contentQuery(profileId, orgId), enabled: step?.kind === 'move' });
+  const admins = useQuery({ ...adminCountQuery(profileId, orgId), enabled: step?.kind === 'role' });
+  const { role, undo, addToTeam, move, invite } = usePaletteChanges(profileId, orgId, content.data);
 
   switch (step?.kind) {
     case undefined:
