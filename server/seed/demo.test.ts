@@ -222,17 +222,22 @@ describe('demo seed', () => {
     }
   });
 
-  it('puts one space in the trash, deleted two days before the seed date', () => {
+  it('puts one space in the trash, deleted by its creator two days before the seed date', () => {
     const db = seeded();
     const trashed = db.all(
       db.q
         .selectFrom('spaces')
-        .select(['title', 'deleted_at'])
-        .where('organization_id', '=', acme(db))
-        .where('deleted_at', 'is not', null),
+        .innerJoin('users', 'users.id', 'spaces.deleted_by')
+        .select(['spaces.title', 'spaces.deleted_at', 'users.display_name'])
+        .where('spaces.organization_id', '=', acme(db))
+        .where('spaces.deleted_at', 'is not', null),
     );
     expect(trashed).toEqual([
-      { title: 'Old Wiki', deleted_at: new Date(NOW.getTime() - 2 * DAY).toISOString() },
+      {
+        title: 'Old Wiki',
+        deleted_at: new Date(NOW.getTime() - 2 * DAY).toISOString(),
+        display_name: 'Grace Hopper',
+      },
     ]);
   });
 

@@ -299,7 +299,13 @@ function seedContent(
       db.run(db.q.updateTable('spaces').set({ updated_at: updated.toISOString() }).where('id', '=', id));
       if (item.deletedDaysAgo !== undefined) {
         const deleted = new Date(now.getTime() - item.deletedDaysAgo * DAY);
-        db.run(db.q.updateTable('spaces').set({ deleted_at: deleted.toISOString() }).where('id', '=', id));
+        // Its creator sent it to the Trash: the Trash says so ("deleted by").
+        db.run(
+          db.q
+            .updateTable('spaces')
+            .set({ deleted_at: deleted.toISOString(), deleted_by: creatorId })
+            .where('id', '=', id),
+        );
         recordEvent(db, deleted, {
           organizationId,
           actorId: creatorId,
