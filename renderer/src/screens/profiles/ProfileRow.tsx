@@ -111,7 +111,7 @@ export function ProfileRow({ profile, active }: { profile: Profile; active: bool
                   size="sm"
                   variant="ghost"
                   onClick={() => setReplacing(true)}
-                  aria-label={`Replace the token of ${profile.name}`}
+                  aria-label={`Replace token of ${profile.name}`}
                   data-testid="replace-token"
                 >
                   Replace token

@@ -61,7 +61,7 @@ export function TrashRow({ space, now, selected, onSelect, restoring, onRestore,
               variant="ghost"
               className="btn-ghost-danger"
               onClick={onPurge}
-              aria-label={`Delete ${title} for good`}
+              aria-label={`Delete for good: ${title}`}
               data-testid="trash-purge"
             >
               Delete for good
