@@ -40,10 +40,17 @@ export function useMoves({ profileId, orgId, tree, announce, reveal }: MoveConte
       runMoves(queryClient, profileId, orgId, requests),
     onSuccess: (outcome, { phrase }) => {
       if (outcome.ok) {
-        toast({ tone: 'success', title: `${phrase} back where ${phrase.startsWith('“') ? 'it was' : 'they were'}` });
+        toast({
+          tone: 'success',
+          title: `${phrase} back where ${phrase.startsWith('“') ? 'it was' : 'they were'}`,
+        });
         announce(`Undone: ${phrase} back in place.`);
       } else
-        toast({ tone: 'error', title: `“${outcome.failed.title}” not moved back`, description: outcome.message });
+        toast({
+          tone: 'error',
+          title: `“${outcome.failed.title}” not moved back`,
+          description: outcome.message,
+        });
     },
   });
   const { mutateAsync: sendMoves } = send;
