@@ -6,6 +6,7 @@ import { errorKind } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
+import { useOffers } from '../../queries/capabilities.ts';
 import { orgQuery } from '../../queries/orgs.ts';
 import { trashQuery } from '../../queries/spaces.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -31,7 +32,9 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
   const chosen = items.filter((space) => selected.has(space.id));
   const now = Date.now();
   // Deleting for good is for admins; while the organization loads the button waits.
-  const canPurge = org.data?.permissions.admin === true;
+  // Deleting for good is an extension of the embedded server: hidden where the profile's API does not offer it.
+  const offered = useOffers(profileId, 'deleteSpacePermanently') !== false;
+  const canPurge = org.data?.permissions.admin === true && offered;
   const purgeTitle =
     purging === undefined
       ? ''
