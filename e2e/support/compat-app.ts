@@ -30,7 +30,7 @@ export function countTooManyInPage(page: Page): () => number {
 export async function openCompatProfile(app: DocsAdmin, compat: CompatServer, name: string): Promise<string> {
   await app.profiles.goto();
   const result = await app.profiles.addProfile({ name, baseUrl: compat.baseUrl, token: compat.adminToken });
-  expect(result).toMatch(/Connection works/);
+  expect(result).toMatch(/Connected as /);
   const profileId = await app.profiles.idOf(name);
   await app.sidebar.switchTo(name);
   await app.sidebar.openOrganization('Acme Docs');
