@@ -70,6 +70,10 @@ export const departures: readonly Departure[] = [
   probe('listRevisionDocuments', `our extension; ${PROBED} (bodies are then read page by page)`),
   probe('listSpaceLinks', `a seed operation GitBook no longer publishes; ${PROBED}`),
   probe(
+    'listOrganizationEmailInvites',
+    'our extension (pending email invites): the Overview reads it once and, on a 404, says the API keeps no list of them',
+  ),
+  probe(
     'listOrganizationCustomFields',
     `a seed operation GitBook no longer publishes (custom fields exist only in @gitbook/api 0.91.0); ${PROBED}`,
   ),
