@@ -23,7 +23,7 @@ const fake = vi.hoisted(() => {
   const mainFrame = { url: 'app://docs-admin/index.html', parent: null, frameToken: 'main', detached: false };
   class FakeWindow {
     readonly listeners = new Map<string, Listener>();
-    readonly webContents = { mainFrame: { ...mainFrame } };
+    readonly webContents = { mainFrame: { ...mainFrame }, once: vi.fn() };
     readonly options: { webPreferences?: Record<string, unknown> };
     constructor(options: { webPreferences?: Record<string, unknown> }) {
       this.options = options;
@@ -37,7 +37,15 @@ const fake = vi.hoisted(() => {
     focus = vi.fn();
     restore = vi.fn();
     isMinimized = vi.fn(() => true);
-    isDestroyed = vi.fn(() => false);
+    destroyed = false;
+    /** Closing with nothing to keep: the window is gone and says so (its 'close' listener saves its place). */
+    close = vi.fn(() => {
+      this.listeners.get('close')?.();
+      this.destroyed = true;
+      this.listeners.get('closed')?.();
+    });
+    removeListener = vi.fn();
+    isDestroyed = vi.fn(() => this.destroyed);
     isMaximized = vi.fn(() => false);
     getNormalBounds = vi.fn(() => ({ x: 0, y: 0, width: 1000, height: 700 }));
     static getAllWindows = () => state.windows;
@@ -242,7 +250,15 @@ describe('startApp', () => {
     const event = { preventDefault: vi.fn() };
     emitApp('before-quit', event);
     expect(event.preventDefault).toHaveBeenCalled();
+    // The window closes first (it may ask about unsaved work); once it is gone, the quit is asked again, as
+    // Electron does after app.quit(), and the core is stopped before the app quits.
+    expect(fake.state.windows[0]!.close).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalledTimes(1));
+    expect(fake.core.stop).not.toHaveBeenCalled();
+    const again = { preventDefault: vi.fn() };
+    emitApp('before-quit', again);
+    expect(again.preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalledTimes(2));
     expect(fake.core.stop).toHaveBeenCalledTimes(1);
   });
 

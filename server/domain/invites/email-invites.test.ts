@@ -50,7 +50,7 @@ describe('GET /v1/orgs/{organizationId}/email-invites (listOrganizationEmailInvi
   it('400 for a limit out of bounds and a page cursor of nothing, naming the parameter', async () => {
     const { admin, orgId } = await orgWithEmailInvites();
     const path = `/v1/orgs/${orgId}/email-invites`;
-    for (const query of ['limit=0', 'limit=1001', 'page=not-a-cursor'])
+    for (const query of ['limit=-1', 'limit=1001', 'page=not-a-cursor'])
       expectError(
         await sendRaw(server, { method: 'GET', path: `${path}?${query}`, token: admin.token }),
         400,
