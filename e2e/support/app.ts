@@ -20,11 +20,13 @@ export interface RunningApp {
   ended(): { code: number | null; signal: NodeJS.Signals | null } | undefined;
 }
 
-const RUNNING = /^Docs Admin is running at (http:\/\/\S+)$/;
+const RUNNING = /^Docs Admin is running at (http:\/\/\S+)$/m;
+/** Printed once the core (keychain, sandbox) is up: the address comes first, and a test must not race the core. */
+const READY = /^Docs Admin is ready\.$/;
 
 /**
  * Starts browser mode with `--no-open --port 0` on a fresh data directory (or the given one), and `args` after
- * them (e.g. a quicker sandbox health probe); `startTimeoutMs`: how long it may take to say it runs (a benchmark's
+ * them (e.g. a quicker sandbox health probe); `startTimeoutMs`: how long it may take to say it is ready (a benchmark's
  * large database takes longer than the default 20 s on a busy machine).
  */
 export async function launchApp(
@@ -35,13 +37,18 @@ export async function launchApp(
   const started = await startNode(
     'electron/main/browser.ts',
     ['--no-open', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
-    RUNNING,
+    READY,
     options.startTimeoutMs,
   ).catch((error: unknown) => {
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
-  const url = started.match[1]!;
+  const url = RUNNING.exec(started.output())?.[1];
+  if (url === undefined) {
+    await stopChild(started.child);
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`browser mode said it was ready without its address:\n${started.output()}`);
+  }
   return {
     url,
     origin: new URL(url).origin,

@@ -126,6 +126,11 @@ try {
 
 console.log(`Docs Admin is running at ${host.url}`);
 console.log('Press Ctrl+C to stop it.');
+// Said once the services answer, for whoever waits on them (the end-to-end rig); the address above is usable at once.
+core.then(
+  () => console.log('Docs Admin is ready.'),
+  () => undefined,
+);
 
 core.catch((error: unknown) => {
   console.error(

@@ -11,9 +11,9 @@ import { contentQuery, invalidateContent, moveContentItem, type ContentData } fr
 import { inviteByEmail, inviteLinksKey } from '../../queries/invites.ts';
 import { adminCountQuery, useUpdateMemberRole } from '../../queries/members.ts';
 import { currentUserQuery, invalidateTeamLists, teamsQuery, updateTeamMembers } from '../../queries/teams.ts';
-import type { MoveRequest } from '../../screens/content/moves.ts';
-import { buildTree, itemKey } from '../../screens/content/tree.ts';
-import { undoRequests } from '../../screens/content/undoMoves.ts';
+import type { MoveRequest } from '../../queries/contentTree/moves.ts';
+import { buildTree, itemKey } from '../../queries/contentTree/tree.ts';
+import { undoRequests } from '../../queries/contentTree/undoMoves.ts';
 import { toast, toastUndoable } from '../../ui/Toast.tsx';
 import { checkRoleChange } from '../../ui/roleRules.ts';
 import { roleName } from '../../ui/roles.ts';

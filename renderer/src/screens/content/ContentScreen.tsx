@@ -28,7 +28,7 @@ import {
   pathTitle,
   ROOT,
   type ContentTree as Tree,
-} from './tree.ts';
+} from '../../queries/contentTree/tree.ts';
 import { SkeletonTreeRow } from './TreeRow.tsx';
 import { useMoves } from './useMoves.ts';
 import './content.css';

@@ -41,11 +41,12 @@ import {
   targetOfDrop,
   type MoveTarget,
   type Placement,
-} from './moves.ts';
+} from '../../queries/contentTree/moves.ts';
 import { rangeBetween } from '../people/members/range.ts';
-import { DropIndicator, ROW_HEIGHT, TreeRow, type TreeRowHandlers } from './TreeRow.tsx';
-import { focusTreeRow } from './treeFocus.ts';
-import { ROOT, type ContentTree as Tree, type FlatRow } from './tree.ts';
+import { DropIndicator, ROW_HEIGHT } from '../../ui/tree/DropIndicator.tsx';
+import { TreeRow, type TreeRowHandlers } from './TreeRow.tsx';
+import { focusTreeRow } from '../../ui/tree/treeFocus.ts';
+import { ROOT, type ContentTree as Tree, type FlatRow } from '../../queries/contentTree/tree.ts';
 import { LIST_MEASURING, PREVIEW_MODIFIERS } from '../../ui/dragPreview.ts';
 
 /** The selection: selected keys and the anchor of Shift ranges. */

@@ -2,9 +2,9 @@
 import { Command } from 'cmdk';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { destinations, itemsPhrase, movedRoots } from './moves.ts';
+import { destinations, itemsPhrase, movedRoots } from '../../queries/contentTree/moves.ts';
 import { FolderIcon } from './TreeRow.tsx';
-import { ROOT, type ContentTree } from './tree.ts';
+import { ROOT, type ContentTree } from '../../queries/contentTree/tree.ts';
 
 function matchPath(_value: string, search: string, keywords: string[] = []): number {
   const needle = search.trim().toLowerCase();

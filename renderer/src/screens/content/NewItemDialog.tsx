@@ -4,7 +4,7 @@ import { errorKind, errorMessage } from '../../bridge/errors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import type { ItemKind } from './tree.ts';
+import type { ItemKind } from '../../queries/contentTree/tree.ts';
 
 /** A title's bound, as the contract states it for both collections and spaces. */
 export const CONTENT_TITLE_MAX = 50;

@@ -7,7 +7,7 @@ import {
   type MoveOutcome as Outcome,
   type MoveQueueOptions,
 } from '../../queries/moveQueue.ts';
-import { applyMoves, type MoveRequest } from './moves.ts';
+import { applyMoves, type MoveRequest } from '../../queries/contentTree/moves.ts';
 
 /** How a batch ended: done, or refused at one request with the server's message. */
 export type MoveOutcome = Outcome<MoveRequest>;

@@ -5,10 +5,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast, toastUndoable } from '../../ui/Toast.tsx';
-import { movedRoots, planMoves, refusal, itemsPhrase, type MoveRequest, type MoveTarget } from './moves.ts';
+import {
+  movedRoots,
+  planMoves,
+  refusal,
+  itemsPhrase,
+  type MoveRequest,
+  type MoveTarget,
+} from '../../queries/contentTree/moves.ts';
 import { runMoves } from './moveQueue.ts';
-import { ancestorsOf, pathTitle, ROOT, type ContentTree } from './tree.ts';
-import { undoRequests } from './undoMoves.ts';
+import { ancestorsOf, pathTitle, ROOT, type ContentTree } from '../../queries/contentTree/tree.ts';
+import { undoRequests } from '../../queries/contentTree/undoMoves.ts';
 
 /** What a move needs from the screen. */
 export interface MoveContext {

@@ -46,11 +46,14 @@ function TeamScreenBody({ profileId, orgId, teamId }: TeamScreenProps) {
   return (
     <section className="screen people-screen" data-testid="team-screen" aria-labelledby="team-title">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/p/$profileId/orgs/$orgId/people" params={{ profileId, orgId }}>
-          Members &amp; teams
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span>{team.data?.title ?? 'Team'}</span>
+        <ol>
+          <li>
+            <Link to="/p/$profileId/orgs/$orgId/people" params={{ profileId, orgId }}>
+              Members &amp; teams
+            </Link>
+          </li>
+          <li aria-current="page">{team.data?.title ?? 'Team'}</li>
+        </ol>
       </nav>
       <PeopleDnd profileId={profileId} orgId={orgId}>
         <div className="people-layout">

@@ -16,8 +16,8 @@ import {
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
-import { DropIndicator, INDENT, ROW_HEIGHT } from '../content/TreeRow.tsx';
-import { focusTreeRow } from '../content/treeFocus.ts';
+import { DropIndicator, INDENT, ROW_HEIGHT } from '../../ui/tree/DropIndicator.tsx';
+import { focusTreeRow } from '../../ui/tree/treeFocus.ts';
 import { cx } from '../../ui/cx.ts';
 import { Badge } from '../../ui/Feedback.tsx';
 import {

@@ -14,7 +14,7 @@ import type {
   SiteSpace,
   SortSiteStructure,
 } from '../../../../shared/contract/resources/siteStructure.ts';
-import type { Placement } from '../content/moves.ts';
+import type { Placement } from '../../queries/contentTree/moves.ts';
 
 export type { Placement };
 

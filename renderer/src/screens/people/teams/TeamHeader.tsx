@@ -18,7 +18,7 @@ export interface TeamHeaderProps {
   team: Team;
 }
 
-/** The title (click Rename, type, Enter; Escape cancels) and Delete team. */
+/** The title (click Rename, type, Enter; Escape cancels) and Delete team… (it asks first). */
 export function TeamHeader({ profileId, orgId, team }: TeamHeaderProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -97,7 +97,7 @@ export function TeamHeader({ profileId, orgId, team }: TeamHeaderProps) {
             Rename
           </Button>
           <Button size="sm" variant="danger" onClick={() => setDeleting(true)} data-testid="team-delete">
-            Delete team
+            Delete team…
           </Button>
         </div>
       )}
