@@ -97,7 +97,7 @@ const core = startCore({
   mode: 'browser',
   version,
   platform: process.platform,
-  spawnServer: nodeSpawner(ROOT),
+  spawnServer: nodeSpawner(ROOT, { compileCacheDir: join(dataDir, 'compile-cache') }),
   openExternal: openWithSystem,
   log: (line) => console.error(`[core] ${line}`),
   health: {

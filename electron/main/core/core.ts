@@ -57,15 +57,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   profiles.load();
   for (const problem of profiles.problems()) log(problem);
 
-  let vault = options.vault;
-  if (vault === undefined) {
-    const keyring = new KeyringVault();
-    const status = await keyring.probe();
-    if (!status.available) log(status.message ?? 'No keychain is reachable.');
-    vault = keyring;
-  }
-  const sessionVault = new MemoryVault();
-
   const supervisor = new LocalServerSupervisor({
     dataDir: options.dataDir,
     spawnServer: options.spawnServer,
@@ -74,14 +65,30 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.health !== undefined ? { health: options.health } : {}),
   });
   const startProblems: string[] = [];
-  try {
-    await supervisor.start();
-  } catch (error) {
+  // The sandbox starts while the keychain is asked whether it answers: neither needs the other.
+  const sandboxStarted = supervisor.start().catch((error: unknown) => {
     // The app stays useful with remote profiles; the problem is shown with the profiles.
     const problem = error instanceof Error ? error.message : String(error);
     startProblems.push(problem);
     log(problem);
+  });
+
+  let vault = options.vault;
+  if (vault === undefined) {
+    const keyring = new KeyringVault();
+    try {
+      const status = await keyring.probe();
+      if (!status.available) log(status.message ?? 'No keychain is reachable.');
+    } catch (error) {
+      // Nothing may outlive a core that did not start: the sandbox child included.
+      await sandboxStarted;
+      await supervisor.stop();
+      throw error;
+    }
+    vault = keyring;
   }
+  const sessionVault = new MemoryVault();
+  await sandboxStarted;
 
   const proxy = new ApiProxy({
     resolve: createTargetResolver({ profiles, vault, sessionVault, sandbox: supervisor }),
