@@ -26,7 +26,8 @@ describe('the layout holds at 1024×700 and 1440×900', () => {
 
   for (const size of SIZES) {
     for (const screen of screens) {
-      it(`${screen.name} at ${size.width}×${size.height}`, async () => {
+      // A hang guard, not a measure: a reload, a visit and two screenshots take seconds on a loaded 2-core machine.
+      it(`${screen.name} at ${size.width}×${size.height}`, { timeout: 90_000 }, async () => {
         const page = session.tab.page;
         await page.setViewportSize(size);
         const app = await DocsAdmin.open(page, session.rig.running.url);
