@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createHistogram } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createChangeRequestRecord } from '../server/domain/change-requests/records.ts';
@@ -21,6 +21,7 @@ import { openDatabase } from '../server/storage/database.ts';
 import {
   HOSTILE_INPUTS,
   startArchiveFixture,
+  type HostileInput,
   warmUp,
   type AbuseTarget,
   type HostileOutcome,
@@ -119,13 +120,18 @@ interface Row {
   after: ChildStats;
 }
 
-async function measure(server: ServerChild, target: AbuseTarget, seeded: Seeded): Promise<Row[]> {
+async function measure(
+  server: ServerChild,
+  target: AbuseTarget,
+  seeded: Seeded,
+  inputs: readonly HostileInput[],
+): Promise<Row[]> {
   const warming = startVictim(target.baseUrl, seeded);
   await warmUp(target);
   await warming.stop();
   await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
   const rows: Row[] = [];
-  for (const input of HOSTILE_INPUTS) {
+  for (const input of inputs) {
     const before = await server.stats({ reset: true });
     process.stdout.write(`${input.label}…\n`);
     const victim = startVictim(target.baseUrl, seeded);
@@ -198,8 +204,22 @@ function print(rows: Row[]): void {
 
 /** Runs the suite: seed, start the server and the archive fixture, then each hostile input in turn. */
 export async function runAbuseBench(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, strict: true, options: { runs: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      runs: { type: 'string', default: '1' },
+      only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
+    },
+  });
   const runs = positiveInteger('runs', values.runs);
+  const only = values.only?.toLowerCase();
+  const inputs = HOSTILE_INPUTS.filter(
+    (input) => only === undefined || input.label.toLowerCase().includes(only),
+  );
+  if (inputs.length === 0) throw new Error(`--only ${values.only}: no hostile input's label contains it`);
+  const profileDir = values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']);
   const fixture = await startArchiveFixture();
   try {
     for (let run = 1; run <= runs; run++) {
@@ -210,7 +230,10 @@ export async function runAbuseBench(args: string[]): Promise<void> {
         server = await startChild(
           join(import.meta.dirname, 'serve-child.ts'),
           [dataDir, '--allow-private-fetch'],
-          [...SERVER_NODE_FLAGS],
+          [
+            ...SERVER_NODE_FLAGS,
+            ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
+          ],
         );
         console.log(
           `run ${run} of ${runs}: server child pid ${server.pid}; victim at ${VICTIM_RATE} requests/s`,
@@ -223,7 +246,7 @@ export async function runAbuseBench(args: string[]): Promise<void> {
           importParams: seeded.importParams,
           fixtureUrl: fixture.url,
         };
-        print(await measure(server, target, seeded));
+        print(await measure(server, target, seeded, inputs));
       } finally {
         await server?.stop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -7,10 +7,17 @@ import { createInterface } from 'node:readline';
 export interface ChildStats {
   /** Resident set size now, MB. */
   rssMb: number;
+  /** V8's heap (used and reserved) and memory outside it held by JS objects (buffers), MB. */
+  heap: { usedMb: number; totalMb: number; externalMb: number };
   /** CPU time used by the process since it started (user + system, every thread), ms. */
   cpuMs: number;
   /** The event loop's delay (`perf_hooks.monitorEventLoopDelay`), ms. */
   eventLoop: { p50Ms: number; p99Ms: number; maxMs: number };
+  /**
+   * Requests as the server saw them (from its `onRequest` to its `onResponse`), ms; `maxAtS`: when the slowest ended,
+   * seconds since the last reset.
+   */
+  requests: { count: number; p99Ms: number; maxMs: number; maxAtS: number };
 }
 
 /** A server running in a child process. */

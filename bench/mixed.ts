@@ -61,9 +61,16 @@ interface KindFigures {
   micros: RecordableHistogram;
   non2xx: number;
   statuses: Map<number, number>;
+  /** When the slowest answer came, seconds since the load began. */
+  maxAtS: number;
 }
 
-const newFigures = (): KindFigures => ({ micros: createHistogram(), non2xx: 0, statuses: new Map() });
+const newFigures = (): KindFigures => ({
+  micros: createHistogram(),
+  non2xx: 0,
+  statuses: new Map(),
+  maxAtS: 0,
+});
 
 interface MixedResult {
   result: Result;
@@ -86,6 +93,7 @@ function loadMixed(
   // Autocannon calls `onResponse` then emits `response` (with the latency) synchronously for the same answer.
   let answered: MixedKind | undefined;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const start = performance.now();
   return new Promise((resolvePromise, reject) => {
     const tracker = autocannon(
       {
@@ -116,6 +124,7 @@ function loadMixed(
       const micros = Math.max(1, Math.round(milliseconds * 1000));
       for (const figures of [all, answered === undefined ? undefined : byKind.get(answered)]) {
         if (figures === undefined) continue;
+        if (micros > figures.micros.max) figures.maxAtS = (performance.now() - start) / 1000;
         figures.micros.record(micros);
         figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
         if (status < 200 || status >= 300) figures.non2xx++;
@@ -149,6 +158,7 @@ function kindRows(mixed: MixedResult): string[][] {
     ms(figures.micros.percentile(50)),
     ms(figures.micros.percentile(99)),
     ms(figures.micros.max),
+    figures.maxAtS.toFixed(1),
     String(figures.non2xx),
   ];
   const seconds = mixed.result.duration;
@@ -196,7 +206,9 @@ function printFigures(
 ): void {
   const reqPerS = mixed.result.requests.average;
   const helloReqPerS = hello.result.requests.average;
-  console.log(`\n${table(['request', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx'], kindRows(mixed))}`);
+  console.log(
+    `\n${table(['request', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'max at s', 'non-2xx'], kindRows(mixed))}`,
+  );
   console.log(
     `\nmixed: ${reqPerS.toFixed(0)} req/s (${((100 * reqPerS) / helloReqPerS).toFixed(1)}% of hello-world's ${helloReqPerS.toFixed(0)} req/s, p50 ${hello.p50Ms.toFixed(2)} ms, p99 ${hello.p99Ms.toFixed(2)} ms); errors ${mixed.result.errors}, timeouts ${mixed.result.timeouts}`,
   );
@@ -208,7 +220,15 @@ function printFigures(
     `event-loop delay during the load: p50 ${after.eventLoop.p50Ms.toFixed(1)} ms, p99 ${after.eventLoop.p99Ms.toFixed(1)} ms, max ${after.eventLoop.maxMs.toFixed(1)} ms`,
   );
   console.log(
+    `inside the server (routing to last byte): p99 ${after.requests.p99Ms.toFixed(1)} ms, max ${after.requests.maxMs.toFixed(1)} ms at ${after.requests.maxAtS.toFixed(1)} s`,
+  );
+  console.log(
     `server RSS: ${mb(before.rssMb)} before, ${mb(after.rssMb)} right after the load, ${mb(settled.rssMb)} ${settle} s after`,
+  );
+  const heap = ({ heap: { usedMb, totalMb, externalMb } }: ChildStats) =>
+    `${mb(usedMb)} used of ${mb(totalMb)}, ${mb(externalMb)} external`;
+  console.log(
+    `V8 heap: ${heap(before)} before; ${heap(after)} right after; ${heap(settled)} ${settle} s after`,
   );
   console.log(
     `\nTargets (information only):\n${targetsTable({

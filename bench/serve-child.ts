@@ -6,7 +6,7 @@
  * answers `{ stats, reset }` messages on its IPC channel with that and its RSS (bench/children.ts `stats`).
  */
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp, GITBOOK_RATE_LIMIT } from '../server/app.ts';
 import { openDatabase } from '../server/storage/database.ts';
@@ -39,6 +39,25 @@ const app = values.compat
       allowPrivateFetch,
     })
   : buildApp({ db, rateLimit: null, logger: false, allowPrivateFetch });
+// Each request's time inside the server (from routing to the last byte written): beside the client's latency, it
+// tells a wait in the server from a wait before it (connections, the client's own process).
+const requestMicros = createHistogram();
+let measuredSince = performance.now();
+let slowest = { ms: 0, atS: 0 };
+const started = new WeakMap<object, number>();
+app.addHook('onRequest', (request, _reply, done) => {
+  started.set(request, performance.now());
+  done();
+});
+app.addHook('onResponse', (request, _reply, done) => {
+  const start = started.get(request);
+  if (start !== undefined) {
+    const now = performance.now();
+    requestMicros.record(Math.max(1, Math.round((now - start) * 1000)));
+    if (now - start > slowest.ms) slowest = { ms: now - start, atS: (now - measuredSince) / 1000 };
+  }
+  done();
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port })}\n`);
 
@@ -48,12 +67,26 @@ const ms = (nanoseconds: number) => nanoseconds / 1e6;
 process.on('message', (message: unknown) => {
   if (typeof message !== 'object' || message === null || !('stats' in message)) return;
   const cpu = process.cpuUsage();
+  const memory = process.memoryUsage();
+  const mb = (bytes: number) => bytes / 1024 / 1024;
   const stats = {
-    rssMb: process.memoryUsage.rss() / 1024 / 1024,
+    rssMb: mb(memory.rss),
+    heap: { usedMb: mb(memory.heapUsed), totalMb: mb(memory.heapTotal), externalMb: mb(memory.external) },
     cpuMs: (cpu.user + cpu.system) / 1000,
     eventLoop: { p50Ms: ms(delay.percentile(50)), p99Ms: ms(delay.percentile(99)), maxMs: ms(delay.max) },
+    requests: {
+      count: requestMicros.count,
+      p99Ms: requestMicros.count > 0 ? requestMicros.percentile(99) / 1000 : 0,
+      maxMs: slowest.ms,
+      maxAtS: slowest.atS,
+    },
   };
-  if ('reset' in message && message.reset === true) delay.reset();
+  if ('reset' in message && message.reset === true) {
+    delay.reset();
+    requestMicros.reset();
+    slowest = { ms: 0, atS: 0 };
+    measuredSince = performance.now();
+  }
   process.send?.({ stats });
 });
 // The IPC channel must not keep the child alive on its own.
