@@ -192,7 +192,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (payload.length === 0) return done(null, undefined);
     done(new ApiError(415, 'the request body must be JSON (Content-Type: application/json)'), undefined);
   });
-  app.addContentTypeParser('application/json', jsonBodyParser(bodyLimit));
+  app.addContentTypeParser('application/json', jsonBodyParser(bodyLimit, services.jobs.quick));
 
   app.setErrorHandler((raised: FastifyValidationError, request, reply) => {
     // A request answered before its body was read whole (refused first, or stopped mid-body): the connection
@@ -236,10 +236,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
   if (limiter) sendRateHeaders(app, limiter);
 
   app.decorate('jobs', services.jobs);
-  // Jobs are claimed once the server is ready, given back before it stops, and their threads end with it.
-  app.addHook('onReady', async () => services.jobs.queue.start());
+  // Jobs are claimed (and the log checkpointed) once the server is ready, given back before it stops, and their
+  // threads end with it.
+  app.addHook('onReady', async () => {
+    services.jobs.queue.start();
+    services.jobs.checkpoints.start();
+  });
   app.addHook('preClose', async () => services.jobs.queue.stop());
-  app.addHook('onClose', async () => services.jobs.runner.close());
+  app.addHook('onClose', async () => {
+    await services.jobs.checkpoints.stop();
+    await Promise.all([services.jobs.runner.close(), services.jobs.quick.close()]);
+  });
   // A write may have queued jobs (an OpenAPI source, a space to index): claim them once it is answered.
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET') services.jobs.queue.poke();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContentOrg, expectError, expectStatus, sendRaw } from '../domain/spaces/testing.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { MAX_BODY_NESTING, nestsDeeperThan as nestsBytesDeeperThan } from './body-guards.ts';
+import { LARGE_BODY } from './json-body.ts';
 
 const nestsDeeperThan = (text: string, limit: number) => nestsBytesDeeperThan(Buffer.from(text), limit);
 
@@ -152,5 +153,36 @@ describe('bodies are read after the caller is known to reach what the path names
       400,
       'not valid JSON',
     );
+  });
+});
+
+describe('bodies of LARGE_BODY bytes or more, parsed on a worker thread', () => {
+  const long = (seed: string) => `${seed} «ü» 🧪 `.repeat(Math.ceil(LARGE_BODY / 10));
+
+  it('answer as a body parsed here: malformed JSON, a long field too long, a field not allowed', async () => {
+    const { admin, orgId } = buildContentOrg(server);
+    const send = (rawBody: string) =>
+      sendRaw(server, 'createSpace', { params: { organizationId: orgId }, rawBody, token: admin.token });
+    expectError(await send(`{"title": "${long('a')}`), 400, 'the request body is not valid JSON');
+    // The title's limit counts characters: a long text is refused, naming the field.
+    expectError(await send(JSON.stringify({ title: long('b') })), 400, 'body field `title`');
+    // Long texts deep in the body come back in their places: the validation names the field not allowed.
+    expectError(
+      await send(JSON.stringify({ title: 'Fine', extra: [{ a: long('c') }, long('d')] })),
+      400,
+      'body field `extra` is not allowed here',
+    );
+  });
+
+  it('a large valid body is taken whole', async () => {
+    const { admin, orgId } = buildContentOrg(server);
+    // White space around the JSON is not part of it: a large body of white space and a small object.
+    const created = await sendRaw(server, 'createSpace', {
+      params: { organizationId: orgId },
+      rawBody: `${' '.repeat(LARGE_BODY)}{"title": "Large 🧪"}`,
+      token: admin.token,
+    });
+    expectStatus(created, 201);
+    expect((created.body as { title: string }).title).toBe('Large 🧪');
   });
 });

@@ -11,6 +11,7 @@ import type { Clock } from '../clock.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { FetchLimits } from '../net/fetch-url.ts';
+import type { WalCheckpointer } from '../storage/checkpoints.ts';
 import type { Database } from '../storage/database.ts';
 
 /** The server's dependencies, created once. */
@@ -23,10 +24,13 @@ export interface Services {
   jobs: Jobs;
 }
 
-/** The job runner (worker threads) and the persisted queue of this server. */
+/** The job runners (worker threads), the persisted queue and the log checkpoints of this server. */
 export interface Jobs {
   runner: JobRunner;
   queue: JobQueue;
+  /** Short tasks a request or the database waits on: never behind a long job of `runner`. */
+  quick: JobRunner;
+  checkpoints: WalCheckpointer;
 }
 
 /** Rules for outgoing fetches. */

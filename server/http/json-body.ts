@@ -9,22 +9,87 @@
  * - A body nesting arrays and objects deeper than `MAX_BODY_NESTING` is a 400 at the first byte too deep
  *   (body-guards.ts). Reading stops there: the error handler closes a connection whose request was not read whole,
  *   so the rest is never received.
+ * - A body of `LARGE_BODY` bytes or more (an OpenAPI text of several MB) is parsed on a worker thread (the
+ *   `json.parse` task, json-parse-task.ts): its bytes are gathered into one buffer as they arrive (its
+ *   `Content-Length` sized it), moved to the worker, and its long strings come back as bytes, decoded here once.
+ *   The answers are the same as for a body parsed here.
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import type { TaskOutput } from '../jobs/tasks.ts';
 import { MAX_BODY_NESTING, nestingScanner } from './body-guards.ts';
 
 type Done = (error: Error | null, body?: unknown) => void;
 
-const tooLarge = () => new ApiError(413, 'the request body is too large');
+/** Bodies this large or larger are parsed on a worker thread. */
+export const LARGE_BODY = 256 * 1024;
 
-/** The parser, for `addContentTypeParser('application/json', …)`; `defaultLimit` applies where a route sets none. */
-export function jsonBodyParser(defaultLimit: number) {
+const tooLarge = () => new ApiError(413, 'the request body is too large');
+const malformed = (message: string) => new ApiError(400, `the request body is not valid JSON: ${message}`);
+
+/** The body a worker parsed, its long strings put back in their places. */
+function rebuilt(parsed: TaskOutput<'json.parse'>): Error | { body: unknown } {
+  if ('empty' in parsed) return { body: undefined };
+  if ('error' in parsed) return malformed(parsed.error);
+  const decoder = new TextDecoder();
+  let body = parsed.value;
+  for (const { path, bytes } of parsed.texts) {
+    const text = decoder.decode(bytes);
+    if (path.length === 0) {
+      body = text;
+      continue;
+    }
+    let holder = body as Record<string | number, unknown>;
+    for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
+    holder[path.at(-1)!] = text;
+  }
+  return { body };
+}
+
+/**
+ * Gathers a body's chunks in a list; once they reach `LARGE_BODY` bytes (a body that will be parsed elsewhere),
+ * into one buffer of its own, sized by the announced length (grown if it lied), which then moves to the worker
+ * without a copy. A body refused early (too deep, too large) never gets that buffer.
+ */
+function collector(announced: number) {
+  let whole: Buffer | undefined;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  return {
+    add(bytes: Buffer) {
+      if (whole === undefined && length + bytes.length >= LARGE_BODY) {
+        whole = Buffer.allocUnsafeSlow(Math.max(announced, 2 * (length + bytes.length)));
+        Buffer.concat(chunks, length).copy(whole);
+        chunks.length = 0;
+      } else if (whole !== undefined && length + bytes.length > whole.length) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(whole.length * 2, length + bytes.length));
+        whole.copy(grown, 0, 0, length);
+        whole = grown;
+      }
+      if (whole !== undefined) bytes.copy(whole, length);
+      else chunks.push(bytes);
+      length += bytes.length;
+    },
+    /** The bytes received, in one buffer (a view of the gathering buffer, or a new one). */
+    bytes: (): Buffer => (whole !== undefined ? whole.subarray(0, length) : Buffer.concat(chunks, length)),
+    get length() {
+      return length;
+    },
+  };
+}
+
+/**
+ * The parser, for `addContentTypeParser('application/json', …)`; `defaultLimit` applies where a route sets none;
+ * `runner` parses the large bodies.
+ */
+export function jsonBodyParser(defaultLimit: number, runner: JobRunner) {
   return (request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done): void => {
     const limit = request.routeOptions.bodyLimit ?? defaultLimit;
-    if (Number(request.headers['content-length']) > limit) return done(tooLarge());
+    const announced = Number(request.headers['content-length']);
+    if (announced > limit) return done(tooLarge());
     const tooDeep = nestingScanner(MAX_BODY_NESTING);
-    const chunks: Buffer[] = [];
+    const body = collector(Number.isSafeInteger(announced) && announced > 0 ? announced : 0);
     let received = 0;
     const stop = (error: Error | null, body?: unknown) => {
       payload.removeListener('data', onData);
@@ -44,18 +109,42 @@ export function jsonBodyParser(defaultLimit: number) {
             `the request body nests arrays and objects deeper than ${MAX_BODY_NESTING} levels`,
           ),
         );
-      chunks.push(bytes);
+      body.add(bytes);
     }
     function onEnd() {
-      const raw = Buffer.concat(chunks, received).toString('utf8');
+      if (body.length >= LARGE_BODY) return parseElsewhere(body.bytes());
+      const raw = body.bytes().toString('utf8');
       if (raw.trim() === '') return stop(null, undefined);
-      let body: unknown;
+      let parsed: unknown;
       try {
-        body = JSON.parse(raw);
+        parsed = JSON.parse(raw);
       } catch (error) {
-        return stop(new ApiError(400, `the request body is not valid JSON: ${(error as Error).message}`));
+        return stop(malformed((error as Error).message));
       }
-      stop(null, body);
+      stop(null, parsed);
+    }
+    function parseElsewhere(bytes: Buffer) {
+      // A buffer of its own (not a slice of Node's pool) moves to the worker without a copy.
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      const moved = own ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onError);
+      runner.run('json.parse', { bytes: moved }, { transfer: [moved.buffer as ArrayBuffer] }).then(
+        (parsed) => {
+          const result = rebuilt(parsed);
+          // Requests that arrived meanwhile go first: decoding the body's texts was this turn's work; validating
+          // and handling it (which may write megabytes) are the next one's.
+          setImmediate(() => (result instanceof Error ? done(result) : done(null, result.body)));
+        },
+        (error: Error) =>
+          done(
+            new ApiError(
+              400,
+              `the request body could not be parsed within the server's limits: ${error.message}`,
+            ),
+          ),
+      );
     }
     function onError(error: Error) {
       stop(new ApiError(400, `the request body could not be read: ${error.message}`));

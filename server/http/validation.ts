@@ -1,7 +1,41 @@
 /** Validators for the contract's schemas, and error messages that name the field and the rule. */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { _, Ajv, str, type CodeKeywordDefinition, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { displayTextError } from '../../shared/contract/display-text.ts';
+
+/**
+ * The code points of `text` (a pair of surrogates counts one, as JSON Schema counts characters), counted up to
+ * `limit + 1` at most: enough to compare with `limit`, in time bounded by the limit rather than by the text.
+ */
+export function codePointsUpTo(text: string, limit: number): number {
+  let count = 0;
+  for (let i = 0; i < text.length && count <= limit; count++) {
+    const code = text.charCodeAt(i++);
+    if (code >= 0xd800 && code <= 0xdbff && i < text.length && (text.charCodeAt(i) & 0xfc00) === 0xdc00) i++;
+  }
+  return count;
+}
+
+/**
+ * `minLength` and `maxLength` as Ajv's own (same errors), but counting at most one character past the limit:
+ * Ajv's count walks the whole string, and a body's text may be megabytes (an OpenAPI document has `minLength: 1`).
+ */
+const boundedLengths: CodeKeywordDefinition = {
+  keyword: ['maxLength', 'minLength'],
+  type: 'string',
+  schemaType: 'number',
+  $data: true,
+  error: {
+    message: ({ keyword, schemaCode }) =>
+      str`must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${schemaCode} characters`,
+    params: ({ schemaCode }) => _`{limit: ${schemaCode}}`,
+  },
+  code(cxt) {
+    const { keyword, data, schemaCode, gen } = cxt;
+    const count = gen.scopeValue('func', { ref: codePointsUpTo });
+    cxt.fail$data(_`${count}(${data}, ${schemaCode}) ${keyword === 'maxLength' ? _`>` : _`<`} ${schemaCode}`);
+  },
+};
 
 function makeAjv(options: { coerceTypes: boolean | 'array'; useDefaults: boolean }): Ajv {
   const ajv = new Ajv({
@@ -14,6 +48,7 @@ function makeAjv(options: { coerceTypes: boolean | 'array'; useDefaults: boolean
     verbose: true,
   });
   addFormats.default(ajv);
+  ajv.removeKeyword('maxLength').removeKeyword('minLength').addKeyword(boundedLengths);
   return ajv;
 }
 

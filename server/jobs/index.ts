@@ -1,16 +1,20 @@
 /**
- * The jobs of a server: its runner (worker threads) and its persisted queue with every kind of job it runs.
- * `buildApp` starts them with the server (claims begin once it is ready) and stops them with it.
+ * The jobs of a server: its runner (worker threads) and its persisted queue with every kind of job it runs; a second
+ * runner for the short tasks a request or the database waits on (parsing a large body, a checkpoint of the log),
+ * which never queue behind a long job; and the checkpoints. `buildApp` starts them with the server (claims begin
+ * once it is ready) and stops them with it.
  */
 import type { Services } from '../http/context.ts';
 import { openApiProcessingJobs } from './openapi-processing.ts';
 import { JobQueue, type JobKind, type JobQueueOptions } from './queue.ts';
 import { JobRunner, type JobRunnerOptions } from './runner.ts';
 import { searchIndexJobs } from './search-indexing.ts';
+import { WalCheckpointer, type CheckpointOptions } from '../storage/checkpoints.ts';
 
 export interface JobsOptions {
   runner?: JobRunnerOptions;
   queue?: JobQueueOptions;
+  checkpoints?: CheckpointOptions;
 }
 
 /** The services with their jobs: a runner and a queue (not started: `queue.start()` begins claiming). */
@@ -18,7 +22,12 @@ export function startJobs(base: Omit<Services, 'jobs'>, options: JobsOptions = {
   const runner = new JobRunner(options.runner);
   const kinds: JobKind[] = [];
   const queue = new JobQueue(base.db, kinds, options.queue);
-  const services: Services = { ...base, jobs: { runner, queue } };
+  const quick = new JobRunner({
+    maxWorkers: 2,
+    ...(options.runner?.workerUrl !== undefined ? { workerUrl: options.runner.workerUrl } : {}),
+  });
+  const checkpoints = new WalCheckpointer(base.db, quick, options.checkpoints);
+  const services: Services = { ...base, jobs: { runner, queue, quick, checkpoints } };
   kinds.push(openApiProcessingJobs(services), searchIndexJobs(services));
   return services;
 }

@@ -3,8 +3,9 @@
  * each task's default budget, and where its code lives. The code is loaded in the worker only, on first use, so a
  * worker that indexes pages never loads the OpenAPI validator.
  *
- * A task never touches the database (a worker thread cannot share the main thread's connection): the main thread
- * reads what the task needs, passes it in, and writes what comes out. A failure the input explains (a document that
+ * A task does not write to the database (a worker thread cannot share the main thread's connection): the main
+ * thread reads what the task needs, passes it in, and writes what comes out. Two exceptions, on connections of their
+ * own: a checkpoint of the log, and reading an OpenAPI source text (megabytes the main thread would only copy). A failure the input explains (a document that
  * is not OpenAPI, a zip that lies) is part of the output, not an exception.
  */
 import type { OpenAPIProcessingErrorCode } from '../../shared/contract/resources/openapi.ts';
@@ -43,12 +44,18 @@ export interface TaskMap {
   /** Fetches (a URL) or reads (a text) an OpenAPI source, parses it, bounds its references and validates it. */
   'openapi.process': {
     input: {
-      source: { url: string } | { text: string };
+      /**
+       * A URL to fetch; or the text: as UTF-8 bytes (moved to the worker rather than copied), or where it is stored
+       * (the spec's row of `openapi_spec_sources` in this database file, read by the worker on a read-only
+       * connection of its own, so that the main thread never reads megabytes of text).
+       */
+      source: { url: string } | { bytes: Uint8Array } | { stored: { file: string; specId: string } };
       network: { allowPrivateAddresses: boolean; limits: Partial<FetchLimits> };
       /** Hash of the newest stored version: equal content is not validated again. */
       knownHash: string | undefined;
     };
-    output: { json: string; hash: string; format: 'json' | 'yaml' } | { failure: SpecFailure };
+    /** `json`: the canonical document as UTF-8 bytes (moved back, and stored as they are). */
+    output: { json: Uint8Array; hash: string; format: 'json' | 'yaml' } | { failure: SpecFailure };
   };
   /** Turns fetched content into pages (zip inflation bounded by the bytes actually produced). */
   'import.convert': {
@@ -74,6 +81,25 @@ export interface TaskMap {
     };
     output: MergeResult | { need: string[] };
   };
+  /**
+   * Parses a large JSON request body (json-body.ts): the bytes are moved in, and its long strings come back as
+   * bytes (moved too) with where they go, so that the main thread neither parses the text nor copies it.
+   */
+  'json.parse': {
+    input: { bytes: Uint8Array };
+    output:
+      | { empty: true }
+      | { error: string }
+      | { value: unknown; texts: { path: (string | number)[]; bytes: Uint8Array }[] };
+  };
+  /**
+   * Copies the pages of a database's write-ahead log into the database file (a passive checkpoint, on a connection
+   * of its own): writers go on meanwhile, and the copying and syncing never hold the thread that answers requests.
+   */
+  'db.checkpoint': {
+    input: { file: string };
+    output: { busy: boolean; logFrames: number; checkpointedFrames: number };
+  };
 }
 
 export type TaskName = keyof TaskMap;
@@ -97,4 +123,6 @@ export const DEFAULT_BUDGETS: Readonly<Record<TaskName, Budget>> = {
   'import.convert': { timeMs: 20_000, memoryMb: 256 },
   'search.index': { timeMs: 20_000, memoryMb: 128 },
   'merge.trees': { timeMs: 20_000, memoryMb: 256 },
+  'json.parse': { timeMs: 10_000, memoryMb: 256 },
+  'db.checkpoint': { timeMs: 60_000, memoryMb: 256 },
 };

@@ -24,6 +24,8 @@ const implementations: { [N in TaskName]: () => Promise<Implementation<N>> } = {
   'import.convert': async () => (await import('../domain/content/import-task.ts')).convertImportTask,
   'search.index': async () => (await import('../domain/search/index-task.ts')).indexPagesTask,
   'merge.trees': async () => (await import('../domain/change-requests/merge-task.ts')).mergeTreesTask,
+  'db.checkpoint': async () => (await import('../storage/checkpoint-task.ts')).checkpointTask,
+  'json.parse': async () => (await import('../http/json-parse-task.ts')).parseJsonTask,
 };
 
 async function run(request: TaskRequest): Promise<unknown> {
@@ -33,9 +35,27 @@ async function run(request: TaskRequest): Promise<unknown> {
 
 const port = parentPort;
 if (port === null) throw new Error('server/jobs/worker.ts runs as a worker thread (see runner.ts)');
+/**
+ * The buffers an output carries (bytes of a large text, a document): moved to the main thread rather than copied,
+ * so that it never spends its time copying them. Only buffers a view covers whole, and only in the output's
+ * first levels (outputs are plain records).
+ */
+function transferables(output: unknown, depth = 0, found: ArrayBuffer[] = []): ArrayBuffer[] {
+  if (ArrayBuffer.isView(output)) {
+    const buffer = output.buffer;
+    if (buffer instanceof ArrayBuffer && output.byteLength === buffer.byteLength && !found.includes(buffer))
+      found.push(buffer);
+  } else if (typeof output === 'object' && output !== null && depth < 3) {
+    for (const value of Array.isArray(output) ? output : Object.values(output))
+      transferables(value, depth + 1, found);
+  }
+  return found;
+}
+
 port.on('message', (request: TaskRequest) => {
   run(request).then(
-    (output) => port.postMessage({ id: request.id, ok: true, output } satisfies TaskAnswer),
+    (output) =>
+      port.postMessage({ id: request.id, ok: true, output } satisfies TaskAnswer, transferables(output)),
     (error: unknown) =>
       port.postMessage({
         id: request.id,

@@ -10,7 +10,9 @@
  *   `PARSE_ERROR`; so is a document whose references would expand beyond the limits of references.ts, checked
  *   before the validator sees it.
  * - Content equal to the newest version's (same hash) is not validated again.
+ * - A stored text is read here, from the database file, on a read-only connection (a reader never holds writers up).
  */
+import { DatabaseSync } from 'node:sqlite';
 import { FetchTimeoutError, fetchUrl } from '../../net/fetch-url.ts';
 import type { SpecFailure, TaskInput, TaskOutput } from '../../jobs/tasks.ts';
 import { SpecParseError, parseSpecText, validateSpecDocument } from './document.ts';
@@ -47,20 +49,36 @@ async function fetchSource(url: string, network: TaskInput<'openapi.process'>['n
   }
 }
 
+/** A stored source text, read on a read-only connection of this thread's own (empty when the spec is gone). */
+function storedSource({ file, specId }: { file: string; specId: string }): Uint8Array {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const row = db
+      .prepare('SELECT CAST(text AS BLOB) AS bytes FROM openapi_spec_sources WHERE spec_id = ?')
+      .get(specId);
+    return row?.bytes instanceof Uint8Array ? row.bytes : new Uint8Array(0);
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs the processing of one source. */
 export async function processOpenApiSource(
   input: TaskInput<'openapi.process'>,
 ): Promise<TaskOutput<'openapi.process'>> {
   try {
+    const { source } = input;
     const text =
-      'url' in input.source ? await fetchSource(input.source.url, input.network) : input.source.text;
+      'url' in source
+        ? await fetchSource(source.url, input.network)
+        : new TextDecoder().decode('bytes' in source ? source.bytes : storedSource(source.stored));
     const parsed = parseSpecText(text);
     // Content already stored was validated then: only new content is checked and validated.
     if (parsed.hash !== input.knownHash) {
       checkReferenceExpansion(parsed.document);
       await validateSpecDocument(parsed.document);
     }
-    return { json: parsed.json, hash: parsed.hash, format: parsed.format };
+    return { json: new TextEncoder().encode(parsed.json), hash: parsed.hash, format: parsed.format };
   } catch (error) {
     if (error instanceof RunFailure) return { failure: error.failure };
     if (error instanceof SpecParseError || error instanceof ReferenceLimitError)

@@ -14,14 +14,24 @@
  */
 import type { Services } from '../../http/context.ts';
 import { JobLimitError } from '../../jobs/runner.ts';
+import type { TaskInput } from '../../jobs/tasks.ts';
 import {
   latestVersion,
   markInProgress,
   recordFailed,
   recordProcessed,
   specById,
-  specSourceText,
+  specSourceBytes,
 } from './records.ts';
+
+/** Bytes in a buffer of their own (which can be moved to a worker), copied only when they share one. */
+function ownBuffer(bytes: Uint8Array | null): Uint8Array<ArrayBuffer> {
+  if (bytes === null) return new Uint8Array(0);
+  const { buffer } = bytes;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? new Uint8Array(buffer)
+    : new Uint8Array(bytes);
+}
 
 /** Runs the processing of one specification. */
 export async function processOpenApiSpec(services: Services, specId: string): Promise<void> {
@@ -30,11 +40,21 @@ export async function processOpenApiSpec(services: Services, specId: string): Pr
   if (!spec || spec.processing_state === 'complete') return;
   const serial = spec.source_serial;
   if (!markInProgress(db, specId, serial)) return;
-  const output = await services.jobs.runner.run('openapi.process', {
-    source: spec.source_url !== null ? { url: spec.source_url } : { text: specSourceText(db, specId) ?? '' },
-    network: services.network,
-    knownHash: latestVersion(db, specId)?.content_hash,
-  });
+  // A stored text is read by the worker from the database file; an in-memory database's is read here, as bytes
+  // moved to the worker. This thread never decodes the text.
+  const file = db.sqlite.location();
+  const bytes = spec.source_url === null && !file ? ownBuffer(specSourceBytes(db, specId)) : undefined;
+  const source: TaskInput<'openapi.process'>['source'] =
+    spec.source_url !== null
+      ? { url: spec.source_url }
+      : bytes !== undefined
+        ? { bytes }
+        : { stored: { file: file ?? '', specId } };
+  const output = await services.jobs.runner.run(
+    'openapi.process',
+    { source, network: services.network, knownHash: latestVersion(db, specId)?.content_hash },
+    { transfer: bytes === undefined ? [] : [bytes.buffer] },
+  );
   if ('failure' in output)
     recordFailed(db, clock.now(), specId, serial, output.failure.code, output.failure.message);
   else recordProcessed(db, clock.now(), specId, serial, output, spec.source_url);

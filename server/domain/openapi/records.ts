@@ -2,6 +2,7 @@
  * Storage of OpenAPI specifications and their versions: the reads and writes the handlers, the processing job and
  * the demo seed share. Writes that belong together run in the caller's transaction.
  */
+import { sql } from 'kysely';
 import type { OpenAPIProcessingErrorCode } from '../../../shared/contract/resources/openapi.ts';
 import { notFound } from '../../errors.ts';
 import { newId } from '../../ids.ts';
@@ -48,10 +49,15 @@ export function specById(db: Database, id: string): SpecRow | undefined {
   return db.first(db.q.selectFrom('openapi_specs').selectAll().where('id', '=', id));
 }
 
-/** The source text of a spec (null for a URL source, or a spec that is gone). */
-export function specSourceText(db: Database, id: string): string | null {
+/** The source text of a spec as UTF-8 bytes (null for a URL source, or a spec that is gone). */
+export function specSourceBytes(db: Database, id: string): Uint8Array | null {
   return (
-    db.first(db.q.selectFrom('openapi_spec_sources').select('text').where('spec_id', '=', id))?.text ?? null
+    db.first(
+      db.q
+        .selectFrom('openapi_spec_sources')
+        .select(sql<Uint8Array>`CAST(text AS BLOB)`.as('bytes'))
+        .where('spec_id', '=', id),
+    )?.bytes ?? null
   );
 }
 
@@ -142,7 +148,7 @@ export function recordProcessed(
   now: Date,
   specId: string,
   serial: number,
-  parsed: Pick<ParsedSpec, 'json' | 'hash' | 'format'>,
+  parsed: Pick<ParsedSpec, 'hash' | 'format'> & { json: string | Uint8Array },
   sourceUrl: string | null,
 ): boolean {
   return db.transaction(() => {
@@ -164,9 +170,10 @@ export function recordProcessed(
           source_url: sourceUrl,
         }),
       );
-      db.run(
-        db.q.insertInto('openapi_version_documents').values({ version_id: versionId, document: parsed.json }),
-      );
+      // Bytes (from a worker) are stored as the text they encode, without becoming a string here.
+      const document =
+        typeof parsed.json === 'string' ? parsed.json : sql<string>`CAST(${parsed.json} AS TEXT)`;
+      db.run(db.q.insertInto('openapi_version_documents').values({ version_id: versionId, document }));
     }
     db.run(
       db.q

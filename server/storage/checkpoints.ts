@@ -1,0 +1,110 @@
+/**
+ * Checkpoints of the write-ahead log, off the thread that answers requests.
+ *
+ * SQLite copies the log into the database file (and syncs both to disk) at the commit that takes the log past its
+ * auto-checkpoint size: on the server's only connection, that commit held the event loop for the copy and two
+ * fsyncs (tens to hundreds of ms on a busy disk; a 5 MB OpenAPI text made one commit cost a third of a second).
+ *
+ * Rules:
+ * - While a server runs, its connection never checkpoints by itself (`wal_autocheckpoint = 0`). Every `intervalMs`
+ *   the size of the log file is looked at; past `thresholdBytes`, a passive checkpoint runs as the `db.checkpoint`
+ *   task on a worker thread (checkpoint-task.ts), one at a time. The log is truncated to `thresholdBytes / 4` when
+ *   SQLite starts it again (`journal_size_limit`), so its size says how much it holds since the last checkpoint.
+ * - Should the log reach `hardCapBytes` all the same (checkpoints failing, or the worker held up), the server's own
+ *   connection checkpoints, as SQLite would have: the log stays bounded whatever happens.
+ * - `stop()` waits for a checkpoint in flight and gives the connection its auto-checkpoint back (closing the
+ *   database then checkpoints what is left). An in-memory database has no log: nothing is started.
+ */
+import { statSync } from 'node:fs';
+import type { JobRunner } from '../jobs/runner.ts';
+import type { TaskOutput } from '../jobs/tasks.ts';
+import { passiveCheckpoint } from './checkpoint-task.ts';
+import type { Database } from './database.ts';
+
+export interface CheckpointOptions {
+  intervalMs?: number;
+  thresholdBytes?: number;
+  hardCapBytes?: number;
+  /** Where failures are reported (default: console.error). */
+  log?: (message: string) => void;
+}
+
+/** SQLite's own default: a checkpoint once the log holds 1,000 pages. */
+const SQLITE_AUTO_CHECKPOINT_PAGES = 1000;
+
+export class WalCheckpointer {
+  private readonly db: Database;
+  private readonly runner: JobRunner;
+  private readonly file: string | null;
+  private readonly intervalMs: number;
+  private readonly thresholdBytes: number;
+  private readonly hardCapBytes: number;
+  private readonly log: (message: string) => void;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> | undefined;
+  /** The log file as the last complete checkpoint left it: unchanged since, it holds nothing new. */
+  private settled: { size: number; mtimeMs: number } | undefined;
+
+  constructor(db: Database, runner: JobRunner, options: CheckpointOptions = {}) {
+    this.db = db;
+    this.runner = runner;
+    const location = db.sqlite.location();
+    this.file = location === null || location === '' ? null : location;
+    this.intervalMs = options.intervalMs ?? 250;
+    this.thresholdBytes = options.thresholdBytes ?? 4 * 1024 * 1024;
+    this.hardCapBytes = options.hardCapBytes ?? 64 * 1024 * 1024;
+    this.log = options.log ?? ((message) => console.error(message));
+  }
+
+  /** Takes checkpoints over from the connection. */
+  start(): void {
+    if (this.file === null || this.timer !== undefined) return;
+    this.db.sqlite.exec(
+      `PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = ${Math.floor(this.thresholdBytes / 4)};`,
+    );
+    this.timer = setInterval(() => this.check(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops checking, waits for a checkpoint in flight, and gives the connection its auto-checkpoint back. */
+  async stop(): Promise<void> {
+    if (this.timer === undefined) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.inFlight;
+    if (this.db.sqlite.isOpen)
+      this.db.sqlite.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTO_CHECKPOINT_PAGES}`);
+  }
+
+  /** Remembers the log file as a complete checkpoint left it. */
+  private checkpointed(file: string, result: TaskOutput<'db.checkpoint'>): void {
+    if (!result.busy && result.checkpointedFrames === result.logFrames) this.settled = this.logFile(file);
+  }
+
+  /** The log file's size and time of change (size 0 when there is none). */
+  private logFile(file: string): { size: number; mtimeMs: number } {
+    const stats = statSync(`${file}-wal`, { throwIfNoEntry: false });
+    return { size: stats?.size ?? 0, mtimeMs: stats?.mtimeMs ?? 0 };
+  }
+
+  private check(): void {
+    const file = this.file;
+    if (file === null || this.inFlight !== undefined || !this.db.sqlite.isOpen) return;
+    const now = this.logFile(file);
+    if (now.size < this.thresholdBytes) return;
+    if (this.settled?.size === now.size && this.settled.mtimeMs === now.mtimeMs) return;
+    if (now.size >= this.hardCapBytes) {
+      this.checkpointed(file, passiveCheckpoint(this.db.sqlite));
+      return;
+    }
+    this.inFlight = this.runner
+      .run('db.checkpoint', { file })
+      .then(
+        (result) => this.checkpointed(file, result),
+        (error: unknown) => this.log(`checkpoint of ${file}: ${String(error)}`),
+      )
+      .finally(() => {
+        this.inFlight = undefined;
+      });
+  }
+}
