@@ -8,6 +8,9 @@
  *   revision (its creation included) queues it in its own transaction (`queueSpaceIndexing`), and the job runner
  *   turns the pages into rows on a worker thread; this module reads the pages and writes the rows. A search never
  *   indexes: it waits a little for the jobs of its organization queued before it (handlers.ts), then reads.
+ * - A space created with small content (at most 20 pages and 16 KB of text: a new space's first page, a template)
+ *   is indexed in the transaction that creates it instead (`indexSpaceNow`): converting it costs less than a job,
+ *   and a search right after it finds it without waiting.
  * - A space's rows are replaced in one transaction, with the revision they come from.
  * - Queries start from the full-text match and keep the pages of spaces of the organization, out of the trash,
  *   that the caller may see: their cost follows the matches, not the size of the organization.
@@ -17,10 +20,38 @@ import type { IndexedPage, IndexInput } from '../../jobs/tasks.ts';
 import { enqueueJob } from '../../jobs/records.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import type { ContentLevels } from '../collections/levels.ts';
-import { flattenPages, loadRevision, readDocuments } from '../content/revisions.ts';
+import { flattenPages, loadRevision, readDocuments, type PageInput } from '../content/revisions.ts';
+import { indexPagesTask } from './index-task.ts';
 import { visibleSpaceFilter } from '../spaces/lists.ts';
 
 export const SEARCH_INDEX_JOB = 'search-index';
+
+/** Most bytes of markdown, and most pages, a new space may hold to be indexed in the transaction creating it. */
+const AT_ONCE_MAX_BYTES = 16 * 1024;
+const AT_ONCE_MAX_PAGES = 20;
+
+/** Whether pages about to be written are small enough to index in the writing transaction (`indexSpaceNow`). */
+export function isSmallContent(pages: readonly PageInput[]): boolean {
+  let bytes = 0;
+  let count = 0;
+  const visit = (list: readonly PageInput[]): boolean =>
+    list.every((page) => {
+      bytes += (page.markdown?.length ?? 0) + page.title.length;
+      count += 1;
+      return bytes <= AT_ONCE_MAX_BYTES && count <= AT_ONCE_MAX_PAGES && visit(page.pages ?? []);
+    });
+  return visit(pages);
+}
+
+/**
+ * Indexes a space in the caller's transaction, on this thread: for content known to be small (`isSmallContent`),
+ * whose conversion costs less than handing it to a worker, and which a search then finds without waiting for a job.
+ */
+export function indexSpaceNow(db: Database, spaceId: string): void {
+  const space = readSpaceForIndex(db, spaceId);
+  if (space === undefined) return;
+  writeSpaceIndex(db, spaceId, space.revisionId, indexPagesTask({ pages: space.pages }).pages);
+}
 
 /** Queues the indexing of a space whose revision changed, in the caller's transaction. */
 export function queueSpaceIndexing(db: Database, space: { id: string; organization_id: string }): void {

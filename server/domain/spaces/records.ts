@@ -1,6 +1,6 @@
 /** Writing spaces without HTTP: used by the handlers and by the demo seed. */
 import type { Database } from '../../storage/database.ts';
-import { queueSpaceIndexing } from '../search/index.ts';
+import { indexSpaceNow, isSmallContent, queueSpaceIndexing } from '../search/index.ts';
 import { newId } from '../../ids.ts';
 import {
   buildFiles,
@@ -48,13 +48,15 @@ export interface NewSpace {
 
 /**
  * Inserts a space row with a first revision holding `tree`; answers the space id. The revision refers to the space
- * and the space to its revision, so the row is written first with a placeholder, inside one transaction.
+ * and the space to its revision, so the row is written first with a placeholder, inside one transaction. `index`:
+ * indexed for search in that transaction (small content only: search/index.ts), or by a job.
  */
 export function insertSpaceWithTree(
   db: Database,
   now: Date,
   input: Omit<NewSpace, 'pages' | 'files'>,
   tree: () => RevisionTree,
+  index: 'now' | 'job' = 'job',
 ): { id: string; revisionId: string } {
   const id = newId();
   const at = now.toISOString();
@@ -87,7 +89,8 @@ export function insertSpaceWithTree(
       now,
     });
     db.run(db.q.updateTable('spaces').set({ revision_id: revisionId }).where('id', '=', id));
-    queueSpaceIndexing(db, { id, organization_id: input.organizationId });
+    if (index === 'now') indexSpaceNow(db, id);
+    else queueSpaceIndexing(db, { id, organization_id: input.organizationId });
     return { id, revisionId };
   });
 }
@@ -95,10 +98,16 @@ export function insertSpaceWithTree(
 /** Creates a space at the end of its parent's children, with a first revision and its event; answers its id. */
 export function createSpaceRecord(db: Database, now: Date, input: NewSpace): string {
   return db.transaction(() => {
-    const { id } = insertSpaceWithTree(db, now, input, () => ({
-      pages: buildPages(db, now, input.pages),
-      files: buildFiles(db, input.files ?? []),
-    }));
+    const { id } = insertSpaceWithTree(
+      db,
+      now,
+      input,
+      () => ({
+        pages: buildPages(db, now, input.pages),
+        files: buildFiles(db, input.files ?? []),
+      }),
+      isSmallContent(input.pages) ? 'now' : 'job',
+    );
     recordEvent(db, now, {
       organizationId: input.organizationId,
       actorId: input.actorId,
