@@ -30,7 +30,7 @@ function blockHtml(markdown: string, images: ImageSource | undefined): string {
 
 /** One rendered markdown block, its images loading from the request's files (`images.tsx`). */
 function Block({ markdown }: { markdown: string }) {
-  const images = useDiffImages();
+  const images = useDiffImages(markdown);
   return <BlockHtml markdown={markdown} images={images} imagesKey={images?.key} />;
 }
 
