@@ -35,7 +35,7 @@ export function reviewBasePagesQuery(profileId: string, spaceId: string, changeR
 
 /**
  * Where a body is read: the request's head (`revisionId` is the request's `revision`), or a revision of the space.
- * The page is the fallback path, for APIs without the batch read.
+ * The page is read for a body wanted alone (`BodyRead` `page`) and on APIs without the batch read.
  */
 export type BodySource =
   | { kind: 'request'; changeRequestId: string; revisionId: string; pageId: string }
@@ -174,9 +174,10 @@ function readBody(
   spaceId: string,
   documentId: string,
   source: BodySource,
-  background: boolean,
+  read: BodyRead,
 ): Promise<string> {
-  if (withoutBatches.has(profileId))
+  const background = read === 'background';
+  if (read === 'page' || withoutBatches.has(profileId))
     return readBodyByPage(profileId, spaceId, documentId, source, background);
   return new Promise<string>((resolve, reject) => {
     const group = `${profileId}\u0000${spaceId}\u0000${source.revisionId}`;
@@ -194,15 +195,23 @@ function readBody(
 }
 
 /**
- * The markdown of a document (read through the page holding it, once); an absent document is an empty body.
- * `background`: read for a long job (every changed page of a review), after what the user looks at.
+ * How a body is read:
+ * - `batch`: with the other bodies asked for in the same turn (see above);
+ * - `page`: through its page, at once: a body the user waits for alone (the page on screen), which gains nothing
+ *   from a batch of one but would wait for the turn to end and, on an API without the batch read, for the 404
+ *   that shows it absent;
+ * - `background`: for a long job (every changed page of a review), batched, and after what the user looks at when
+ *   read page by page.
  */
+export type BodyRead = 'batch' | 'page' | 'background';
+
+/** The markdown of a document (read once); an absent document is an empty body. */
 export function loadDocumentMarkdown(
   profileId: string,
   spaceId: string,
   documentId: string | undefined,
   source: BodySource,
-  background = false,
+  read: BodyRead = 'batch',
 ): Promise<string> {
   if (documentId === undefined) return Promise.resolve('');
   const key = `${profileId}\u0000${documentId}`;
@@ -210,7 +219,7 @@ export function loadDocumentMarkdown(
   if (known !== undefined) return Promise.resolve(known);
   let pending = reading.get(key);
   if (pending === undefined) {
-    pending = readBody(profileId, spaceId, documentId, source, background).then(
+    pending = readBody(profileId, spaceId, documentId, source, read).then(
       (markdown) => {
         reading.delete(key);
         remember(key, markdown);

@@ -6,7 +6,8 @@
  *
  * Rules:
  * - A page whose body did not change (same document id on both sides) is never fetched nor diffed.
- * - The page on screen is fetched and diffed first, ahead of the background work.
+ * - The page on screen is fetched and diffed first, ahead of the background work: its two bodies are read through
+ *   their pages at once (not batched), and the worker is warmed up while the trees load (`warmup.ts`).
  * - The background reads bodies 6 at a time, then posts one batch; counts arrive in slices; progress renders at
  *   most every 200 ms, so hundreds of pages never mean hundreds of renders.
  */
@@ -20,6 +21,7 @@ import {
   reviewBasePagesQuery,
   reviewBaseRevision,
   reviewHeadPagesQuery,
+  type BodyRead,
 } from '../../../queries/review.ts';
 import { buildReviewTree, type PageChange, type ReviewTree } from './classify.ts';
 import { diffClient } from './diffClient.ts';
@@ -48,12 +50,12 @@ export function diffKey(profileId: string, change: PageChange): string {
 /** Line counts known so far, by diff key (kept across visits of the tab: they never change for a key). */
 const knownStats = new Map<string, DiffStats>();
 
-/** Reads one side of a changed page (empty where the page is absent or has no body); `background` for the long job. */
+/** Reads one side of a changed page (empty where the page is absent or has no body). */
 function loadSide(
   context: ReviewContext,
   change: PageChange,
   side: 'base' | 'head',
-  background = false,
+  read: BodyRead,
 ): Promise<string> {
   const { profileId, spaceId, changeRequest } = context;
   const page = change[side];
@@ -70,7 +72,7 @@ function loadSide(
           revisionId: changeRequest.revision,
           pageId: change.id,
         },
-    background,
+    read,
   );
 }
 
@@ -107,8 +109,8 @@ export function usePageDiff(context: ReviewContext, change: PageChange | undefin
     queryKey: [...keys.org(profileId, orgId), 'page-diff', spaceId, key] as const,
     queryFn: async (): Promise<PageDiff> => {
       const [base, head] = await Promise.all([
-        loadSide(context, change!, 'base'),
-        loadSide(context, change!, 'head'),
+        loadSide(context, change!, 'base', 'page'),
+        loadSide(context, change!, 'head', 'page'),
       ]);
       const diff = await diffClient().diff({ key, base, head });
       knownStats.set(key, diff.stats);
@@ -184,8 +186,8 @@ export function useAllDiffStats(context: ReviewContext, tree: ReviewTree | undef
         try {
           // Each side takes its own slot (an edited page reads two bodies).
           const [base, head] = await Promise.all([
-            read(() => loadSide(contextRef.current, change, 'base', true)),
-            read(() => loadSide(contextRef.current, change, 'head', true)),
+            read(() => loadSide(contextRef.current, change, 'base', 'background')),
+            read(() => loadSide(contextRef.current, change, 'head', 'background')),
           ]);
           inputs[index] = { key, base, head };
           reads++;
