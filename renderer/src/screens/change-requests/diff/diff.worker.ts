@@ -6,6 +6,7 @@
  * never waits behind a whole batch.
  */
 import { computePageDiff } from './compute.ts';
+import { WARM_UP } from './warmup.ts';
 import type { DiffInput, DiffStats, PageDiff, WorkerRequest, WorkerResponse } from './types.ts';
 
 /** The part of a dedicated worker's global scope used here (the renderer's types are the window's). */
@@ -91,6 +92,9 @@ function pump(): void {
   }
   if (singles.length > 0 || batches.length > 0) schedule();
 }
+
+// Compiled and warmed before the first page arrives (it comes once both page trees are in).
+computePageDiff(WARM_UP.base, WARM_UP.head);
 
 scope.onmessage = (event) => {
   const request = event.data;
