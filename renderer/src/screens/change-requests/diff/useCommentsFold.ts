@@ -19,11 +19,12 @@ export function useCommentsFold(): { folded: boolean; bodyRef: (element: HTMLEle
   const [folded, setFolded] = useState(false);
   useEffect(() => {
     if (body === null) return;
+    // Measured when the observer reports (its first report comes once the panes are laid out): reading sizes while
+    // the tab is being built would force a layout of the whole screen, the changed-pages tree included.
     const measure = () => {
       const tree = body.querySelector<HTMLElement>('.review-tree-pane');
       setFolded(body.clientWidth - (tree?.offsetWidth ?? 0) - COMMENTS_WIDTH < READABLE_DIFF_WIDTH);
     };
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(body);
     return () => observer.disconnect();
