@@ -4,7 +4,7 @@ import { operationList, type Operation } from '../shared/contract/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './http/auth.ts';
-import type { Actor, HandlerContext, Handlers, Jobs, Services } from './http/context.ts';
+import { UNCHANGED, type Actor, type HandlerContext, type Handlers, type Jobs, type Services } from './http/context.ts';
 import { handlers as allHandlers } from './http/handlers.ts';
 import { AnonymousLimiter, DEFAULT_ANONYMOUS_RATE_LIMIT } from './http/anonymous-limit.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -334,6 +334,8 @@ function registerOperation(
         services,
         baseUrl: baseUrlOf(request),
       });
+      if (result === UNCHANGED && operation.unchanged !== undefined)
+        return reply.status(operation.unchanged).send();
       void reply.status(operation.success);
       if (operation.success === 204 || operation.success === 205 || operation.response === undefined)
         return reply.send();

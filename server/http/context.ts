@@ -58,9 +58,15 @@ export interface HandlerContext<N extends OperationName> {
   baseUrl: string;
 }
 
-export type Handler<N extends OperationName> = (
-  context: HandlerContext<N>,
-) => ResponseOf<Operations[N]> | Promise<ResponseOf<Operations[N]>>;
+/**
+ * What a handler of an operation with an `unchanged` status (and no content) answers when there was nothing to do.
+ */
+export const UNCHANGED = Symbol('unchanged');
+
+type Answer<N extends OperationName> =
+  ResponseOf<Operations[N]> extends undefined ? undefined | typeof UNCHANGED : ResponseOf<Operations[N]>;
+
+export type Handler<N extends OperationName> = (context: HandlerContext<N>) => Answer<N> | Promise<Answer<N>>;
 
 /** Handlers of some operations; the others answer 501 until their issue lands. */
 export type Handlers = { [N in OperationName]?: Handler<N> };

@@ -1,4 +1,5 @@
 /** Every implemented operation's handler, keyed by operation name. */
+import { blockHandlers } from '../domain/change-requests/block-handlers.ts';
 import { changeRequestContentHandlers } from '../domain/change-requests/content-handlers.ts';
 import { changeRequestHandlers } from '../domain/change-requests/handlers.ts';
 import { changeRequestMergeHandlers } from '../domain/change-requests/merge-handlers.ts';
@@ -9,6 +10,7 @@ import { contentHandlers } from '../domain/content/handlers.ts';
 import { emailInviteHandlers } from '../domain/invites/email-invites.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
+import { mergeRuleHandlers } from '../domain/merge-rules/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
 import { siteHandlers } from '../domain/sites/handlers.ts';
@@ -16,6 +18,7 @@ import { spaceHandlers } from '../domain/spaces/handlers.ts';
 import { customFieldHandlers } from '../domain/custom-fields/handlers.ts';
 import { openApiHandlers } from '../domain/openapi/handlers.ts';
 import { samlHandlers } from '../domain/saml/handlers.ts';
+import { reviewHandlers } from '../domain/reviews/handlers.ts';
 import { searchHandlers } from '../domain/search/handlers.ts';
 import { translationHandlers } from '../domain/translations/handlers.ts';
 import { teamHandlers } from '../domain/teams/handlers.ts';
@@ -39,6 +42,9 @@ export const handlers: Handlers = {
   ...changeRequestContentHandlers,
   ...spaceCommentHandlers,
   ...changeRequestCommentHandlers,
+  ...blockHandlers,
+  ...reviewHandlers,
+  ...mergeRuleHandlers,
   ...searchHandlers,
   ...samlHandlers,
   ...customFieldHandlers,

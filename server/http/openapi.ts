@@ -97,6 +97,8 @@ export function openApiDocument(): Record<string, Json> {
           content: { 'application/json': { schema: writer.ref(operation.response) } },
         }
       : { description: STATUS_TEXT[operation.success] ?? 'OK' };
+    if (operation.unchanged !== undefined)
+      responses[String(operation.unchanged)] = { description: 'Nothing to do: nothing was changed' };
     for (const status of [
       400,
       401,

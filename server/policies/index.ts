@@ -94,6 +94,9 @@ const rules = {
     manageCustomFields: isAdmin,
     viewTranslations: notGuest,
     manageTranslations: isAdmin,
+    /** Merge rules of change requests (extension): every member reads them, admins set them. */
+    viewMergeRules: notGuest,
+    manageMergeRules: isAdmin,
   },
   team: {
     view: (a: OrgActor, t: TeamSubject) => notGuest(a) || t.actorTeamRole !== null,
@@ -122,6 +125,8 @@ const rules = {
     access: levelAtLeast('read'),
     comment: levelAtLeast('comment'),
     edit: levelAtLeast('edit'),
+    /** Ask people or teams to review a change request. */
+    requestReview: levelAtLeast('edit'),
     triggerGitSync: levelAtLeast('edit'),
     review: levelAtLeast('review'),
     merge: levelAtLeast('review'),
@@ -197,6 +202,8 @@ const REFUSALS: Record<Action, string> = {
   'organization.manageCustomFields': 'only admins of the organization may change its custom fields',
   'organization.viewTranslations': 'guests may not see the translation settings of the organization',
   'organization.manageTranslations': 'only admins of the organization may change its translation settings',
+  'organization.viewMergeRules': 'guests may not see the merge rules of the organization',
+  'organization.manageMergeRules': 'only admins of the organization may change its merge rules',
   'team.view': 'guests may only see the teams they belong to',
   'team.admin': "only admins of the organization and the team's owners may manage its members",
   'team.rename': 'only admins of the organization may rename teams',
@@ -215,6 +222,7 @@ const REFUSALS: Record<Action, string> = {
   'space.access': 'you may not open this space',
   'space.comment': 'commenting needs the comment level or higher on this space',
   'space.edit': 'editing needs the edit level or higher on this space',
+  'space.requestReview': 'requesting reviewers needs the edit level or higher on this space',
   'space.triggerGitSync': 'triggering a Git sync needs the edit level or higher on this space',
   'space.review': 'reviewing needs the review level or higher on this space',
   'space.merge': 'merging needs the review level or higher on this space',

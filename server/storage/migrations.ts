@@ -585,6 +585,66 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX email_invites_listed ON email_invites(organization_id, created_at, id);
     `,
   },
+  {
+    version: 12,
+    name: 'reviews and requested reviewers of change requests, merge rules, block keys and block comments',
+    // A review is made against the request's head revision (`revision_id`); it is outdated once the head moves on
+    // (derived) or once a newer review or review request of the same reviewer supersedes it (`superseded_at`); its
+    // `comment_id` names the comment posted as its body (gone with that comment). A
+    // requested reviewer is a user or a team (exactly one is set), each once per request. Merge rules are a JSON
+    // document per organization (`space_id` null) and per space that overrides them. A page's block keys are kept per
+    // page and body (a body is stored once by content, its keys depend on the page's history). A block comment keeps
+    // the hash of its block's text when posted, and optionally the lines it is about within that block.
+    sql: `
+      CREATE TABLE page_block_keys (
+        page_id TEXT NOT NULL,
+        document_id TEXT NOT NULL,
+        keys TEXT NOT NULL,
+        PRIMARY KEY (page_id, document_id)
+      );
+      CREATE TABLE change_request_reviews (
+        id TEXT PRIMARY KEY,
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        reviewer_id TEXT NOT NULL REFERENCES users(id),
+        requested_by TEXT REFERENCES users(id),
+        status TEXT NOT NULL,
+        revision_id TEXT NOT NULL,
+        comment_id TEXT,
+        superseded_at TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX change_request_reviews_listed ON change_request_reviews(change_request_id, created_at, id);
+      CREATE INDEX change_request_reviews_reviewer ON change_request_reviews(change_request_id, reviewer_id);
+      CREATE TABLE change_request_reviewers (
+        id TEXT PRIMARY KEY,
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+        team_id TEXT REFERENCES teams(id) ON DELETE CASCADE,
+        requested_by TEXT NOT NULL REFERENCES users(id),
+        revision_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        CHECK ((user_id IS NULL) <> (team_id IS NULL))
+      );
+      CREATE UNIQUE INDEX change_request_reviewers_once ON change_request_reviewers(change_request_id, coalesce(user_id, ''), coalesce(team_id, ''));
+      CREATE INDEX change_request_reviewers_listed ON change_request_reviewers(change_request_id, created_at, id);
+      CREATE INDEX change_request_reviewers_user ON change_request_reviewers(user_id) WHERE user_id IS NOT NULL;
+      CREATE INDEX change_request_reviewers_team ON change_request_reviewers(team_id) WHERE team_id IS NOT NULL;
+      CREATE TABLE merge_rules (
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        space_id TEXT REFERENCES spaces(id) ON DELETE CASCADE,
+        rules TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT REFERENCES users(id)
+      );
+      CREATE UNIQUE INDEX merge_rules_scope ON merge_rules(organization_id, coalesce(space_id, ''));
+      CREATE INDEX merge_rules_space ON merge_rules(space_id) WHERE space_id IS NOT NULL;
+      ALTER TABLE comments ADD COLUMN review_id TEXT REFERENCES change_request_reviews(id) ON DELETE SET NULL;
+      ALTER TABLE comments ADD COLUMN target_node_hash TEXT;
+      ALTER TABLE comments ADD COLUMN target_line_start INTEGER;
+      ALTER TABLE comments ADD COLUMN target_line_end INTEGER;
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

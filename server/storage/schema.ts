@@ -303,6 +303,60 @@ export interface CommentsTable {
   edited_at: string | null;
   /** Number of replies, kept by triggers on `comment_replies`; inserts leave it out. */
   replies?: number;
+  /** The review this comment was posted with (its body), if any. */
+  review_id?: string | null;
+  /** For a block comment (`target_node`): the hash of the block's text when posted. */
+  target_node_hash?: string | null;
+  /** For a comment on lines of a block: the first and last line, counted from the block's first line (0). */
+  target_line_start?: number | null;
+  target_line_end?: number | null;
+}
+
+export interface PageBlockKeysTable {
+  page_id: string;
+  document_id: string;
+  /** JSON array: one key per block of the body, in order. */
+  keys: string;
+}
+
+export interface ChangeRequestReviewsTable {
+  id: string;
+  change_request_id: string;
+  reviewer_id: string;
+  /** Who requested the reviewer's review, when it answered a request. */
+  requested_by: string | null;
+  /** `approved` or `changes-requested`. */
+  status: string;
+  /** The request's head when the review was made. */
+  revision_id: string;
+  /** The comment posted as the review's body, if any. */
+  comment_id: string | null;
+  /** Set when a newer review or review request of the same reviewer supersedes it. */
+  superseded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChangeRequestReviewersTable {
+  id: string;
+  change_request_id: string;
+  /** Exactly one of `user_id` and `team_id` is set. */
+  user_id: string | null;
+  team_id: string | null;
+  requested_by: string;
+  /** The request's head when the review was requested. */
+  revision_id: string;
+  created_at: string;
+}
+
+export interface MergeRulesTable {
+  organization_id: string;
+  /** Null for the organization's rules; a space's own rules override them. */
+  space_id: string | null;
+  /** JSON: the `MergeRules` of the contract. */
+  rules: string;
+  updated_at: string;
+  updated_by: string | null;
 }
 
 export interface CommentRepliesTable {
@@ -472,6 +526,10 @@ export interface DB {
   share_links: ShareLinksTable;
   change_requests: ChangeRequestsTable;
   comments: CommentsTable;
+  page_block_keys: PageBlockKeysTable;
+  change_request_reviews: ChangeRequestReviewsTable;
+  change_request_reviewers: ChangeRequestReviewersTable;
+  merge_rules: MergeRulesTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
   print_links: PrintLinksTable;

@@ -3,9 +3,11 @@ import type { Operation } from './operation.ts';
 import { changeRequestCommentOperations } from './operations/changeRequestComments.ts';
 import { changeRequestContentOperations } from './operations/changeRequestContent.ts';
 import { changeRequestOperations } from './operations/changeRequests.ts';
+import { changeRequestReviewOperations } from './operations/changeRequestReviews.ts';
 import { collectionOperations } from './operations/collections.ts';
 import { customFieldOperations } from './operations/customFields.ts';
 import { memberOperations } from './operations/members.ts';
+import { mergeRuleOperations } from './operations/mergeRules.ts';
 import { openApiOperations } from './operations/openapi.ts';
 import { organizationOperations } from './operations/organizations.ts';
 import { samlOperations } from './operations/saml.ts';
@@ -32,6 +34,8 @@ export const operations = {
   ...changeRequestContentOperations,
   ...spaceCommentOperations,
   ...changeRequestCommentOperations,
+  ...changeRequestReviewOperations,
+  ...mergeRuleOperations,
   ...customFieldOperations,
   ...organizationOperations,
   ...memberOperations,

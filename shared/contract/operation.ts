@@ -21,6 +21,8 @@ export type OperationGroup =
   | 'Change request content'
   | 'Space comments'
   | 'Change request comments'
+  | 'Change request reviews'
+  | 'Merge rules'
   | 'Custom fields'
   | 'Organizations, invites, search'
   | 'Members and teams'
@@ -52,6 +54,8 @@ export interface Operation<
   /** Schema of the success body; undefined for answers without content (204, 205). */
   readonly response: R;
   readonly success: 200 | 201 | 204 | 205;
+  /** A second success without content, answered when there was nothing to do (GitBook's 204 beside a 205). */
+  readonly unchanged: 204 | undefined;
   /** Not in the spec: an extension with GitBook's published shape. */
   readonly extension: boolean;
   readonly deprecated: boolean;
@@ -76,6 +80,7 @@ interface OperationInput<
   bodyLimit?: number;
   response?: R;
   success: 200 | 201 | 204 | 205;
+  unchanged?: 204;
   extension?: boolean;
   deprecated?: boolean;
   /** Overrides of the default path parameter schema (a non-empty string), by name. */
@@ -110,6 +115,7 @@ export function defineOperation<
     bodyLimit: input.bodyLimit,
     response: input.response as R,
     success: input.success,
+    unchanged: input.unchanged,
     extension: input.extension ?? false,
     deprecated: input.deprecated ?? false,
   };

@@ -56,8 +56,8 @@ import {
 import { recordEvent } from '../events.ts';
 import { ensureUnlocked, resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { loadChangeRequest } from './handlers.ts';
-import { mergedFromOf, presentChangeRequest, type ChangeRequestRow } from './present.ts';
+import { loadChangeRequest, presentWithSummary } from './handlers.ts';
+import { mergedFromOf, type ChangeRequestRow } from './present.ts';
 import { createPrintLink } from './print.ts';
 
 /** At most this many files fetched by URL in one content write, and this many bytes in all. */
@@ -93,7 +93,7 @@ function readableRequest(
 }
 
 /** A revision of the space, for a caller who may view it; the same 404 for an unknown one and another space's. */
-function readableRevision(
+export function readableRevision(
   db: Database,
   params: { spaceId: string; revisionId: string },
   actor: Actor,
@@ -111,7 +111,7 @@ function readableRevision(
   return { revision, space, urls: { baseUrl, app: revisionApp(baseUrl, space.id, revision.id) } };
 }
 
-function pageOf(revision: LoadedRevision, pageId: string, where: string): PlacedPage {
+export function pageOf(revision: LoadedRevision, pageId: string, where: string): PlacedPage {
   const placed = findPlacedPage(revision, pageId);
   if (!placed) throw notFound(`no page with id \`${pageId}\` in ${where}`);
   return placed;
@@ -350,7 +350,7 @@ export const changeRequestContentHandlers = {
       });
       return { row: updated, space: access.space };
     });
-    return presentChangeRequest(row, space, baseUrl);
+    return presentWithSummary(db, space, row, baseUrl, actor.userId);
   },
 
   importContentInChangeRequest: async ({ params, body, actor, services }) => {

@@ -25,7 +25,9 @@ import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts'
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
-import type { ChangeRequestsTable } from '../../storage/schema.ts';
+import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
+import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
+import { reviewSummaries, standingOfOne } from '../reviews/standing.ts';
 import { recordEvent } from '../events.ts';
 import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
 import { createChangeRequestRecord } from './records.ts';
@@ -72,6 +74,18 @@ export function loadChangeRequest(db: Database, spaceId: string, idOrNumber: str
   return row;
 }
 
+/** A request with its review summary for the caller. */
+export function presentWithSummary(
+  db: Database,
+  space: Pick<SpacesTable, 'id' | 'organization_id' | 'revision_id'>,
+  request: ChangeRequestRow,
+  baseUrl: string,
+  callerId: string,
+) {
+  const { summary } = standingOfOne(db, space, request, callerId);
+  return presentChangeRequest(request, space, baseUrl, summary);
+}
+
 export const changeRequestHandlers = {
   listChangeRequestsForSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { space } = resolveSpaceAccess(db, params.spaceId, actor);
@@ -79,12 +93,24 @@ export const changeRequestHandlers = {
       .where('cr.space_id', '=', space.id)
       .where('cr.status', '=', query.status ?? 'open');
     if (query.contributor !== undefined) base = base.where('cr.created_by', '=', query.contributor);
+    const { fetch, count } = keysetQueries(db, base, LIST_KEYS);
+    let summaries = new Map<string, ChangeRequestReviewSummary>();
     return listPage({
       query,
       keys: LIST_KEYS,
-      ...keysetQueries(db, base, LIST_KEYS),
+      fetch: (after, take) => {
+        const rows = fetch(after, take);
+        summaries = reviewSummaries(
+          db,
+          space.organization_id,
+          rows.map((row) => ({ ...row, space_revision_id: space.revision_id })),
+          actor.userId,
+        );
+        return rows;
+      },
+      count,
       keyOf: (row) => [row.number],
-      present: (row) => presentChangeRequest(row, space, baseUrl),
+      present: (row) => presentChangeRequest(row, space, baseUrl, summaries.get(row.id)),
     });
   },
 
@@ -97,12 +123,13 @@ export const changeRequestHandlers = {
       actorId: actor.userId,
       ...(body?.subject !== undefined ? { subject: body.subject } : {}),
     });
-    return presentChangeRequest(loadChangeRequest(db, space.id, id), space, baseUrl);
+    return presentWithSummary(db, space, loadChangeRequest(db, space.id, id), baseUrl, actor.userId);
   },
 
   getChangeRequestById: ({ params, actor, services: { db }, baseUrl }) => {
     const { space } = resolveSpaceAccess(db, params.spaceId, actor);
-    return presentChangeRequest(loadChangeRequest(db, space.id, params.changeRequestId), space, baseUrl);
+    const request = loadChangeRequest(db, space.id, params.changeRequestId);
+    return presentWithSummary(db, space, request, baseUrl, actor.userId);
   },
 
   updateChangeRequestById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
@@ -125,7 +152,8 @@ export const changeRequestHandlers = {
         authorize(orgActor, 'space.review', { level });
       changes.status = to;
     }
-    if (Object.keys(changes).length === 0) return presentChangeRequest(request, space, baseUrl);
+    if (Object.keys(changes).length === 0)
+      return presentWithSummary(db, space, request, baseUrl, actor.userId);
     const now = clock.now();
     const updatedAt = now.toISOString();
     db.transaction(() => {
@@ -144,6 +172,7 @@ export const changeRequestHandlers = {
         data: { space: space.id, ...changes },
       });
     });
-    return presentChangeRequest({ ...request, ...changes, updated_at: updatedAt }, space, baseUrl);
+    const updated = { ...request, ...changes, updated_at: updatedAt };
+    return presentWithSummary(db, space, updated, baseUrl, actor.userId);
   },
 } satisfies Handlers;

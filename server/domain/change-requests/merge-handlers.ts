@@ -6,8 +6,12 @@
  *   one it started from (`revision_initial`). It is `outdated` when the space's revision differs from its merge base
  *   (never once merged). Merge and update are the three-way merge of `merge.ts` (whose comment lists its rules).
  * - Merge (POST …/merge) needs the `merge` action on the space (the `review` level), an `open` request (any other
- *   status is a 409 naming it: a draft is marked open first, like GitBook's) and an unlocked space. When the space did
- *   not move past the merge base the result is the request's tree; otherwise the three-way merge. Conflicts: 409
+ *   status is a 409 naming it: a draft is marked open first, like GitBook's), an unlocked space, and the space's
+ *   merge rules met (`reviews/rules.ts`): unmet rules are one 409 naming every one of them. `bypassRules=true`
+ *   (extension) merges past them, for the people and teams the rules let bypass (403 for anyone else); the event
+ *   records the rules bypassed. The rules are judged before the merge is computed and again in the transaction
+ *   that writes it. When the space did not move past the merge base the result is the request's tree; otherwise
+ *   the three-way merge. Conflicts: 409
  *   naming the conflicting pages by title, nothing written. Success, in one transaction: a `merge` revision (parents:
  *   the space revision, the request's head) becomes the space's revision (`updated_at` bumped), the request becomes
  *   `merged` with `revisionMerged`, `mergedAt` and `mergedBy`, and an event is recorded. Every other open request of
@@ -18,37 +22,66 @@
  *   three-way merge with the request's head and the space's revision: conflicts are a 409 naming the pages, nothing
  *   written; success writes an `update` revision (parents: the head, the space revision) as the request's head and
  *   makes the space revision its merge base.
- * - Merge check (GET …/merge-check, extension) needs `view` and writes nothing. It is about content: `mergeable` is
- *   true when the request is `open` and merges without conflict now (the caller's own right to merge is not
- *   considered). `conflicts` lists every conflict with the markdown of each side; a merged request answers not
- *   outdated, not mergeable, no conflicts.
+ * - Merge check (GET …/merge-check, extension) needs `view` and writes nothing. `mergeable` is true when the request
+ *   is `open`, merges without conflict now and meets every merge rule (the caller's own right to merge is not
+ *   considered); `rules` lists each rule met or not, `canBypass` whether the caller may merge past them.
+ *   `conflicts` lists every conflict with the markdown of each side; a merged request answers not outdated, not
+ *   mergeable, no conflicts.
  * - Organization list (GET /v1/orgs/{organizationId}/change-requests, extension): the requests of every space of the
  *   organization the caller may view (the rules of the space lists; guests see none), spaces in the trash left out,
  *   `status` (default `open`), optionally one `space`; newest activity first (`updated_at`, then id), keyset paged.
  *   Each request names its `space`. A caller who is not a member gets the organization's 404.
  */
-import type { ChangeRequestMergeCheck } from '../../../shared/contract/resources/changeRequests.ts';
+import type {
+  ChangeRequestMergeCheck,
+  ChangeRequestReviewSummary,
+} from '../../../shared/contract/resources/changeRequests.ts';
 import type { Static } from '@sinclair/typebox';
-import { conflict } from '../../errors.ts';
+import { conflict, forbidden } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
+import type { Database } from '../../storage/database.ts';
 import { loadOrgAccess } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
 import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
 import { visibleSpaceFilter } from '../spaces/lists.ts';
+import { reviewSummaries, standingOfOne } from '../reviews/standing.ts';
 import { loadChangeRequest } from './handlers.ts';
 import { mergeOffThread, movedSince, untilSettled } from './merge-run.ts';
 import { changeRequestQuery, isOutdated, mergeBaseOf, presentChangeRequest } from './present.ts';
-import { commitMerge, commitUpdate, mergedTree } from './records.ts';
+import { commitMerge, commitUpdate, mergedTree, type MergedSpace } from './records.ts';
+import type { ChangeRequestRow } from './present.ts';
 
 const INBOX_KEYS: readonly SortKey[] = [
   { column: 'cr.updated_at', direction: 'desc' },
   { column: 'cr.id', direction: 'desc' },
 ];
 
+/**
+ * The merge rules the request must meet, judged now: the rules it may merge past (`bypass`, for those the rules let
+ * bypass), or the 403 / 409 naming every unmet rule.
+ */
+function judgedForMerge(
+  db: Database,
+  space: MergedSpace,
+  request: ChangeRequestRow,
+  callerId: string,
+  bypass: boolean,
+): string[] {
+  const standing = standingOfOne(db, space, request, callerId);
+  if (bypass && !standing.callerMayBypass)
+    throw forbidden('only the people and teams the merge rules name may merge past them');
+  const unmet = standing.results.filter((result) => !result.met);
+  if (unmet.length > 0 && !bypass)
+    throw conflict(
+      `change request ${request.number} cannot be merged: ${unmet.length === 1 ? 'a merge rule is' : `${unmet.length} merge rules are`} not met: ${unmet.map((result) => result.message).join('; ')}${standing.callerMayBypass ? ' (you may merge past them with `bypassRules`)' : ''}`,
+    );
+  return unmet.map((result) => result.rule);
+}
+
 export const changeRequestMergeHandlers = {
-  mergeChangeRequest: ({ params, actor, services }) => {
+  mergeChangeRequest: ({ params, query, actor, services }) => {
     const { db, clock } = services;
     return untilSettled(async () => {
       const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
@@ -61,10 +94,15 @@ export const changeRequestMergeHandlers = {
             : `change request ${request.number} is ${request.status}: only open change requests can be merged`,
         );
       ensureUnlocked(space);
+      const bypass = query.bypassRules === true;
+      judgedForMerge(db, space, request, actor.userId, bypass);
       const merged = mergedTree(await mergeOffThread(services, request, space.revision_id), request, 'merge');
       return db.transaction(() => {
         if (movedSince(db, space, request)) return undefined;
-        const input = { space, request, actorId: actor.userId };
+        // Reviews, requested reviewers, rules and the subject may have changed while the merge was computed.
+        const now = loadChangeRequest(db, space.id, request.id);
+        const bypassed = judgedForMerge(db, space, now, actor.userId, bypass);
+        const input = { space, request, actorId: actor.userId, bypassed };
         return { revision: commitMerge(db, clock.now(), input, merged).revision, result: 'merge' as const };
       });
     });
@@ -101,13 +139,16 @@ export const changeRequestMergeHandlers = {
     const { space } = resolveSpaceAccess(db, params.spaceId, actor);
     const request = loadChangeRequest(db, space.id, params.changeRequestId);
     const outdated = isOutdated(request, space);
-    if (request.status === 'merged') return { outdated, mergeable: false, conflicts: [] };
+    const { results, rulesMet, callerMayBypass } = standingOfOne(db, space, request, actor.userId);
+    const rules = { rules: results, canBypass: callerMayBypass };
+    if (request.status === 'merged') return { outdated, mergeable: false, conflicts: [], ...rules };
     const outcome = await mergeOffThread(services, request, space.revision_id);
     const conflicts = 'conflicts' in outcome ? outcome.conflicts : [];
     const check: Static<typeof ChangeRequestMergeCheck> = {
       outdated,
-      mergeable: request.status === 'open' && conflicts.length === 0,
+      mergeable: request.status === 'open' && conflicts.length === 0 && rulesMet,
       conflicts,
+      ...rules,
     };
     return check;
   },
@@ -124,13 +165,25 @@ export const changeRequestMergeHandlers = {
     const visible = visibleSpaceFilter(levels);
     if (visible) base = base.where(visible);
     if (query.space !== undefined) base = base.where('cr.space_id', '=', query.space);
+    const { fetch, count } = keysetQueries(db, base, INBOX_KEYS);
+    let summaries = new Map<string, ChangeRequestReviewSummary>();
     return listPage({
       query,
       keys: INBOX_KEYS,
-      ...keysetQueries(db, base, INBOX_KEYS),
+      fetch: (after, take) => {
+        const rows = fetch(after, take);
+        summaries = reviewSummaries(db, params.organizationId, rows, actor.userId);
+        return rows;
+      },
+      count,
       keyOf: (row) => [row.updated_at, row.id],
       present: (row) =>
-        presentChangeRequest(row, { id: row.space_id, revision_id: row.space_revision_id }, baseUrl),
+        presentChangeRequest(
+          row,
+          { id: row.space_id, revision_id: row.space_revision_id },
+          baseUrl,
+          summaries.get(row.id),
+        ),
     });
   },
 } satisfies Handlers;

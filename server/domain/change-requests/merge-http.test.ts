@@ -76,6 +76,9 @@ const snapshot = () => ({
 const LACKING_MERGE: readonly Role[] = ['edit', 'comment', 'read'];
 const LACKING_EDIT: readonly Role[] = ['comment', 'read'];
 
+/** What the merge check adds when no merge rules are set: none listed, and nobody may bypass. */
+const NO_RULES = { rules: [], canBypass: false };
+
 describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', () => {
   it('answers 401 without a valid token', async () => {
     const { spaceId, request } = setup();
@@ -203,7 +206,7 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', ()
     const check = await admin.client.call('checkChangeRequestMerge', {
       params: { spaceId, changeRequestId: second.id },
     });
-    expect(check).toEqual({ outdated: true, mergeable: true, conflicts: [] });
+    expect(check).toEqual({ outdated: true, mergeable: true, conflicts: [], ...NO_RULES });
   });
 
   it('merges three ways when the space moved on: changes of both sides are kept', async () => {
@@ -404,11 +407,12 @@ describe('GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge-check
     const reader = member('read');
     const open = await check(reader.token, spaceId, request().id);
     expectStatus(open, 200);
-    expect(open.body).toEqual({ outdated: false, mergeable: true, conflicts: [] });
+    expect(open.body).toEqual({ outdated: false, mergeable: true, conflicts: [], ...NO_RULES });
     expect((await check(reader.token, spaceId, request('d', 'draft').id)).body).toEqual({
       outdated: false,
       mergeable: false,
       conflicts: [],
+      ...NO_RULES,
     });
   });
 
@@ -440,6 +444,7 @@ describe('GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge-check
           changeRequest: lines('FAQ').replace('Fourth line.', 'Fourth line, request.'),
         },
       ],
+      ...NO_RULES,
     });
     expect(snapshot()).toEqual(before);
   });
@@ -453,6 +458,7 @@ describe('GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge-check
       outdated: false,
       mergeable: false,
       conflicts: [],
+      ...NO_RULES,
     });
   });
 });

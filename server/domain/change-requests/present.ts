@@ -1,5 +1,8 @@
 /** Change request rows to API objects, and the query that loads them with their author and merger. */
-import type { ChangeRequest } from '../../../shared/contract/resources/changeRequests.ts';
+import type {
+  ChangeRequest,
+  ChangeRequestReviewSummary,
+} from '../../../shared/contract/resources/changeRequests.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
 import { presentUser } from '../members/present.ts';
@@ -49,6 +52,7 @@ export function presentChangeRequest(
   row: ChangeRequestRow,
   space: Pick<SpacesTable, 'id' | 'revision_id'>,
   baseUrl: string,
+  reviews?: ChangeRequestReviewSummary,
 ): ChangeRequest {
   const mergedBy =
     row.merged_by !== null &&
@@ -86,6 +90,7 @@ export function presentChangeRequest(
       location: `${baseUrl}/v1/spaces/${space.id}/change-requests/${row.id}`,
       app: `${baseUrl}/s/${space.id}/~/changes/${row.number}/`,
     },
+    ...(reviews !== undefined ? { reviews } : {}),
   };
 }
 

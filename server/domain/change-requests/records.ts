@@ -146,7 +146,7 @@ function storeBodies(db: Database, bodies: readonly StoredBody[]): void {
 export function commitMerge(
   db: Database,
   now: Date,
-  input: { space: MergedSpace; request: MergedRequest; actorId: string },
+  input: { space: MergedSpace; request: MergedRequest; actorId: string; bypassed?: readonly string[] },
   merged: { tree: RevisionTree; written: readonly StoredBody[] },
 ): { revision: string } {
   const { space, request } = input;
@@ -183,7 +183,14 @@ export function commitMerge(
       action: 'change_request.merged',
       subjectType: 'change_request',
       subjectId: request.id,
-      data: { space: space.id, number: request.number, revision },
+      data: {
+        space: space.id,
+        number: request.number,
+        revision,
+        ...(input.bypassed !== undefined && input.bypassed.length > 0
+          ? { bypassedRules: input.bypassed }
+          : {}),
+      },
     });
     return { revision };
   });

@@ -199,7 +199,7 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
     // Addressed by number: the same request.
     const created = await commenter.client.call('postCommentInChangeRequest', {
       params: { spaceId, changeRequestId: String(request.number) },
-      body: { body: { markdown: 'New page?' }, page: added, node: 'block-1' },
+      body: { body: { markdown: 'New page?' }, page: added },
     });
     expect(created).toMatchObject({
       object: 'comment',
@@ -212,7 +212,6 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
         changeRequest: changeRequestId,
         revision: head,
         page: { id: added, title: 'Draft', outdated: false },
-        node: { id: 'block-1' },
       },
       urls: {
         location: `${server.baseUrl}/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments/${created.id}`,

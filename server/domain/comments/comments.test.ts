@@ -96,9 +96,16 @@ describe('POST /v1/spaces/{spaceId}/comments', () => {
   it('posts an open comment on a page, readable through the API, and counts it on the space', async () => {
     const { admin, member, spaceId, pages } = setup();
     const commenter = member('comment');
+    const revisionId = server.db.first(
+      server.db.q.selectFrom('spaces').select('revision_id').where('id', '=', spaceId),
+    )!.revision_id;
+    const { blocks } = await commenter.client.call('listPageBlocksInRevision', {
+      params: { spaceId, revisionId, pageId: pages.guide },
+    });
+    const node = blocks[0]!.key;
     const created = await commenter.client.call('postCommentInSpace', {
       params: { spaceId },
-      body: { body: { markdown: 'Typo here' }, page: pages.guide, node: 'block-1' },
+      body: { body: { markdown: 'Typo here' }, page: pages.guide, node },
     });
     expect(created).toMatchObject({
       object: 'comment',
@@ -110,7 +117,7 @@ describe('POST /v1/spaces/{spaceId}/comments', () => {
       target: {
         space: spaceId,
         page: { id: pages.guide, title: 'Guide', outdated: false },
-        node: { id: 'block-1' },
+        node: { id: node, index: 0, outdated: false },
       },
       urls: { location: `${server.baseUrl}/v1/spaces/${spaceId}/comments/${created.id}` },
       permissions: { view: true, edit: true, reply: true, delete: true },

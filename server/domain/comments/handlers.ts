@@ -9,7 +9,8 @@
  *   space comment or the reverse) answers the same 404 as an unknown id.
  * - Posting a comment or a reply needs the `comment` level on the space. A body may not be empty (400 naming
  *   `body`). A comment's `page` must be a page of the scope's revision: the space's current revision, or the
- *   request's head revision (400 naming `page`); `node` is kept as given (the editor's node id).
+ *   request's head revision (400 naming `page`); `node`, a block of that page by its key, and `lines` of that block
+ *   are checked as `anchors.ts` says, which also tells where a block comment's block is now and whether it changed.
  * - Editing the body of a comment or a reply: its author only. Resolving or reopening a comment (`resolved`): its
  *   author, or a member with the `review` level on the space. Deleting: the author, or an `admin` of the space.
  * - Reactions (`addedReactions`, `removedReactions`): anyone who may comment adds or removes their own; adding one
@@ -31,6 +32,8 @@ import type { Database } from '../../storage/database.ts';
 import type { CommentsTable } from '../../storage/schema.ts';
 import { flattenPages, loadRevision, type PlacedPage } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
+import { anchorFinder, checkTarget } from './anchors.ts';
+import { insertCommentRecord } from './commands.ts';
 import { resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import {
   commentQuery,
@@ -80,12 +83,12 @@ interface ReplyParams extends CommentParams {
   commentReplyId: string;
 }
 
-/** The markdown of a body, or 400 naming `body` when it holds no text. */
-function bodyText(input: Static<typeof DocumentInput>): string {
+/** The markdown of a body, or 400 naming the field (`body` by default) when it holds no text. */
+export function bodyText(input: Static<typeof DocumentInput>, field = 'body field `body`'): string {
   let text = '';
   if ('markdown' in input) text = input.markdown;
   else if ('document' in input) text = documentText(input.document.nodes);
-  if (text.trim() === '') throw badRequest('body field `body`: a comment needs some text');
+  if (text.trim() === '') throw badRequest(`${field}: a comment needs some text`);
   return text;
 }
 
@@ -105,7 +108,7 @@ function documentText(nodes: readonly unknown[]): string {
 
 /** The pages of a scope's revision, by id; read once per resolved scope (a request reads them to check and to present). */
 const scopePages = new WeakMap<ResolvedScope, Map<string, PlacedPage>>();
-function pagesOf(db: Database, scope: ResolvedScope): Map<string, PlacedPage> {
+export function pagesOf(db: Database, scope: ResolvedScope): Map<string, PlacedPage> {
   let pages = scopePages.get(scope);
   if (pages === undefined) {
     pages = new Map(flattenPages(loadRevision(db, scope.revisionId).tree.pages).map((p) => [p.page.id, p]));
@@ -122,7 +125,7 @@ function scopedComments(scope: CommentScope) {
     : base.where('c.change_request_id', '=', scope.changeRequestId);
 }
 
-function describeScope(scope: CommentScope): string {
+export function describeScope(scope: CommentScope): string {
   return scope.changeRequestId === null
     ? `space \`${scope.spaceId}\``
     : `change request \`${scope.changeRequestId}\``;
@@ -153,7 +156,7 @@ function permissionsFor(access: SpaceAccess, userId: string) {
   });
 }
 
-function commentContext(
+export function commentContext(
   db: Database,
   scope: ResolvedScope,
   userId: string,
@@ -161,10 +164,12 @@ function commentContext(
   format: Format,
   commentIds: readonly string[],
 ): CommentContext {
+  const pages = pagesOf(db, scope);
   return {
     baseUrl,
     scope,
-    pages: pagesOf(db, scope),
+    pages,
+    anchor: anchorFinder(db, pages),
     format,
     reactions: loadReactions(db, baseUrl, 'comment_id', commentIds),
     permissions: permissionsFor(scope.access, userId),
@@ -316,38 +321,18 @@ export function commentHandlerSet<P extends { spaceId: string }>(resolve: ScopeR
       const { access } = scope;
       authorize(access.actor, 'space.comment', { level: access.level });
       const text = bodyText(body.body);
-      if (body.page !== undefined && !pagesOf(db, scope).has(body.page))
-        throw badRequest(`body field \`page\`: no page with id \`${body.page}\` in ${describeScope(scope)}`);
-      const now = clock.now();
-      const at = now.toISOString();
+      const target = checkTarget(db, pagesOf(db, scope), body, describeScope(scope));
       const id = newId();
-      db.transaction(() => {
-        db.run(
-          db.q.insertInto('comments').values({
-            id,
-            space_id: scope.spaceId,
-            change_request_id: scope.changeRequestId,
-            author_id: actor.userId,
-            body: text,
-            target_page_id: body.page ?? null,
-            target_node: body.node ?? null,
-            resolved: 0,
-            resolved_at: null,
-            resolved_by: null,
-            created_at: at,
-            updated_at: at,
-            edited_at: null,
-          }),
-        );
-        recordEvent(db, now, {
+      db.transaction(() =>
+        insertCommentRecord(db, clock.now(), {
+          id,
+          scope,
           organizationId: access.space.organization_id,
-          actorId: actor.userId,
-          action: 'comment.created',
-          subjectType: 'comment',
-          subjectId: id,
-          data: eventData(scope, body.page !== undefined ? { page: body.page } : {}),
-        });
-      });
+          authorId: actor.userId,
+          text,
+          target,
+        }),
+      );
       return presentOne(db, scope, actor.userId, baseUrl, id);
     },
 

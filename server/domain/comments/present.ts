@@ -5,6 +5,7 @@ import { builder, type Database } from '../../storage/database.ts';
 import type { CommentRepliesTable, CommentsTable } from '../../storage/schema.ts';
 import type { PlacedPage } from '../content/revisions.ts';
 import { presentUser } from '../members/present.ts';
+import type { AnchorState } from './anchors.ts';
 
 interface Author {
   email: string;
@@ -115,6 +116,8 @@ export interface CommentContext {
   scope: CommentScope;
   /** The pages of the scope's revision, by id. */
   pages: ReadonlyMap<string, PlacedPage>;
+  /** Where a block comment's block is in the scope's revision, and whether it changed. */
+  anchor: (pageId: string, node: string, hash: string | null) => AnchorState;
   format: 'document' | 'markdown' | undefined;
   reactions: ReadonlyMap<string, Reactions>;
   permissions: (authorId: string) => Comment['permissions'];
@@ -136,7 +139,8 @@ export function presentComment(row: CommentRow, context: CommentContext): Commen
       space: scope.spaceId,
       revision: scope.revisionId,
       ...(scope.changeRequestId !== null ? { changeRequest: scope.changeRequestId } : {}),
-      ...(row.target_node !== null ? { node: { id: row.target_node } } : {}),
+      ...(row.review_id !== null && row.review_id !== undefined ? { review: row.review_id } : {}),
+      ...(row.target_node !== null ? { node: presentNode(row, context) } : {}),
       ...(row.target_page_id !== null
         ? {
             page: placed
@@ -174,7 +178,27 @@ export function presentComment(row: CommentRow, context: CommentContext): Commen
   };
 }
 
-export function presentReply(row: ReplyRow, context: Omit<CommentContext, 'pages'>): CommentReply {
+/** A block comment's `node`: its key, where its block is now, and whether the block changed since. */
+function presentNode(row: CommentRow, context: CommentContext): NonNullable<Comment['target']['node']> {
+  const key = row.target_node!;
+  const lines =
+    row.target_line_start !== null &&
+    row.target_line_start !== undefined &&
+    row.target_line_end !== null &&
+    row.target_line_end !== undefined
+      ? { lines: { start: row.target_line_start, end: row.target_line_end } }
+      : {};
+  if (row.target_page_id === null) return { id: key, ...lines };
+  const state = context.anchor(row.target_page_id, key, row.target_node_hash ?? null);
+  return {
+    id: key,
+    ...(state.index !== undefined ? { index: state.index } : {}),
+    outdated: state.outdated,
+    ...lines,
+  };
+}
+
+export function presentReply(row: ReplyRow, context: Omit<CommentContext, 'pages' | 'anchor'>): CommentReply {
   return {
     object: 'comment-reply',
     id: row.id,

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { notFound } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
+import { recordBlockKeys } from './block-keys.ts';
 
 /** A page as stored in a revision tree. `documentId` points at the `documents` row of its body. */
 export interface StoredPage {
@@ -190,7 +191,10 @@ export function buildFiles(db: Database, inputs: readonly FileInput[]): StoredFi
   });
 }
 
-/** Writes a new immutable revision of a space; answers its id. Call inside the caller's transaction. */
+/**
+ * Writes a new immutable revision of a space; answers its id. Call inside the caller's transaction. The pages whose
+ * body differs from their body in the first parent get their block keys carried over (`block-keys.ts`).
+ */
 export function insertRevision(
   db: Database,
   revision: {
@@ -214,6 +218,8 @@ export function insertRevision(
       created_at: revision.now.toISOString(),
     }),
   );
+  const parent = revision.parents[0];
+  if (parent !== undefined) recordBlockKeys(db, loadRevision(db, parent).tree, revision.tree);
   return id;
 }
 

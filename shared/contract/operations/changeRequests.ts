@@ -72,6 +72,14 @@ export const changeRequestOperations = {
     method: 'POST',
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
     summary: 'Merge a change request into the main content',
+    query: Type.Object({
+      bypassRules: Type.Optional(
+        Type.Boolean({
+          description:
+            'Extension: merge although merge rules are unmet; only for the people and teams the rules let bypass them.',
+        }),
+      ),
+    }),
     response: ChangeRequestMergeResult,
     success: 200,
   }),

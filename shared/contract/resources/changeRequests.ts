@@ -1,6 +1,7 @@
 /** Change requests: proposed edits to a space, with their merge and update results. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, DisplayText, named, StringEnum, Url, User } from '../common.ts';
+import { MergeRuleResult } from './mergeRules.ts';
 
 /** Every status a change request can be in (GitBook's `ChangeRequestStatus`). */
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
@@ -14,6 +15,22 @@ export const ChangeRequestSubject = DisplayText({
   maxLength: 100,
   description: 'Subject of the change request.',
 });
+
+/** Extension: where a change request stands in review, for the caller. */
+export const ChangeRequestReviewSummary = named(
+  'ChangeRequestReviewSummary',
+  Type.Object({
+    approvals: Type.Number({ description: 'Current approvals (against the head, not superseded).' }),
+    changesRequested: Type.Number({ description: 'Current reviews requesting changes.' }),
+    requested: Type.Number({ description: 'Requested reviewers, people and teams.' }),
+    awaitingCaller: Type.Boolean({
+      description:
+        'The caller is requested, in person or through a team, and has no current review of the request.',
+    }),
+    rulesMet: Type.Boolean({ description: 'Every merge rule of the space is met (conflicts aside).' }),
+  }),
+);
+export type ChangeRequestReviewSummary = Static<typeof ChangeRequestReviewSummary>;
 
 export const ChangeRequest = named(
   'ChangeRequest',
@@ -46,6 +63,7 @@ export const ChangeRequest = named(
       description: 'True when the change request is not up to date with the main content.',
     }),
     urls: Type.Object({ app: Type.String(), location: Type.String() }),
+    reviews: Type.Optional(ChangeRequestReviewSummary),
   }),
 );
 export type ChangeRequest = Static<typeof ChangeRequest>;
@@ -114,7 +132,18 @@ export const ChangeRequestMergeCheck = named(
   'ChangeRequestMergeCheck',
   Type.Object({
     outdated: Type.Boolean({ description: "The main content moved past the request's base." }),
-    mergeable: Type.Boolean({ description: 'A merge now would succeed.' }),
+    mergeable: Type.Boolean({
+      description:
+        'A merge now would succeed: the request is open, without conflicts, and meets every merge rule.',
+    }),
     conflicts: Type.Array(ChangeRequestConflict),
+    rules: Type.Optional(
+      Type.Array(MergeRuleResult, {
+        description: "The space's merge rules, each met or not (absent where the API has no merge rules).",
+      }),
+    ),
+    canBypass: Type.Optional(
+      Type.Boolean({ description: 'The caller may merge past unmet rules (`bypassRules` on the merge).' }),
+    ),
   }),
 );

@@ -23,8 +23,34 @@ export const CommentPermissions = Type.Object({
   delete: Type.Boolean(),
 });
 
+/** Extension: lines of a block a comment is about, counted from the block's first line (0). */
+export const BlockLines = Type.Object(
+  {
+    start: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    end: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  },
+  { additionalProperties: false },
+);
+
 export const CommentTarget = Type.Object({
-  node: Type.Optional(Type.Object({ id: Type.String(), preview: Type.Optional(Type.String()) })),
+  node: Type.Optional(
+    Type.Object({
+      id: Type.String({ description: "Key of the block of the page's body." }),
+      preview: Type.Optional(Type.String()),
+      index: Type.Optional(
+        Type.Integer({
+          description:
+            "Extension: the block's place among the page's blocks in the target's revision; absent once it is gone.",
+        }),
+      ),
+      outdated: Type.Optional(
+        Type.Boolean({
+          description: 'Extension: the block was edited or removed since the comment was posted.',
+        }),
+      ),
+      lines: Type.Optional(BlockLines),
+    }),
+  ),
   changeRequest: Type.Optional(
     Type.String({ description: 'The change request holding the comment, if any.' }),
   ),
@@ -84,7 +110,7 @@ export type CommentReply = Static<typeof CommentReply>;
 
 const NodeOrPageId = Type.String({ minLength: 1, maxLength: 256 });
 /** A comment's body: markdown is plain text under the display-text rule (newline and tab allowed). */
-const CommentBodyInput = Type.Union([
+export const CommentBodyInput = Type.Union([
   Type.Object({ markdown: MultilineText() }, { additionalProperties: false }),
   Type.Object({ document: JSONDocument }, { additionalProperties: false }),
   Type.Object({}, { additionalProperties: false }),
@@ -96,6 +122,8 @@ export const PostComment = Type.Object(
     node: Type.Optional(NodeOrPageId),
     page: Type.Optional(NodeOrPageId),
     body: CommentBodyInput,
+    /** Extension: lines of the block (`node`) the comment is about. */
+    lines: Type.Optional(BlockLines),
   },
   { additionalProperties: false },
 );

@@ -352,3 +352,26 @@ export const UpdateChangeRequestContent = Type.Object(
   { changes: Type.Array(ChangeRequestContentChange, { minItems: 1, maxItems: 50 }) },
   { additionalProperties: false },
 );
+
+/** Extension: one top-level block of a page's body, with the key a block comment (`node`) names it by. */
+export const PageBlock = Type.Object({
+  key: Type.String({
+    description: 'Stable key: it survives edits elsewhere in the page, and edits of the block.',
+  }),
+  type: Type.String({ description: 'Markdown block type (`paragraph`, `heading`, `list`, `code`, …).' }),
+  hash: Type.String({ description: "Hash of the block's markdown: it changes when the block is edited." }),
+  line: Type.Integer({ description: "Number of the block's first line in the page's markdown (from 1)." }),
+  lines: Type.Integer({ description: 'Number of lines of the block.' }),
+});
+
+/** Extension: the blocks of a page of a revision, in order. */
+export const PageBlocks = named(
+  'PageBlocks',
+  Type.Object({
+    object: Type.Literal('page-blocks'),
+    page: Type.String(),
+    revision: Type.String(),
+    blocks: Type.Array(PageBlock),
+  }),
+);
+export type PageBlocks = Static<typeof PageBlocks>;

@@ -15,7 +15,14 @@
  * - Source hunks keep 3 lines of context; hunks whose context touch (or leave one line between) merge.
  */
 import { diffArrays, diffLines, diffWordsWithSpace, type Change } from 'diff';
-import { marked } from 'marked';
+import {
+  blocksPair,
+  markdownBlocks,
+  normalizeText,
+  pairItems,
+  similarity,
+  type MarkdownBlock,
+} from '../../../../../shared/markdown/blocks.ts';
 import type {
   BlockRow,
   DiffStats,
@@ -28,89 +35,19 @@ import type {
   SourceLine,
 } from './types.ts';
 
+export { markdownBlocks, normalizeText, pairItems, similarity, type MarkdownBlock };
+export type { PairStep } from '../../../../../shared/markdown/blocks.ts';
+
 const CONTEXT_LINES = 3;
-const LOOKAHEAD = 8;
 const LINE_SIMILARITY = 0.4;
-const BLOCK_SIMILARITY = 0.3;
 /** Beyond this edit distance the line diff gives up and shows the whole text replaced. */
 const MAX_EDIT_LENGTH = 20_000;
-
-/** Text with `\n` line endings and a final newline (unless empty). */
-export function normalizeText(text: string): string {
-  const unix = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
-  return unix === '' || unix.endsWith('\n') ? unix : `${unix}\n`;
-}
 
 /** The lines of a jsdiff value (which ends with a newline, except maybe the last). */
 function splitLines(value: string): string[] {
   const lines = value.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
-}
-
-/** Counts of each word of `text`. */
-function wordCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const word of text.split(/\s+/)) {
-    if (word !== '') counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  return counts;
-}
-
-/** Dice similarity of two texts' word multisets: 1 for identical (or both blank), 0 for nothing in common. */
-export function similarity(a: string, b: string): number {
-  const left = wordCounts(a);
-  const right = wordCounts(b);
-  let sizeLeft = 0;
-  let sizeRight = 0;
-  let common = 0;
-  for (const count of left.values()) sizeLeft += count;
-  for (const [word, count] of right) {
-    sizeRight += count;
-    common += Math.min(count, left.get(word) ?? 0);
-  }
-  if (sizeLeft + sizeRight === 0) return 1;
-  return (2 * common) / (sizeLeft + sizeRight);
-}
-
-/** One step of a pairing: an item of `a` alone, of `b` alone, or both paired. */
-export interface PairStep {
-  a?: number;
-  b?: number;
-}
-
-/**
- * Pairs the items of `a` (removed) with those of `b` (added) in order: an item pairs with the first item of the
- * other side, within `LOOKAHEAD`, that `matches` it; the steps keep both sides' order.
- */
-export function pairItems<T>(a: readonly T[], b: readonly T[], matches: (x: T, y: T) => boolean): PairStep[] {
-  const steps: PairStep[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i >= a.length) {
-      steps.push({ b: j++ });
-      continue;
-    }
-    if (j >= b.length) {
-      steps.push({ a: i++ });
-      continue;
-    }
-    if (matches(a[i]!, b[j]!)) {
-      steps.push({ a: i++, b: j++ });
-      continue;
-    }
-    let found = -1;
-    for (let k = j + 1; k < Math.min(b.length, j + 1 + LOOKAHEAD); k++) {
-      if (matches(a[i]!, b[k]!)) {
-        found = k;
-        break;
-      }
-    }
-    if (found === -1) steps.push({ a: i++ });
-    else while (j < found) steps.push({ b: j++ });
-  }
-  return steps;
 }
 
 /** Adds `text` to `segments`, merging it into the last segment when both are (un)changed alike. */
@@ -219,24 +156,6 @@ export function computeSourceDiff(
   return { source: { lines, hunks: hunksOf(lines), changes }, stats: { added, removed } };
 }
 
-/** A markdown block: its token type and its source (without trailing newlines). */
-export interface MarkdownBlock {
-  type: string;
-  raw: string;
-}
-
-/** The blocks of a markdown text, in order (blank-line tokens left out). */
-export function markdownBlocks(markdown: string): MarkdownBlock[] {
-  if (markdown.trim() === '') return [];
-  const blocks: MarkdownBlock[] = [];
-  for (const token of marked.lexer(normalizeText(markdown), { gfm: true })) {
-    if (token.type === 'space') continue;
-    const raw = token.raw.replace(/\n+$/, '');
-    if (raw.trim() !== '') blocks.push({ type: token.type, raw });
-  }
-  return blocks;
-}
-
 /** Characters of markdown syntax: a changed word holding one is not wrapped in a mark. */
 const SYNTAX = /[*_`[\]()<>|\\!#~=&\n]/;
 /** A line start that makes a block (list item, quote, ordered item, indented code). */
@@ -280,11 +199,7 @@ export function computeRenderedDiff(baseText: string, headText: string): Rendere
   const flush = () => {
     if (removedBlocks.length === 0 && addedBlocks.length === 0) return;
     const change = changes++;
-    const steps = pairItems(
-      removedBlocks,
-      addedBlocks,
-      (x, y) => x.type === y.type && similarity(x.raw, y.raw) >= BLOCK_SIMILARITY,
-    );
+    const steps = pairItems(removedBlocks, addedBlocks, blocksPair);
     for (const step of steps) {
       const old = step.a === undefined ? undefined : removedBlocks[step.a];
       const next = step.b === undefined ? undefined : addedBlocks[step.b];

@@ -1,0 +1,58 @@
+/** Writing comments: the insert shared by a posted comment and the comments a review carries. */
+import type { Database } from '../../storage/database.ts';
+import { recordEvent } from '../events.ts';
+import type { CheckedTarget } from './anchors.ts';
+import type { CommentScope } from './present.ts';
+
+/** A new open comment of the scope (inside the caller's transaction), with its event. */
+export function insertCommentRecord(
+  db: Database,
+  now: Date,
+  input: {
+    id: string;
+    scope: CommentScope;
+    organizationId: string;
+    authorId: string;
+    text: string;
+    target: CheckedTarget;
+    reviewId?: string;
+  },
+): void {
+  const at = now.toISOString();
+  const { scope, target } = input;
+  db.run(
+    db.q.insertInto('comments').values({
+      id: input.id,
+      space_id: scope.spaceId,
+      change_request_id: scope.changeRequestId,
+      author_id: input.authorId,
+      body: input.text,
+      target_page_id: target.pageId,
+      target_node: target.node,
+      target_node_hash: target.nodeHash,
+      target_line_start: target.lineStart,
+      target_line_end: target.lineEnd,
+      review_id: input.reviewId ?? null,
+      resolved: 0,
+      resolved_at: null,
+      resolved_by: null,
+      created_at: at,
+      updated_at: at,
+      edited_at: null,
+    }),
+  );
+  recordEvent(db, now, {
+    organizationId: input.organizationId,
+    actorId: input.authorId,
+    action: 'comment.created',
+    subjectType: 'comment',
+    subjectId: input.id,
+    data: {
+      space: scope.spaceId,
+      ...(scope.changeRequestId !== null ? { changeRequest: scope.changeRequestId } : {}),
+      ...(target.pageId !== null ? { page: target.pageId } : {}),
+      ...(target.node !== null ? { node: target.node } : {}),
+      ...(input.reviewId !== undefined ? { review: input.reviewId } : {}),
+    },
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * Where change requests stand in review: their current reviews, requested reviewers and merge rules judged
+ * (`rules.ts`), for the merge, the merge check and the review summary of each presented request. A page of requests
+ * costs a fixed number of queries, whatever its size.
+ */
+import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
+import type { MergeRuleResult, MergeRules } from '../../../shared/contract/resources/mergeRules.ts';
+import type { Database } from '../../storage/database.ts';
+import type { ChangeRequestsTable } from '../../storage/schema.ts';
+import { isOutdated } from '../change-requests/present.ts';
+import { rulesOfSpaces } from '../merge-rules/records.ts';
+import {
+  currentReviews,
+  memberNames,
+  requestedReviewers,
+  teamMembers,
+  teamsOfUser,
+  teamTitles,
+  type CurrentReview,
+  type RequestedRow,
+} from './records.ts';
+import { judgeMergeRules, mayBypass, teamsNamed } from './rules.ts';
+
+/** The columns of a request its standing depends on, and its space's current revision. */
+export type StandingRequest = Pick<
+  ChangeRequestsTable,
+  'id' | 'space_id' | 'created_by' | 'subject' | 'status' | 'revision_initial' | 'revision_merged_ancestor'
+> & { space_revision_id: string };
+
+/** One request's standing. */
+export interface Standing {
+  rules: MergeRules;
+  results: MergeRuleResult[];
+  rulesMet: boolean;
+  reviews: CurrentReview[];
+  requested: RequestedRow[];
+  /** Whether the caller may merge past unmet rules. */
+  callerMayBypass: boolean;
+  summary: ChangeRequestReviewSummary;
+}
+
+/** The standing of requests of one organization, by request id, for the caller. */
+export function standingOf(
+  db: Database,
+  organizationId: string,
+  requests: readonly StandingRequest[],
+  callerId: string,
+): Map<string, Standing> {
+  const found = new Map<string, Standing>();
+  if (requests.length === 0) return found;
+  const ids = requests.map((request) => request.id);
+  const reviews = currentReviews(db, ids);
+  const requested = requestedReviewers(db, ids);
+  const rules = rulesOfSpaces(
+    db,
+    organizationId,
+    requests.map((request) => request.space_id),
+  );
+  const allRules = [...new Set([...rules.values()].map((applied) => applied.rules))];
+  const requestedTeams = [...requested.values()]
+    .flat()
+    .flatMap((row) => (row.team_id === null ? [] : [row.team_id]));
+  const members = teamMembers(db, [...allRules.flatMap(teamsNamed), ...requestedTeams]);
+  const userNames = memberNames(
+    db,
+    organizationId,
+    allRules.flatMap((set) => set.requiredReviewers.users),
+  );
+  const titles = teamTitles(
+    db,
+    organizationId,
+    allRules.flatMap((set) => set.requiredReviewers.teams),
+  );
+  const callerTeams = teamsOfUser(db, organizationId, callerId);
+  for (const request of requests) {
+    const applied = rules.get(request.space_id)!.rules;
+    const current = reviews.get(request.id) ?? [];
+    const asked = requested.get(request.id) ?? [];
+    const results = judgeMergeRules({
+      rules: applied,
+      authorId: request.created_by,
+      reviews: current,
+      teamMembers: members,
+      userNames,
+      teamTitles: titles,
+      outdated: isOutdated(request, { revision_id: request.space_revision_id }),
+      subject: request.subject,
+    });
+    const rulesMet = results.every((result) => result.met);
+    const callerAsked = asked.some(
+      (row) =>
+        row.user_id === callerId ||
+        (row.team_id !== null && (members.get(row.team_id)?.has(callerId) ?? false)),
+    );
+    found.set(request.id, {
+      rules: applied,
+      results,
+      rulesMet,
+      reviews: current,
+      requested: asked,
+      callerMayBypass: mayBypass(applied, callerId, callerTeams),
+      summary: {
+        approvals: current.filter((review) => review.status === 'approved').length,
+        changesRequested: current.filter((review) => review.status === 'changes-requested').length,
+        requested: asked.length,
+        awaitingCaller:
+          callerAsked &&
+          callerId !== request.created_by &&
+          !current.some((review) => review.reviewerId === callerId),
+        rulesMet,
+      },
+    });
+  }
+  return found;
+}
+
+/** The standing of one request of a space, for the caller. */
+export function standingOfOne(
+  db: Database,
+  space: { organization_id: string; revision_id: string },
+  request: Omit<StandingRequest, 'space_revision_id'>,
+  callerId: string,
+): Standing {
+  const found = standingOf(
+    db,
+    space.organization_id,
+    [{ ...request, space_revision_id: space.revision_id }],
+    callerId,
+  );
+  return found.get(request.id)!;
+}
+
+/** The review summaries of requests of one organization, by request id, for the caller. */
+export function reviewSummaries(
+  db: Database,
+  organizationId: string,
+  requests: readonly StandingRequest[],
+  callerId: string,
+): Map<string, ChangeRequestReviewSummary> {
+  return new Map(
+    [...standingOf(db, organizationId, requests, callerId)].map(([id, standing]) => [id, standing.summary]),
+  );
+}
