@@ -77,8 +77,16 @@ describe('demo change requests', () => {
       outdated: false,
       mergeable: true,
       conflicts: [],
+      rules: [],
+      canBypass: false,
     });
-    expect(await check('Document rate limits')).toEqual({ outdated: true, mergeable: true, conflicts: [] });
+    expect(await check('Document rate limits')).toEqual({
+      outdated: true,
+      mergeable: true,
+      conflicts: [],
+      rules: [],
+      canBypass: false,
+    });
     const conflicting = (await check('Reword the introduction')) as {
       outdated: boolean;
       mergeable: boolean;

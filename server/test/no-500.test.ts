@@ -10,6 +10,7 @@ import { parseSpecText } from '../domain/openapi/document.ts';
 import { insertSpec, recordProcessed } from '../domain/openapi/records.ts';
 import { createSectionGroupRecord, createSectionRecord } from '../domain/site-structure/records.ts';
 import { createShareLinkRecord } from '../domain/sites/records.ts';
+import { requestReviewersRecord, submitReviewRecord } from '../domain/reviews/commands.ts';
 import { handlers } from '../http/handlers.ts';
 import { recordEmailInvite } from '../domain/invites/email-invites.ts';
 import { newId } from '../ids.ts';
@@ -45,6 +46,8 @@ const BODIES_OF_FIXTURE: Partial<Record<OperationName, (ids: Record<string, stri
   addSpaceToSite: (ids) => ({ spaceId: ids.spaceId }),
   addSectionToGroup: (ids) => ({ sectionId: ids.siteSectionId }),
   sortSiteStructure: (ids) => ({ item: { type: 'site-section', id: ids.siteSectionId }, position: {} }),
+  requestReviewersForChangeRequest: (ids) => ({ users: [ids.userId] }),
+  submitChangeRequestReview: () => ({ status: 'approved', comment: { markdown: 'Fine.' } }),
   updateChangeRequestContent: (ids) => ({
     changes: [{ operation: 'update_page', page: ids.pageId, title: 'Renamed page' }],
   }),
@@ -117,6 +120,7 @@ describe('no 500 for any input', () => {
     const documentId = loadRevision(server.db, revisionId).tree.pages[0]!.documentId!;
     const fileId = addFixtureFile(changeRequestId);
     const commentId = server.buildComment(space.id, owner.id).id;
+    const reviewId = addFixtureReview(changeRequestId, member.id);
     const commentReplyId = server.buildCommentReply(commentId, owner.id).id;
     const { samlProviderId, fieldName, translationSettingsId } = addAdminFixtures(org.id, space.id);
     const specSlug = 'fixture-spec';
@@ -144,6 +148,7 @@ describe('no 500 for any input', () => {
       changeRequestId,
       commentId,
       commentReplyId,
+      reviewId,
       revisionId,
       pageId,
       documentId,
@@ -208,6 +213,44 @@ describe('no 500 for any input', () => {
       }),
     );
     return { samlProviderId, fieldName: 'fixture-field', translationSettingsId };
+  }
+
+  /** A review of the fixture's request by a member (who is also asked to review it); answers the review's id. */
+  function addFixtureReview(changeRequestId: string, reviewerId: string): string {
+    const { db } = server;
+    const request = db.first(
+      db.q.selectFrom('change_requests').selectAll().where('id', '=', changeRequestId),
+    )!;
+    const space = db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', request.space_id))!;
+    const reviewed = {
+      id: request.id,
+      number: request.number,
+      spaceId: space.id,
+      organizationId: space.organization_id,
+      revisionId: request.revision_id,
+    };
+    const now = server.clock.now();
+    requestReviewersRecord(db, now, {
+      request: reviewed,
+      users: [reviewerId],
+      teams: [],
+      requestedBy: request.created_by,
+      subject: undefined,
+    });
+    return submitReviewRecord(db, now, {
+      request: reviewed,
+      scope: {
+        spaceId: space.id,
+        changeRequestId: request.id,
+        revisionId: request.revision_id,
+        commentsUrl: '',
+      },
+      reviewerId,
+      requestedBy: request.created_by,
+      status: 'approved',
+      comment: undefined,
+      comments: [],
+    }).reviewId;
   }
 
   /** Adds a file to the request's content as a new head revision; answers the file's id. */

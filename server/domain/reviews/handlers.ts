@@ -274,11 +274,13 @@ export const reviewHandlers = {
       subject: body.subject,
     });
     const rows = db.all(requestedQuery().where('rr.change_request_id', '=', request.id));
-    const sent = rows.filter(
-      (row) =>
-        (row.user_id !== null && users.includes(row.user_id)) ||
-        (row.team_id !== null && teams.includes(row.team_id)),
-    );
+    // In the order asked: the people, then the teams.
+    const order = [...users.map((id) => `user:${id}`), ...teams.map((id) => `team:${id}`)];
+    const keyOf = (row: RequestedRow) =>
+      row.user_id !== null ? `user:${row.user_id}` : `team:${row.team_id}`;
+    const sent = rows
+      .filter((row) => order.includes(keyOf(row)))
+      .sort((a, b) => order.indexOf(keyOf(a)) - order.indexOf(keyOf(b)));
     const members = teamMembers(db, teams);
     const teamSizes = new Map([...members].map(([id, set]) => [id, set.size]));
     return { users: sent.map((row) => presentRequested(row, { baseUrl, actor: access.actor, teamSizes })) };
