@@ -57,7 +57,7 @@ import { recordEvent } from '../events.ts';
 import { ensureUnlocked, resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { loadChangeRequest, presentWithSummary } from './handlers.ts';
-import { mergedFromOf, type ChangeRequestRow } from './present.ts';
+import { mergeBaseOf, mergedFromOf, type ChangeRequestRow } from './present.ts';
 import { createPrintLink } from './print.ts';
 
 /** At most this many files fetched by URL in one content write, and this many bytes in all. */
@@ -339,7 +339,8 @@ export const changeRequestContentHandlers = {
     const { row, space } = db.transaction(() => {
       const access = writableRequest(db, params, actor);
       const head = loadRevision(db, access.request.revision_id);
-      const tree = applyContentChanges(db, now, head.tree, body.changes, fetched);
+      const base = loadRevision(db, mergeBaseOf(access.request)).tree;
+      const tree = applyContentChanges(db, now, head.tree, body.changes, fetched, base);
       const updated = commitHead(db, now, {
         access,
         request: access.request,

@@ -14,6 +14,10 @@
  * - `update_page` sets the given metadata (an empty `emoji`, `icon` or `description` removes it), the body (only
  *   of document pages), and moves the page when `into` (null: top level) or `at` is given. A page cannot move into
  *   itself or one of its descendants, nor into a link page; groups stay at the top level.
+ * - `update_page` of a page the tree lacks but `restorable` (the request's merge base) has brings it back, with its
+ *   id, fields and body from there (not its children), under its parent there when the tree has it (else at the top
+ *   level), at its place there (or the end), before the update applies: how a request takes back a page it deleted
+ *   that the main content edited (a conflict resolved for the main content's side).
  * - `delete_page` removes the page with its children.
  * - Slugs: an explicit slug must be a URL segment (letters, digits, `-`, `_`, `.`) and free among its siblings
  *   (400 otherwise); a slug made from a title, or a page moved among siblings holding its slug, gets the first free
@@ -76,6 +80,19 @@ export function freeSlug(siblings: readonly StoredPage[], base: string, self?: S
   return slug;
 }
 
+/** Brings back a page of `base` that `tree` lacks (see the rules), or answers undefined. */
+function restore(tree: RevisionTree, base: RevisionTree | undefined, id: string): Located | undefined {
+  if (base === undefined || locate(tree.pages, id) !== undefined) return undefined;
+  const before = locate(base.pages, id);
+  if (before === undefined) return undefined;
+  const parent = before.parent === null ? undefined : locate(tree.pages, before.parent.id)?.page;
+  const siblings = parent?.pages ?? tree.pages;
+  const page: StoredPage = { ...before.page, pages: [] };
+  page.slug = freeSlug(siblings, page.slug);
+  siblings.splice(Math.min(before.siblings.indexOf(before.page), siblings.length), 0, page);
+  return { page, siblings, parent: parent ?? null };
+}
+
 /** Applies one batch; answers the new tree. */
 export function applyContentChanges(
   db: Database,
@@ -83,6 +100,7 @@ export function applyContentChanges(
   tree: RevisionTree,
   changes: readonly ContentChange[],
   fetched: FetchedFiles,
+  restorable?: RevisionTree,
 ): RevisionTree {
   const at = now.toISOString();
   const next: RevisionTree = structuredClone(tree);
@@ -196,7 +214,8 @@ export function applyContentChanges(
         break;
       }
       case 'update_page': {
-        const found = resolve(change.page, 'page');
+        const found =
+          restore(next, restorable, pageRefs.get(change.page) ?? change.page) ?? resolve(change.page, 'page');
         const { page } = found;
         setMetadata(page, change);
         if (change.document !== undefined) {

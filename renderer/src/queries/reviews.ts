@@ -1,0 +1,159 @@
+/**
+ * Reviews of a change request, its requested reviewers, the blocks of its pages (what a block comment names) and
+ * merge rules. Keys of one request sit under its key (`changeRequestKey`), so a review refreshes the request, its
+ * merge check and its comments together; merge rules sit under `[…org, 'merge-rules', …]`.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Static } from '@sinclair/typebox';
+import type { MergeRules, MergeRulesSettings } from '../../../shared/contract/resources/mergeRules.ts';
+import type { PageBlocks } from '../../../shared/contract/resources/revisions.ts';
+import type {
+  ChangeRequestRequestedReviewer,
+  ChangeRequestReview,
+  SubmitChangeRequestReview,
+} from '../../../shared/contract/resources/reviews.ts';
+import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
+import { changeRequestKey, changeRequestsKey } from './changeRequests.ts';
+import { keys } from './keys.ts';
+
+/** Which request: `changeRequestId` is its id (not its number). */
+export interface RequestRef {
+  profileId: string;
+  orgId: string;
+  spaceId: string;
+  changeRequestId: string;
+}
+
+const requestKey = (ref: RequestRef) =>
+  changeRequestKey(ref.profileId, ref.orgId, ref.spaceId, ref.changeRequestId);
+
+/** Every review of the request, newest first. */
+export function reviewsQuery(ref: RequestRef) {
+  const { profileId, spaceId, changeRequestId } = ref;
+  return queryOptions({
+    queryKey: [...requestKey(ref), 'reviews'] as const,
+    queryFn: (): Promise<ChangeRequestReview[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('getReviewsByChangeRequestId', {
+          params: { spaceId, changeRequestId },
+          query: { format: 'markdown', limit: 100, ...pageParam(page) },
+        }),
+      ),
+  });
+}
+
+/** Every person and team asked to review the request, oldest request first. */
+export function requestedReviewersQuery(ref: RequestRef) {
+  const { profileId, spaceId, changeRequestId } = ref;
+  return queryOptions({
+    queryKey: [...requestKey(ref), 'requested-reviewers'] as const,
+    queryFn: (): Promise<ChangeRequestRequestedReviewer[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('getRequestedReviewersByChangeRequestId', {
+          params: { spaceId, changeRequestId },
+          query: { limit: 100, ...pageParam(page) },
+        }),
+      ),
+  });
+}
+
+/** Refreshes what a review or a review request changes: the request, its merge check, reviews, comments, lists. */
+export async function afterReview(queryClient: QueryClient, ref: RequestRef): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: requestKey(ref) }),
+    queryClient.invalidateQueries({ queryKey: changeRequestsKey(ref.profileId, ref.orgId) }),
+  ]);
+}
+
+/** Submits a review (with the comments it carries, posted with it). */
+export function submitReview(
+  ref: RequestRef,
+  body: Static<typeof SubmitChangeRequestReview>,
+): Promise<ChangeRequestReview> {
+  return clientFor(ref.profileId).call('submitChangeRequestReview', {
+    params: { spaceId: ref.spaceId, changeRequestId: ref.changeRequestId },
+    body,
+  });
+}
+
+/** Asks people and teams to review the request. */
+export function requestReviewers(
+  ref: RequestRef,
+  who: { users: string[]; teams: string[] },
+): Promise<ChangeRequestRequestedReviewer[]> {
+  return clientFor(ref.profileId)
+    .call('requestReviewersForChangeRequest', {
+      params: { spaceId: ref.spaceId, changeRequestId: ref.changeRequestId },
+      body: { users: who.users, ...(who.teams.length > 0 ? { teams: who.teams } : {}) },
+    })
+    .then((answer) => answer.users);
+}
+
+/** Removes a requested reviewer (a user's id, or a team's). */
+export async function removeRequestedReviewer(ref: RequestRef, id: string): Promise<void> {
+  await clientFor(ref.profileId).call('removeRequestedReviewerFromChangeRequest', {
+    params: { spaceId: ref.spaceId, changeRequestId: ref.changeRequestId, userId: id },
+  });
+}
+
+/** The blocks of a page of a revision with their keys; a revision never changes. */
+export function pageBlocksQuery(profileId: string, spaceId: string, revisionId: string, pageId: string) {
+  return queryOptions({
+    queryKey: [...keys.profile(profileId), 'page-blocks', spaceId, revisionId, pageId] as const,
+    queryFn: (): Promise<PageBlocks> =>
+      clientFor(profileId).call('listPageBlocksInRevision', { params: { spaceId, revisionId, pageId } }),
+    staleTime: Infinity,
+  });
+}
+
+/** The key prefix of every merge-rules read of an organization. */
+export function mergeRulesKey(profileId: string, orgId: string) {
+  return [...keys.org(profileId, orgId), 'merge-rules'] as const;
+}
+
+/** The organization's merge rules. */
+export function orgMergeRulesQuery(profileId: string, orgId: string) {
+  return queryOptions({
+    queryKey: [...mergeRulesKey(profileId, orgId), 'org'] as const,
+    queryFn: (): Promise<MergeRulesSettings> =>
+      clientFor(profileId).call('getOrganizationMergeRules', { params: { organizationId: orgId } }),
+  });
+}
+
+/** The merge rules that apply to a space (its own, or its organization's). */
+export function spaceMergeRulesQuery(profileId: string, orgId: string, spaceId: string) {
+  return queryOptions({
+    queryKey: [...mergeRulesKey(profileId, orgId), 'space', spaceId] as const,
+    queryFn: (): Promise<MergeRulesSettings> =>
+      clientFor(profileId).call('getSpaceMergeRules', { params: { spaceId } }),
+  });
+}
+
+/** Where a set of rules is saved: the organization, or one space (`null` removes the space's own rules). */
+export type RulesTarget = { kind: 'org' } | { kind: 'space'; spaceId: string };
+
+/** Saves rules (or removes a space's own with `null`), then refreshes every rules read and every merge check. */
+export async function saveMergeRules(
+  queryClient: QueryClient,
+  profileId: string,
+  orgId: string,
+  target: RulesTarget,
+  rules: MergeRules | null,
+): Promise<void> {
+  const client = clientFor(profileId);
+  if (target.kind === 'org') {
+    if (rules === null) throw new Error('an organization keeps its rules; set them to ask nothing instead');
+    await client.call('updateOrganizationMergeRules', { params: { organizationId: orgId }, body: rules });
+  } else if (rules === null) {
+    await client.call('deleteSpaceMergeRules', { params: { spaceId: target.spaceId } });
+  } else {
+    await client.call('updateSpaceMergeRules', { params: { spaceId: target.spaceId }, body: rules });
+  }
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: mergeRulesKey(profileId, orgId) }),
+    // Every request's merge check and review summary depend on the rules.
+    queryClient.invalidateQueries({ queryKey: [...keys.org(profileId, orgId), 'change-request'] }),
+    queryClient.invalidateQueries({ queryKey: changeRequestsKey(profileId, orgId) }),
+  ]);
+}
