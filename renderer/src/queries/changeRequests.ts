@@ -174,15 +174,22 @@ export async function afterMerge(
   ]);
 }
 
-/** Merges a request into the main content (a 409 carries the server's message naming the conflicting pages). */
+/**
+ * Merges a request into the main content (a 409 carries the server's message naming the conflicting pages or the
+ * unmet merge rules); `bypassRules` merges past unmet rules, for those the rules let do so.
+ */
 export async function mergeChangeRequest(
   queryClient: QueryClient,
   profileId: string,
   orgId: string,
   spaceId: string,
   changeRequestId: string,
+  options: { bypassRules?: boolean } = {},
 ): Promise<void> {
-  await clientFor(profileId).call('mergeChangeRequest', { params: { spaceId, changeRequestId } });
+  await clientFor(profileId).call('mergeChangeRequest', {
+    params: { spaceId, changeRequestId },
+    ...(options.bypassRules === true ? { query: { bypassRules: true } } : {}),
+  });
   await afterMerge(queryClient, profileId, orgId, spaceId);
 }
 

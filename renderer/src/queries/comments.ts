@@ -173,16 +173,26 @@ function params(scope: CommentScope) {
   return { spaceId: scope.spaceId, changeRequestId: scope.changeRequestId };
 }
 
-/** Posts a thread on the request, or on one of its pages; it shows in the cached lists before they refresh. */
+/**
+ * Posts a thread on the request, on one of its pages, or on a block (`node`, and `lines` of it) of a page; it shows in
+ * the cached lists before they refresh.
+ */
 export async function postComment(
   queryClient: QueryClient,
   scope: CommentScope,
   markdown: string,
   pageId?: string,
+  block?: { node: string; lines?: { start: number; end: number } },
 ): Promise<Comment> {
   const comment = await clientFor(scope.profileId).call('postCommentInChangeRequest', {
     params: params(scope),
-    body: { body: { markdown }, ...(pageId !== undefined ? { page: pageId } : {}) },
+    body: {
+      body: { markdown },
+      ...(pageId !== undefined ? { page: pageId } : {}),
+      ...(block !== undefined
+        ? { node: block.node, ...(block.lines !== undefined ? { lines: block.lines } : {}) }
+        : {}),
+    },
   });
   putComment(queryClient, scope, comment, true);
   void refresh(queryClient, scope, true);

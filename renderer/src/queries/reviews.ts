@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/contract/resources/reviews.ts';
 import { clientFor } from '../bridge/api.ts';
 import { allPages, pageParam } from './allPages.ts';
-import { changeRequestKey, changeRequestsKey } from './changeRequests.ts';
+import { changeRequestKey, changeRequestsKey, spaceChangeRequestsKey } from './changeRequests.ts';
 import { keys } from './keys.ts';
 
 /** Which request: `changeRequestId` is its id (not its number). */
@@ -61,7 +61,10 @@ export function requestedReviewersQuery(ref: RequestRef) {
 /** Refreshes what a review or a review request changes: the request, its merge check, reviews, comments, lists. */
 export async function afterReview(queryClient: QueryClient, ref: RequestRef): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: requestKey(ref) }),
+    // The screen may have loaded the request by its number: everything of the space's requests is refreshed.
+    queryClient.invalidateQueries({
+      queryKey: spaceChangeRequestsKey(ref.profileId, ref.orgId, ref.spaceId),
+    }),
     queryClient.invalidateQueries({ queryKey: changeRequestsKey(ref.profileId, ref.orgId) }),
   ]);
 }

@@ -5,7 +5,9 @@
  * URL's `page`; the lens, the layout and the tree filter are remembered per profile; viewed marks per request.
  *
  * Keyboard (not while typing): j / Alt+↓ next changed page, k / Alt+↑ previous; n / p next and previous change
- * (past the last change, the next page); v viewed; s source, r rendered; i side by side or inline; ? the list.
+ * (past the last change, the next page); v viewed; s source, r rendered; i side by side or inline; c comment on the
+ * current change; a approve, x request changes, f finish the review; ? the list. Block comments sit at their blocks
+ * and draft comments wait for "Finish review" (`review/`).
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
@@ -16,6 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { PageCommentsPanel } from './CommentsTab.tsx';
 import { visibleRows, type PageChange } from './diff/classify.ts';
+import { LensToggles } from './diff/LensToggles.tsx';
 import { PageDiffView } from './diff/PageDiffView.tsx';
 import { useReviewPref } from './diff/prefs.ts';
 import { ReviewTreeView } from './diff/ReviewTreeView.tsx';
@@ -23,6 +26,8 @@ import { ShortcutHelp, useReviewShortcuts } from './diff/shortcuts.tsx';
 import { useCommentsFold } from './diff/useCommentsFold.ts';
 import { useAllDiffStats, usePageDiff, useReviewTree } from './diff/useReview.ts';
 import { useViewedMarks } from './diff/useViewedMarks.ts';
+import { BlockNotesContext } from './review/blockNotes.tsx';
+import { useReviewSession } from './review/useReviewSession.tsx';
 import './diff/changes.css';
 
 export interface ChangesTabProps {
@@ -75,6 +80,15 @@ export function ChangesTab(props: ChangesTabProps) {
     if (firstSettled) setBackgroundOn(true);
   }, [firstSettled]);
   const { stats, progress } = useAllDiffStats(context, backgroundOn ? tree : undefined);
+  const commentable = selectedNode !== undefined && selectedNode.change?.kinds.includes('deleted') !== true;
+  const review = useReviewSession({
+    ...context,
+    pageId: commentable ? selectedNode.id : undefined,
+    pageTitle: selectedNode?.title ?? '',
+    diff,
+    paneRef,
+    currentChange,
+  });
   const changeCount =
     diff === undefined ? 0 : lens === 'source' ? diff.source.changes : diff.rendered.changes;
 
@@ -191,6 +205,7 @@ export function ChangesTab(props: ChangesTabProps) {
     rendered: () => setLens('rendered'),
     toggleLayout: () => setLayout(layout === 'split' ? 'inline' : 'split'),
     help: () => setShowHelp((shown) => !shown),
+    ...review.actions,
   });
 
   if (error !== undefined && tree === undefined) {
@@ -274,52 +289,8 @@ export function ChangesTab(props: ChangesTabProps) {
           <RateLimitWait profileId={profileId} active={progress.done < progress.total} />
         </p>
         <div className="review-toggles">
-          <div className="review-segmented" role="group" aria-label="Diff lens">
-            <button
-              type="button"
-              aria-pressed={lens === 'rendered'}
-              aria-keyshortcuts="r"
-              title="Rendered (r)"
-              onClick={() => setLens('rendered')}
-              data-testid="review-lens-rendered"
-            >
-              Rendered
-            </button>
-            <button
-              type="button"
-              aria-pressed={lens === 'source'}
-              aria-keyshortcuts="s"
-              title="Markdown source (s)"
-              onClick={() => setLens('source')}
-              data-testid="review-lens-source"
-            >
-              Source
-            </button>
-          </div>
-          <div className="review-segmented" role="group" aria-label="Layout of the rendered diff">
-            <button
-              type="button"
-              aria-pressed={layout === 'split'}
-              aria-keyshortcuts="i"
-              title="Base and request side by side (i)"
-              disabled={lens !== 'rendered'}
-              onClick={() => setLayout('split')}
-              data-testid="review-layout-split"
-            >
-              Side by side
-            </button>
-            <button
-              type="button"
-              aria-pressed={layout === 'inline'}
-              aria-keyshortcuts="i"
-              title="One column: removed, then added (i)"
-              disabled={lens !== 'rendered'}
-              onClick={() => setLayout('inline')}
-              data-testid="review-layout-inline"
-            >
-              Inline
-            </button>
-          </div>
+          <LensToggles lens={lens} layout={layout} onLens={setLens} onLayout={setLayout} />
+          {review.finishButton}
           <Button
             size="sm"
             variant="ghost"
@@ -357,6 +328,7 @@ export function ChangesTab(props: ChangesTabProps) {
             focusedId={focusedId}
             setFocusedId={setFocusedId}
             stats={stats}
+            commentCounts={review.commentCounts}
             isViewed={viewed.isViewed}
             onSelect={select}
             onToggle={toggle}
@@ -365,27 +337,29 @@ export function ChangesTab(props: ChangesTabProps) {
             labelledBy={treeLabel}
           />
         </nav>
-        <div className="review-page-pane" ref={paneRef}>
-          {change !== undefined ? (
-            <PageDiffView
-              key={change.id}
-              change={change}
-              title={title}
-              lens={lens}
-              layout={layout}
-              diff={diff}
-              diffError={diffError}
-              viewed={viewed.isViewed(change)}
-              onToggleViewed={() => viewed.toggle(change)}
-              currentChange={currentChange}
-              onChange={stepChange}
-            />
-          ) : (
-            <EmptyState title={title || 'Untitled'}>This page is unchanged in this request.</EmptyState>
-          )}
-        </div>
+        <BlockNotesContext.Provider value={review.notes}>
+          <div className="review-page-pane" ref={paneRef}>
+            {change !== undefined ? (
+              <PageDiffView
+                key={change.id}
+                change={change}
+                title={title}
+                lens={lens}
+                layout={layout}
+                diff={diff}
+                diffError={diffError}
+                viewed={viewed.isViewed(change)}
+                onToggleViewed={() => viewed.toggle(change)}
+                currentChange={currentChange}
+                onChange={stepChange}
+              />
+            ) : (
+              <EmptyState title={title || 'Untitled'}>This page is unchanged in this request.</EmptyState>
+            )}
+          </div>
+        </BlockNotesContext.Provider>
         {/* Comments target pages of the request: a deleted page has none. */}
-        {selectedNode !== undefined && selectedNode.change?.kinds.includes('deleted') !== true && (
+        {commentable && (
           <PageCommentsPanel
             profileId={profileId}
             orgId={orgId}
@@ -397,6 +371,7 @@ export function ChangesTab(props: ChangesTabProps) {
           />
         )}
       </div>
+      {review.dialog}
     </div>
   );
 }

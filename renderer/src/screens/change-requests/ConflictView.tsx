@@ -2,7 +2,7 @@
  * The conflicts of a request, per page: the kind and the server's words, then the main content and the request side
  * by side (lines that differ marked, in words too for screen readers), the common ancestor folded away below.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Static } from '@sinclair/typebox';
 import type { ChangeRequestConflict } from '../../../../shared/contract/resources/changeRequests.ts';
 import { Badge } from '../../ui/Feedback.tsx';
@@ -34,7 +34,16 @@ function Cell({ cell, side }: { cell: SideCell | undefined; side: 'main' | 'requ
   );
 }
 
-function ConflictPage({ conflict, index }: { conflict: Conflict; index: number }) {
+/** One conflicting page: what conflicts, both sides, and the common ancestor; `children` below (the resolver's choice). */
+export function ConflictPage({
+  conflict,
+  index,
+  children,
+}: {
+  conflict: Conflict;
+  index: number;
+  children?: ReactNode;
+}) {
   const rows = useMemo(
     () =>
       conflict.main !== undefined && conflict.changeRequest !== undefined
@@ -108,6 +117,7 @@ function ConflictPage({ conflict, index }: { conflict: Conflict; index: number }
           </pre>
         </details>
       )}
+      {children}
     </article>
   );
 }

@@ -1,9 +1,10 @@
 /**
- * The merge box of the Overview: the merge check (`checkChangeRequestMerge`) in words, "Merge" (after a
- * confirmation) and "Update from main". A refused merge or update (409) shows the server's message, asks the check
- * again and shows the conflict view; nothing is lost, the request stays as it was.
+ * The merge box of the Overview: the merge check (`checkChangeRequestMerge`) in words, the space's merge rules as a
+ * checklist, "Merge" (after a confirmation), "Merge past the rules" for those the rules let bypass them, and "Update
+ * from main". A refused merge or update (409) shows the server's message, asks the check again and shows the
+ * conflicts, each to be resolved in place (`resolve/`); nothing is lost, the request stays as it was.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
@@ -17,8 +18,11 @@ import { Button } from '../../ui/Button.tsx';
 import { Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { formatDate } from '../spaces/ItemSettings.tsx';
-import { ConflictView } from './ConflictView.tsx';
 import { MergeDialog } from './MergeDialog.tsx';
+import { ConflictResolver } from './resolve/ConflictResolver.tsx';
+import { PendingResolution } from './resolve/PendingResolution.tsx';
+import { MergeChecklist } from './review/MergeChecklist.tsx';
+import { unmetRules, withRules } from './review/rules.ts';
 import { mergeVerdict } from './status.ts';
 
 /** A failed merge or update, as the box shows it. */
@@ -27,6 +31,9 @@ interface Refusal {
   message: string;
   conflict: boolean;
 }
+
+/** What the box does: merge (past the rules or not), or update from main. */
+type Action = { kind: 'merge'; bypassRules: boolean } | { kind: 'update' };
 
 /** The box. */
 export function MergeBox({
@@ -55,35 +62,42 @@ export function MergeBox({
     enabled: !merged,
   });
   const space = useQuery(spaceQuery(profileId, spaceId));
-  const [working, setWorking] = useState<'merge' | 'update' | undefined>();
   const [refusal, setRefusal] = useState<Refusal | undefined>();
+  const [bypassing, setBypassing] = useState(false);
 
   const refreshCheck = () =>
     queryClient.invalidateQueries({
       queryKey: [...changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'merge-check'],
     });
 
-  const act = async (action: 'merge' | 'update') => {
-    setWorking(action);
-    setRefusal(undefined);
-    try {
-      if (action === 'merge') {
-        await mergeChangeRequest(queryClient, profileId, orgId, spaceId, changeRequestId);
-        toast({ title: `#${request.number} is merged into the main content`, tone: 'success' });
-      } else {
-        await updateFromMain(queryClient, profileId, orgId, spaceId, changeRequestId);
-        toast({ title: `#${request.number} is up to date with the main content`, tone: 'success' });
-      }
-    } catch (failure) {
+  const action = useMutation({
+    mutationFn: async (what: Action) => {
+      if (what.kind === 'merge')
+        await mergeChangeRequest(queryClient, profileId, orgId, spaceId, changeRequestId, {
+          bypassRules: what.bypassRules,
+        });
+      else await updateFromMain(queryClient, profileId, orgId, spaceId, changeRequestId);
+    },
+    onMutate: () => setRefusal(undefined),
+    onSuccess: (_result, what) =>
+      toast({
+        title:
+          what.kind === 'merge'
+            ? `#${request.number} is merged into the main content`
+            : `#${request.number} is up to date with the main content`,
+        tone: 'success',
+      }),
+    onError: async (failure, what) => {
       const conflict = errorKind(failure) === 'conflict';
-      setRefusal({ action, message: errorMessage(failure), conflict });
+      setRefusal({ action: what.kind, message: errorMessage(failure), conflict });
       // The main content or the request may have moved: ask again, and show the conflicts it finds.
       await refreshCheck();
-    } finally {
-      setWorking(undefined);
-      onConfirmingChange(false);
-    }
-  };
+    },
+    onSettled: () => onConfirmingChange(false),
+  });
+  const working = action.isPending ? action.variables.kind : undefined;
+  const act = (kind: 'merge' | 'update') =>
+    action.mutate(kind === 'merge' ? { kind, bypassRules: bypassing } : { kind });
 
   if (merged)
     return (
@@ -128,7 +142,13 @@ export function MergeBox({
       </section>
     );
 
-  const verdict = mergeVerdict(request, check.data);
+  const verdict = withRules(mergeVerdict(request, check.data), check.data, request.status === 'open');
+  const unmet = unmetRules(check.data);
+  const mayBypass =
+    request.status === 'open' &&
+    check.data.canBypass === true &&
+    unmet.length > 0 &&
+    check.data.conflicts.length === 0;
   return (
     <>
       <section
@@ -148,6 +168,7 @@ export function MergeBox({
               Checked by Docs Admin from the three revisions: this API has no merge check of its own.
             </p>
           )}
+          <MergeChecklist rules={check.data.rules} />
         </div>
         <div className="cr-merge-actions">
           {verdict.canUpdate && (
@@ -160,9 +181,24 @@ export function MergeBox({
               Update from main
             </Button>
           )}
+          {mayBypass && (
+            <Button
+              onClick={() => {
+                setBypassing(true);
+                onConfirmingChange(true);
+              }}
+              disabled={working !== undefined}
+              data-testid="cr-merge-bypass"
+            >
+              Merge past the rules…
+            </Button>
+          )}
           <Button
             variant="primary"
-            onClick={() => onConfirmingChange(true)}
+            onClick={() => {
+              setBypassing(false);
+              onConfirmingChange(true);
+            }}
             disabled={!verdict.canMerge || working !== undefined}
             pending={working === 'merge'}
             data-testid="cr-merge"
@@ -186,14 +222,26 @@ export function MergeBox({
           {refusal.conflict && <p>Nothing was changed. The conflicting pages are shown below.</p>}
         </Banner>
       )}
-      {check.data.conflicts.length > 0 && <ConflictView conflicts={check.data.conflicts} />}
+      {check.data.conflicts.length === 0 && (
+        <PendingResolution profileId={profileId} orgId={orgId} spaceId={spaceId} request={request} />
+      )}
+      {check.data.conflicts.length > 0 && (
+        <ConflictResolver
+          profileId={profileId}
+          orgId={orgId}
+          spaceId={spaceId}
+          request={request}
+          conflicts={check.data.conflicts}
+        />
+      )}
       <MergeDialog
         open={confirming}
         onOpenChange={onConfirmingChange}
         request={request}
         spaceTitle={space.data?.title}
         outdated={check.data.outdated}
-        onConfirm={() => void act('merge')}
+        bypassed={bypassing ? unmet : []}
+        onConfirm={() => act('merge')}
         pending={working === 'merge'}
       />
     </>

@@ -10,6 +10,7 @@ import { reviewBasePagesQuery, reviewHeadPagesQuery } from '../../queries/review
 import { Button } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Feedback.tsx';
 import { MergeBox } from './MergeBox.tsx';
+import { ReviewersPanel } from './review/ReviewersPanel.tsx';
 import { CHANGE_KINDS, KIND_LABELS } from './diff/classify.ts';
 import { summarizeChanges, type SummaryPage } from './summary.ts';
 
@@ -134,6 +135,15 @@ export function Overview(props: OverviewProps) {
         request={request}
         confirming={props.confirmingMerge}
         onConfirmingChange={props.onConfirmingMergeChange}
+      />
+      <ReviewersPanel
+        refs={{
+          profileId: props.profileId,
+          orgId: props.orgId,
+          spaceId: props.spaceId,
+          changeRequestId: request.id,
+        }}
+        request={request}
       />
       <section className="section cr-overview-section" aria-labelledby="cr-summary-title">
         <h2 id="cr-summary-title">Summary of changes</h2>

@@ -74,6 +74,29 @@ function AnchorLine({ comment }: { comment: Comment }) {
   );
 }
 
+/** Where a block comment is: its block (by place), or a block no longer in the page; outdated when it changed. */
+function BlockAnchor({ node }: { node: NonNullable<Comment['target']['node']> }) {
+  return (
+    <p
+      className="comment-anchor"
+      data-testid="comment-block-anchor"
+      data-index={node.index}
+      data-outdated={node.outdated === true}
+    >
+      {node.index === undefined ? 'On a block no longer in the page' : `On block ${node.index + 1}`}
+      {node.lines !== undefined && node.lines.end > node.lines.start
+        ? `, lines ${node.lines.start + 1}–${node.lines.end + 1}`
+        : ''}
+      {node.outdated === true && (
+        <>
+          {' '}
+          <Badge tone="warning">Outdated</Badge>
+        </>
+      )}
+    </p>
+  );
+}
+
 /** A thread. */
 export function Thread({ comment }: { comment: Comment }) {
   const { scope, compact, filter, prepareLeave } = useThreadContext();
@@ -174,6 +197,7 @@ export function Thread({ comment }: { comment: Comment }) {
         meta={
           <>
             {!compact && <AnchorLine comment={comment} />}
+            {comment.target.node !== undefined && <BlockAnchor node={comment.target.node} />}
             {resolved && (
               <p className="comment-status" data-testid="comment-resolved">
                 <Badge tone="accent">Resolved</Badge>

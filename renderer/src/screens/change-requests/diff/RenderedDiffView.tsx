@@ -11,6 +11,7 @@ import { cx } from '../../../ui/cx.ts';
 import type { DiffLayout } from './prefs.ts';
 import { foldRows } from './fold.ts';
 import type { BlockRow, RenderedDiff } from './types.ts';
+import { BlockNotesBelow, CommentHere, useBlockNotes } from '../review/blockNotes.tsx';
 
 const CONTEXT_BLOCKS = 2;
 const HTML_CACHE_SIZE = 3_000;
@@ -78,17 +79,35 @@ function InlineBlock({ row, side }: { row: BlockRow; side: 'del' | 'add' }) {
 function InlineRow({ row }: { row: BlockRow }) {
   if (row.kind === 'same') {
     return (
-      <div className="review-block is-same" data-testid="diff-block" data-kind="same">
-        <span className="review-block-sign" aria-hidden="true" />
-        <Block markdown={row.head!} />
-      </div>
+      <>
+        <div
+          className="review-block is-same"
+          data-testid="diff-block"
+          data-kind="same"
+          data-head-index={row.headIndex}
+        >
+          <span className="review-block-sign" aria-hidden="true" />
+          <Block markdown={row.head!} />
+          <CommentHere headIndex={row.headIndex} />
+        </div>
+        <BlockNotesBelow headIndex={row.headIndex} />
+      </>
     );
   }
   return (
-    <div className="review-change-group" data-change={row.change} data-row-kind={row.kind}>
-      {row.kind !== 'add' && <InlineBlock row={row} side="del" />}
-      {row.kind !== 'del' && <InlineBlock row={row} side="add" />}
-    </div>
+    <>
+      <div
+        className="review-change-group"
+        data-change={row.change}
+        data-row-kind={row.kind}
+        data-head-index={row.headIndex}
+      >
+        {row.kind !== 'add' && <InlineBlock row={row} side="del" />}
+        {row.kind !== 'del' && <InlineBlock row={row} side="add" />}
+        <CommentHere headIndex={row.headIndex} />
+      </div>
+      <BlockNotesBelow headIndex={row.headIndex} />
+    </>
   );
 }
 
@@ -100,34 +119,53 @@ function SplitRow({ row }: { row: BlockRow }) {
   const leftKind = row.kind === 'same' ? 'same' : 'del';
   const rightKind = row.kind === 'same' ? 'same' : 'add';
   return (
-    <div
-      className={cx('review-split-row', `is-${row.kind}`)}
-      data-change={row.change}
-      data-row-kind={row.kind}
-    >
-      {left === undefined ? (
-        <div className="review-block is-empty" aria-hidden="true" />
-      ) : (
-        <div className={cx('review-block', `is-${leftKind}`)} data-testid="diff-block" data-kind={leftKind}>
-          {leftKind === 'del' && <span className="visually-hidden">Removed:</span>}
-          <Block markdown={left} />
-        </div>
-      )}
-      {right === undefined ? (
-        <div className="review-block is-empty" aria-hidden="true" />
-      ) : (
-        <div className={cx('review-block', `is-${rightKind}`)} data-testid="diff-block" data-kind={rightKind}>
-          {rightKind === 'add' && <span className="visually-hidden">Added:</span>}
-          <Block markdown={right} />
-        </div>
-      )}
-    </div>
+    <>
+      <div
+        className={cx('review-split-row', `is-${row.kind}`)}
+        data-change={row.change}
+        data-row-kind={row.kind}
+        data-head-index={row.headIndex}
+      >
+        {left === undefined ? (
+          <div className="review-block is-empty" aria-hidden="true" />
+        ) : (
+          <div className={cx('review-block', `is-${leftKind}`)} data-testid="diff-block" data-kind={leftKind}>
+            {leftKind === 'del' && <span className="visually-hidden">Removed:</span>}
+            <Block markdown={left} />
+          </div>
+        )}
+        {right === undefined ? (
+          <div className="review-block is-empty" aria-hidden="true" />
+        ) : (
+          <div
+            className={cx('review-block', `is-${rightKind}`)}
+            data-testid="diff-block"
+            data-kind={rightKind}
+          >
+            {rightKind === 'add' && <span className="visually-hidden">Added:</span>}
+            <Block markdown={right} />
+            <CommentHere headIndex={row.headIndex} />
+          </div>
+        )}
+      </div>
+      <BlockNotesBelow headIndex={row.headIndex} />
+    </>
   );
 }
 
 /** The rendered diff of a page. */
 export function RenderedDiffView({ diff, layout }: { diff: RenderedDiff; layout: DiffLayout }) {
-  const parts = useMemo(() => foldRows(diff.rows, CONTEXT_BLOCKS), [diff]);
+  const notes = useBlockNotes();
+  const pinned = notes?.pinned;
+  const parts = useMemo(
+    () =>
+      foldRows(
+        diff.rows,
+        CONTEXT_BLOCKS,
+        (row) => row.headIndex !== undefined && pinned?.has(row.headIndex) === true,
+      ),
+    [diff, pinned],
+  );
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const RowView = layout === 'split' ? SplitRow : InlineRow;
   if (diff.rows.length === 0)

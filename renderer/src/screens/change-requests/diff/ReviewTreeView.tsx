@@ -64,6 +64,8 @@ interface RowProps {
   title: string;
   change: PageChange | undefined;
   stats: DiffStats | undefined;
+  /** Open comments on the page. */
+  comments: number;
   selected: boolean;
   tabbable: boolean;
   viewed: boolean;
@@ -125,6 +127,17 @@ const Row = memo(function Row(props: RowProps) {
       {props.stats !== undefined && (props.stats.added > 0 || props.stats.removed > 0) && (
         <LineCounts stats={props.stats} />
       )}
+      {props.comments > 0 && (
+        <span
+          className="review-row-comments"
+          title={`${props.comments} open ${props.comments === 1 ? 'comment' : 'comments'}`}
+          data-testid="review-row-comments"
+        >
+          <span aria-hidden="true">💬</span>
+          {props.comments}
+          <span className="visually-hidden"> open {props.comments === 1 ? 'comment' : 'comments'}</span>
+        </span>
+      )}
       {change !== undefined && (
         // For the pointer: the keyboard marks with `v`, and the row's name says "viewed".
         <span className="review-row-viewed" aria-hidden="true">
@@ -151,6 +164,8 @@ export interface ReviewTreeViewProps {
   focusedId: string | undefined;
   setFocusedId: (id: string) => void;
   stats: ReadonlyMap<string, DiffStats>;
+  /** Open comments per page id. */
+  commentCounts: ReadonlyMap<string, number>;
   isViewed: (change: PageChange) => boolean;
   onSelect: (id: string) => void;
   onToggle: (id: string, open?: boolean) => void;
@@ -265,6 +280,7 @@ export function ReviewTreeView(props: ReviewTreeViewProps) {
               title={node.title}
               change={node.change}
               stats={stats.get(row.id)}
+              comments={props.commentCounts.get(row.id) ?? 0}
               selected={row.id === selectedId}
               tabbable={row.id === tabbableId}
               viewed={node.change !== undefined && props.isViewed(node.change)}

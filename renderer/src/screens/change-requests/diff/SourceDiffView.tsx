@@ -3,14 +3,24 @@
  * of paired lines highlighted (`<del>`/`<ins>`). Unchanged lines outside the hunks fold into buttons that unfold
  * them. Changed lines carry their change index (`data-change`), which "next change" scrolls to.
  */
-import { Fragment, memo, useState, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, useState, type ReactNode } from 'react';
+import { useBlockNotes } from '../review/blockNotes.tsx';
 import { cx } from '../../../ui/cx.ts';
 import type { SourceDiff, SourceLine } from './types.ts';
 
 const SIGNS = { same: ' ', add: '+', del: '−' } as const;
 const WORDS = { same: '', add: 'Added line: ', del: 'Removed line: ' } as const;
 
-const Line = memo(function Line({ line, first }: { line: SourceLine; first: boolean }) {
+const Line = memo(function Line({
+  line,
+  first,
+  onComment,
+}: {
+  line: SourceLine;
+  first: boolean;
+  /** Starts a comment on this line of the request (Shift: a range from the line picked before). */
+  onComment: ((lineNo: number, extend: boolean) => void) | undefined;
+}) {
   const Mark = line.kind === 'del' ? 'del' : 'ins';
   return (
     <tr
@@ -18,9 +28,24 @@ const Line = memo(function Line({ line, first }: { line: SourceLine; first: bool
       data-testid="source-line"
       data-kind={line.kind}
       data-change={first ? line.change : undefined}
+      data-new-no={line.newNo}
     >
       <td className="source-no">{line.oldNo ?? ''}</td>
-      <td className="source-no">{line.newNo ?? ''}</td>
+      <td className="source-no">
+        {line.newNo !== undefined && onComment !== undefined ? (
+          <button
+            type="button"
+            className="source-comment"
+            aria-label={`Comment on line ${line.newNo} (Shift: lines since the one picked before)`}
+            onClick={(event) => onComment(line.newNo!, event.shiftKey)}
+            data-testid="source-comment"
+          >
+            {line.newNo}
+          </button>
+        ) : (
+          (line.newNo ?? '')
+        )}
+      </td>
       <td className="source-sign" aria-hidden="true">
         {SIGNS[line.kind]}
       </td>
@@ -57,6 +82,20 @@ function FoldRow({ count, onOpen }: { count: number; onOpen: () => void }) {
 
 /** The source diff of a page. */
 export function SourceDiffView({ diff }: { diff: SourceDiff }) {
+  const notes = useBlockNotes();
+  const [picked, setPicked] = useState<number | undefined>();
+  const onComment = useMemo(
+    () =>
+      notes === undefined
+        ? undefined
+        : (lineNo: number, extend: boolean) => {
+            const from = extend && picked !== undefined ? Math.min(picked, lineNo) : lineNo;
+            const to = extend && picked !== undefined ? Math.max(picked, lineNo) : lineNo;
+            setPicked(lineNo);
+            notes.commentLines(from, to);
+          },
+    [notes, picked],
+  );
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const open = (at: number) => setOpened(new Set([...opened, at]));
   const { lines, hunks } = diff;
@@ -69,13 +108,25 @@ export function SourceDiffView({ diff }: { diff: SourceDiff }) {
     for (let index = from; index < to; index++) {
       const line = lines[index]!;
       const first = line.change !== undefined && lines[index - 1]?.change !== line.change;
-      body.push(<Line key={index} line={line} first={first} />);
+      body.push(<Line key={index} line={line} first={first} onComment={onComment} />);
+      const below =
+        line.newNo !== undefined && line.kind !== 'del' ? notes?.belowLine(line.newNo) : undefined;
+      if (below !== undefined && below !== null)
+        body.push(
+          <tr key={`notes-${index}`} className="source-notes">
+            <td colSpan={4}>{below}</td>
+          </tr>,
+        );
     }
   };
+  /** Whether lines `from`..`to` (indexes) hold a line with notes: such a run is never folded. */
+  const pinnedIn = (from: number, to: number) =>
+    notes !== undefined &&
+    lines.slice(from, to).some((line) => line.newNo !== undefined && notes.pinnedLines.has(line.newNo));
   let cursor = 0;
   for (const hunk of hunks) {
     if (hunk.start > cursor) {
-      if (opened.has(cursor)) renderLines(cursor, hunk.start);
+      if (opened.has(cursor) || pinnedIn(cursor, hunk.start)) renderLines(cursor, hunk.start);
       else {
         const at = cursor;
         body.push(<FoldRow key={`fold-${at}`} count={hunk.start - at} onOpen={() => open(at)} />);
@@ -85,7 +136,7 @@ export function SourceDiffView({ diff }: { diff: SourceDiff }) {
     cursor = hunk.end;
   }
   if (cursor < lines.length) {
-    if (opened.has(cursor)) renderLines(cursor, lines.length);
+    if (opened.has(cursor) || pinnedIn(cursor, lines.length)) renderLines(cursor, lines.length);
     else {
       const at = cursor;
       body.push(<FoldRow key={`fold-${at}`} count={lines.length - at} onOpen={() => open(at)} />);

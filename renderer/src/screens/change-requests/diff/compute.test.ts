@@ -115,11 +115,11 @@ describe('pairing and words', () => {
 });
 
 describe('the rendered lens', () => {
-  it('splits markdown into blocks without blank lines', () => {
+  it('splits markdown into blocks without blank lines, with the lines each spans', () => {
     expect(markdownBlocks('# Title\n\nPara one\nline two\n\n- a\n- b\n')).toEqual([
-      { type: 'heading', raw: '# Title' },
-      { type: 'paragraph', raw: 'Para one\nline two' },
-      { type: 'list', raw: '- a\n- b' },
+      { type: 'heading', raw: '# Title', line: 1, lines: 1 },
+      { type: 'paragraph', raw: 'Para one\nline two', line: 3, lines: 2 },
+      { type: 'list', raw: '- a\n- b', line: 6, lines: 2 },
     ]);
     expect(markdownBlocks('  \n')).toEqual([]);
   });
@@ -130,6 +130,13 @@ describe('the rendered lens', () => {
       '# Guide\n\nInstall the tool with pnpm.\n\nThen run it.\n',
     );
     expect(diff.rows.map((row) => row.kind)).toEqual(['same', 'mod', 'same']);
+    // Each row names the request's block it shows (what block comments are placed by).
+    expect(diff.rows.map((row) => row.headIndex)).toEqual([0, 1, 2]);
+    expect(diff.headBlocks).toEqual([
+      { line: 1, lines: 1 },
+      { line: 3, lines: 1 },
+      { line: 5, lines: 1 },
+    ]);
     expect(diff.changes).toBe(1);
     const modified = diff.rows[1]!;
     expect(modified.baseMarked).toBe('Install the tool with <del class="diff-word">npm</del>.');

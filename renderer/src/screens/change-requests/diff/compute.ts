@@ -195,6 +195,8 @@ export function computeRenderedDiff(baseText: string, headText: string): Rendere
   let changes = 0;
   let removedBlocks: MarkdownBlock[] = [];
   let addedBlocks: MarkdownBlock[] = [];
+  // The head index of the first block of `addedBlocks`.
+  let addedAt = 0;
 
   const flush = () => {
     if (removedBlocks.length === 0 && addedBlocks.length === 0) return;
@@ -203,8 +205,16 @@ export function computeRenderedDiff(baseText: string, headText: string): Rendere
     for (const step of steps) {
       const old = step.a === undefined ? undefined : removedBlocks[step.a];
       const next = step.b === undefined ? undefined : addedBlocks[step.b];
+      const headIndex = step.b === undefined ? undefined : addedAt + step.b;
       if (old !== undefined && next !== undefined) {
-        const row: BlockRow = { kind: 'mod', type: next.type, base: old.raw, head: next.raw, change };
+        const row: BlockRow = {
+          kind: 'mod',
+          type: next.type,
+          base: old.raw,
+          head: next.raw,
+          change,
+          headIndex,
+        };
         const marks = NO_INLINE_MARKS.has(next.type) ? undefined : inlineMarks(old.raw, next.raw);
         if (marks !== undefined) {
           row.baseMarked = marks.base;
@@ -212,7 +222,8 @@ export function computeRenderedDiff(baseText: string, headText: string): Rendere
         }
         rows.push(row);
       } else if (old !== undefined) rows.push({ kind: 'del', type: old.type, base: old.raw, change });
-      else if (next !== undefined) rows.push({ kind: 'add', type: next.type, head: next.raw, change });
+      else if (next !== undefined)
+        rows.push({ kind: 'add', type: next.type, head: next.raw, change, headIndex });
     }
     removedBlocks = [];
     addedBlocks = [];
@@ -228,6 +239,7 @@ export function computeRenderedDiff(baseText: string, headText: string): Rendere
       removedBlocks.push(...baseBlocks.slice(oldIndex, oldIndex + count));
       oldIndex += count;
     } else if (part.added) {
+      if (addedBlocks.length === 0) addedAt = newIndex;
       addedBlocks.push(...headBlocks.slice(newIndex, newIndex + count));
       newIndex += count;
     } else {
@@ -239,6 +251,7 @@ export function computeRenderedDiff(baseText: string, headText: string): Rendere
           type: block.type,
           base: baseBlocks[oldIndex + offset]!.raw,
           head: block.raw,
+          headIndex: newIndex + offset,
         });
       }
       oldIndex += count;
@@ -246,7 +259,7 @@ export function computeRenderedDiff(baseText: string, headText: string): Rendere
     }
   }
   flush();
-  return { rows, changes };
+  return { rows, changes, headBlocks: headBlocks.map(({ line, lines }) => ({ line, lines })) };
 }
 
 /** Both lenses and the line counts of one page's base and request markdown. */

@@ -5,11 +5,15 @@ import type { BlockRow } from './types.ts';
 export type FoldPart =
   { kind: 'rows'; from: number; to: number } | { kind: 'fold'; from: number; to: number };
 
-/** Splits the rows into shown runs and folds of unchanged rows beyond the context. */
-export function foldRows(rows: readonly BlockRow[], context: number): FoldPart[] {
+/** Splits the rows into shown runs and folds of unchanged rows beyond the context; `pinned` rows never fold. */
+export function foldRows(
+  rows: readonly BlockRow[],
+  context: number,
+  pinned: (row: BlockRow) => boolean = () => false,
+): FoldPart[] {
   const keep = new Array<boolean>(rows.length).fill(false);
   rows.forEach((row, index) => {
-    if (row.kind === 'same') return;
+    if (row.kind === 'same' && !pinned(row)) return;
     for (let k = Math.max(0, index - context); k <= Math.min(rows.length - 1, index + context); k++)
       keep[k] = true;
   });

@@ -23,6 +23,10 @@ export interface ReviewActions {
   rendered: () => void;
   toggleLayout: () => void;
   help: () => void;
+  commentHere: () => void;
+  approve: () => void;
+  requestChanges: () => void;
+  finishReview: () => void;
 }
 
 /** The shortcuts, as the help shows them. */
@@ -35,12 +39,24 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['r'], action: 'Rendered diff' },
   { keys: ['s'], action: 'Markdown source diff' },
   { keys: ['i'], action: 'Side by side or inline' },
+  { keys: ['c'], action: 'Comment on the current change (a draft of your review)' },
+  { keys: ['a'], action: 'Finish your review: approve' },
+  { keys: ['x'], action: 'Finish your review: request changes' },
+  { keys: ['f'], action: 'Finish your review (send your draft comments)' },
   { keys: ['?'], action: 'Show or hide this list' },
   { keys: ['↑', '↓', '←', '→', 'Enter'], action: 'In the page tree: move, close, open, show' },
 ];
 
 /** Actions a held key must not repeat. */
-export const TOGGLES = new Set<keyof ReviewActions>(['toggleViewed', 'toggleLayout', 'help']);
+export const TOGGLES = new Set<keyof ReviewActions>([
+  'toggleViewed',
+  'toggleLayout',
+  'help',
+  'commentHere',
+  'approve',
+  'requestChanges',
+  'finishReview',
+]);
 
 /** The action of a key event, or undefined when the event is not a shortcut of the tab. */
 export function actionOf(event: KeyStroke): keyof ReviewActions | undefined {
@@ -70,6 +86,14 @@ export function actionOf(event: KeyStroke): keyof ReviewActions | undefined {
       return 'rendered';
     case 'i':
       return 'toggleLayout';
+    case 'c':
+      return 'commentHere';
+    case 'a':
+      return 'approve';
+    case 'x':
+      return 'requestChanges';
+    case 'f':
+      return 'finishReview';
     default:
       return undefined;
   }

@@ -62,6 +62,8 @@ export interface BlockRow {
   headMarked?: string;
   /** Index of the change the row belongs to (changed rows only). */
   change?: number;
+  /** Place of the request's block among the request's blocks (`same`, `add`, `mod`): what block comments name. */
+  headIndex?: number;
 }
 
 /** The rendered lens. */
@@ -69,6 +71,8 @@ export interface RenderedDiff {
   rows: BlockRow[];
   /** Number of changes (runs of changed rows). */
   changes: number;
+  /** The request's blocks: the line each starts on and how many lines it spans (block comments on the source). */
+  headBlocks: { line: number; lines: number }[];
 }
 
 /** Lines added and removed. */

@@ -1,0 +1,243 @@
+/**
+ * The block comments of the page on screen, as the diff views draw them (`BlockNotes`): the page's open comments
+ * placed at their blocks by the place the API gives (`target.node.index`), the reviewer's drafts at theirs, and the
+ * composer of a new one. A comment whose block is gone stays in the pane beside the diff only (marked outdated
+ * there). The blocks' keys (what a new comment names) are read with the page (`listPageBlocksInRevision`).
+ *
+ * Performance mark: `review:comments-placed`, once the page's diff and its comments are drawn together (the review
+ * benchmark measures it against `review:first-diff`).
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ChangeRequest } from '../../../../../shared/contract/resources/changeRequests.ts';
+import type { Comment } from '../../../../../shared/contract/resources/comments.ts';
+import { errorMessage } from '../../../bridge/errors.ts';
+import { commentsQuery, postComment, type CommentScope } from '../../../queries/comments.ts';
+import { pageBlocksQuery } from '../../../queries/reviews.ts';
+import type { PageDiff } from '../diff/types.ts';
+import type { BlockNotes } from './blockNotes.tsx';
+import { BlockComposer, PlacedComment, PlacedDraft } from './BlockNoteViews.tsx';
+import { useReviewDrafts, type ReviewDraft } from './drafts.ts';
+
+/** Where the composer is: a block, and lines of it (relative to the block's first line) from the source lens. */
+interface ComposerAt {
+  headIndex: number;
+  lines?: { start: number; end: number };
+}
+
+/** The block holding line `lineNo` of the request (the last block starting at or before it). */
+export function blockOfLine(blocks: readonly { line: number; lines: number }[], lineNo: number): number {
+  let found = 0;
+  blocks.forEach((block, index) => {
+    if (block.line <= lineNo) found = index;
+  });
+  return found;
+}
+
+/** The line of the request a note is drawn after in the source lens. */
+function lineOf(
+  blocks: readonly { line: number; lines: number }[],
+  headIndex: number,
+  lines: { start: number; end: number } | undefined,
+): number | undefined {
+  const block = blocks[headIndex];
+  if (block === undefined) return undefined;
+  return block.line + (lines !== undefined ? lines.end : block.lines - 1);
+}
+
+export function useBlockComments(input: {
+  scope: CommentScope;
+  changeRequest: ChangeRequest;
+  pageId: string | undefined;
+  pageTitle: string;
+  diff: PageDiff | undefined;
+  /** Opens a thread in the pane beside the diff. */
+  onOpenThread: (commentId: string) => void;
+}): { notes: BlockNotes | undefined; compose: (headIndex: number) => void } {
+  const { scope, changeRequest, pageId, diff } = input;
+  const queryClient = useQueryClient();
+  const comments = useQuery({
+    ...commentsQuery(scope, 'open', pageId ?? ''),
+    enabled: pageId !== undefined,
+  });
+  const blocks = useQuery({
+    ...pageBlocksQuery(scope.profileId, scope.spaceId, changeRequest.revision, pageId ?? ''),
+    enabled: pageId !== undefined,
+  });
+  const { drafts, add, update, remove } = useReviewDrafts(scope.profileId, changeRequest.id);
+  const [composer, setComposer] = useState<ComposerAt | undefined>();
+  const [text, setText] = useState('');
+  const [posting, setPosting] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const openThread = input.onOpenThread;
+
+  // A new page starts without a composer.
+  useEffect(() => {
+    setComposer(undefined);
+    setText('');
+    setError(undefined);
+  }, [pageId]);
+
+  const placed = useMemo(() => {
+    const byBlock = new Map<number, { comments: Comment[]; drafts: ReviewDraft[] }>();
+    const at = (index: number) => {
+      let entry = byBlock.get(index);
+      if (entry === undefined) byBlock.set(index, (entry = { comments: [], drafts: [] }));
+      return entry;
+    };
+    for (const comment of comments.data ?? []) {
+      const index = comment.target.node?.index;
+      if (index !== undefined && comment.target.page?.id === pageId) at(index).comments.push(comment);
+    }
+    for (const draft of drafts)
+      if (draft.pageId === pageId && draft.blockIndex !== undefined) at(draft.blockIndex).drafts.push(draft);
+    // Oldest first under a block, as a conversation reads.
+    for (const entry of byBlock.values()) entry.comments.sort((a, b) => a.postedAt.localeCompare(b.postedAt));
+    return byBlock;
+  }, [comments.data, drafts, pageId]);
+
+  const send = async (asDraft: boolean) => {
+    if (composer === undefined || pageId === undefined) return;
+    const block = blocks.data?.blocks[composer.headIndex];
+    if (block === undefined) {
+      setError('The blocks of this page are still loading; try again in a moment.');
+      return;
+    }
+    const lines = composer.lines;
+    if (asDraft) {
+      add({
+        markdown: text,
+        pageId,
+        pageTitle: input.pageTitle,
+        node: block.key,
+        blockIndex: composer.headIndex,
+        ...(lines !== undefined ? { lines } : {}),
+      });
+    } else {
+      setPosting(true);
+      try {
+        await postComment(queryClient, scope, text, pageId, {
+          node: block.key,
+          ...(lines !== undefined ? { lines } : {}),
+        });
+      } catch (failure) {
+        setError(errorMessage(failure));
+        return;
+      } finally {
+        setPosting(false);
+      }
+    }
+    setComposer(undefined);
+    setText('');
+    setError(undefined);
+  };
+
+  const headBlocks = diff?.rendered.headBlocks;
+  const composerView = (where: string): ReactNode => (
+    <BlockComposer
+      what={where}
+      text={text}
+      onText={setText}
+      onDraft={() => void send(true)}
+      onNow={() => void send(false)}
+      onCancel={() => {
+        setComposer(undefined);
+        setError(undefined);
+      }}
+      pending={posting}
+      error={error}
+    />
+  );
+
+  const notesAt = (
+    index: number,
+    filter: (lines: { start: number; end: number } | undefined) => boolean,
+  ): ReactNode => {
+    const entry = placed.get(index);
+    const items = [
+      ...(entry?.comments ?? [])
+        .filter((comment) => filter(comment.target.node?.lines))
+        .map((comment) => <PlacedComment key={comment.id} comment={comment} onOpen={openThread} />),
+      ...(entry?.drafts ?? [])
+        .filter((draft) => filter(draft.lines))
+        .map((draft) => (
+          <PlacedDraft
+            key={draft.id}
+            draft={draft}
+            onChange={(markdown) => update(draft.id, markdown)}
+            onDelete={() => remove([draft.id])}
+          />
+        )),
+    ];
+    const composing = composer !== undefined && composer.headIndex === index && filter(composer.lines);
+    if (items.length === 0 && !composing) return null;
+    const what =
+      composer?.lines !== undefined && headBlocks?.[index] !== undefined
+        ? `lines ${headBlocks[index]!.line + composer.lines.start}–${headBlocks[index]!.line + composer.lines.end}`
+        : `block ${index + 1}`;
+    return (
+      <div className="review-block-notes" data-testid="block-notes" data-head-index={index}>
+        {items}
+        {composing && composerView(what)}
+      </div>
+    );
+  };
+
+  const compose = useCallback((headIndex: number) => {
+    setComposer({ headIndex });
+    setError(undefined);
+  }, []);
+
+  // Built each render: it draws from the composer's state as it is typed.
+  const notes = ((): BlockNotes | undefined => {
+    if (pageId === undefined) return undefined;
+    const pinned = new Set(placed.keys());
+    if (composer !== undefined) pinned.add(composer.headIndex);
+    const lineTargets = new Map<number, number[]>();
+    if (headBlocks !== undefined) {
+      const mark = (index: number, lines: { start: number; end: number } | undefined) => {
+        const line = lineOf(headBlocks, index, lines);
+        if (line !== undefined) lineTargets.set(line, [...(lineTargets.get(line) ?? []), index]);
+      };
+      for (const [index, entry] of placed) {
+        for (const comment of entry.comments) mark(index, comment.target.node?.lines);
+        for (const draft of entry.drafts) mark(index, draft.lines);
+      }
+      if (composer !== undefined) mark(composer.headIndex, composer.lines);
+    }
+    return {
+      below: (headIndex) => notesAt(headIndex, () => true),
+      pinned,
+      comment: compose,
+      pinnedLines: new Set(lineTargets.keys()),
+      belowLine: (lineNo) => {
+        const indexes = [...new Set(lineTargets.get(lineNo) ?? [])];
+        if (indexes.length === 0 || headBlocks === undefined) return null;
+        return indexes.map((index) => (
+          <div key={index}>{notesAt(index, (lines) => lineOf(headBlocks, index, lines) === lineNo)}</div>
+        ));
+      },
+      commentLines: (first, last) => {
+        if (headBlocks === undefined || headBlocks.length === 0) return;
+        const index = blockOfLine(headBlocks, first);
+        const start = headBlocks[index]!.line;
+        setComposer({
+          headIndex: index,
+          lines: { start: Math.max(0, first - start), end: Math.max(0, last - start) },
+        });
+        setError(undefined);
+      },
+    };
+  })();
+
+  // `review:comments-placed`: the diff and the page's comments drawn together, once per page.
+  const markedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (pageId === undefined || diff === undefined || comments.data === undefined) return;
+    if (markedFor.current === pageId) return;
+    markedFor.current = pageId;
+    requestAnimationFrame(() => setTimeout(() => performance.mark('review:comments-placed'), 0));
+  }, [pageId, diff, comments.data]);
+
+  return { notes, compose };
+}
