@@ -4,7 +4,14 @@ import { operationList, type Operation } from '../shared/contract/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './http/auth.ts';
-import { UNCHANGED, type Actor, type HandlerContext, type Handlers, type Jobs, type Services } from './http/context.ts';
+import {
+  UNCHANGED,
+  type Actor,
+  type HandlerContext,
+  type Handlers,
+  type Jobs,
+  type Services,
+} from './http/context.ts';
 import { handlers as allHandlers } from './http/handlers.ts';
 import { AnonymousLimiter, DEFAULT_ANONYMOUS_RATE_LIMIT } from './http/anonymous-limit.ts';
 import { openApiDocument } from './http/openapi.ts';

@@ -591,7 +591,8 @@ export const migrations: readonly Migration[] = [
     // A review is made against the request's head revision (`revision_id`); it is outdated once the head moves on
     // (derived) or once a newer review or review request of the same reviewer supersedes it (`superseded_at`); its
     // `comment_id` names the comment posted as its body (gone with that comment). A
-    // requested reviewer is a user or a team (exactly one is set), each once per request. Merge rules are a JSON
+    // requested reviewer is a user or a team (exactly one is set), each once per request, listed in the order asked
+    // (`seq`). Merge rules are a JSON
     // document per organization (`space_id` null) and per space that overrides them. A page's block keys are kept per
     // page and body (a body is stored once by content, its keys depend on the page's history). A block comment keeps
     // the hash of its block's text when posted, and optionally the lines it is about within that block.
@@ -624,10 +625,11 @@ export const migrations: readonly Migration[] = [
         requested_by TEXT NOT NULL REFERENCES users(id),
         revision_id TEXT NOT NULL,
         created_at TEXT NOT NULL,
+        seq INTEGER NOT NULL,
         CHECK ((user_id IS NULL) <> (team_id IS NULL))
       );
       CREATE UNIQUE INDEX change_request_reviewers_once ON change_request_reviewers(change_request_id, coalesce(user_id, ''), coalesce(team_id, ''));
-      CREATE INDEX change_request_reviewers_listed ON change_request_reviewers(change_request_id, created_at, id);
+      CREATE UNIQUE INDEX change_request_reviewers_listed ON change_request_reviewers(change_request_id, seq);
       CREATE INDEX change_request_reviewers_user ON change_request_reviewers(user_id) WHERE user_id IS NOT NULL;
       CREATE INDEX change_request_reviewers_team ON change_request_reviewers(team_id) WHERE team_id IS NOT NULL;
       CREATE TABLE merge_rules (

@@ -347,6 +347,8 @@ export interface ChangeRequestReviewersTable {
   /** The request's head when the review was requested. */
   revision_id: string;
   created_at: string;
+  /** Place among the request's requested reviewers: asked later (or asked again), higher. */
+  seq: number;
 }
 
 export interface MergeRulesTable {

@@ -10,6 +10,9 @@
  * - Blocks of two versions are aligned like the rendered diff aligns them: equal blocks in their longest common
  *   run, then, inside each changed stretch, a removed block pairs with the first added block of the same type whose
  *   word similarity (Dice) is at least 0.3, looking at most 8 blocks ahead.
+ * - The common run is searched within an edit distance of `MAX_BLOCK_EDITS` blocks, so that aligning two crafted
+ *   bodies of many thousand different blocks stays bounded (on the server it runs in the request's transaction);
+ *   past it, the two versions are one changed stretch, paired as above.
  */
 import { diffArrays } from 'diff';
 import { marked } from 'marked';
@@ -139,6 +142,9 @@ export const BLOCK_SIMILARITY = 0.3;
 export const blocksPair = (x: Pick<MarkdownBlock, 'type' | 'raw'>, y: Pick<MarkdownBlock, 'type' | 'raw'>) =>
   x.type === y.type && similarity(x.raw, y.raw) >= BLOCK_SIMILARITY;
 
+/** Most blocks added and removed between two versions that the alignment searches a common run within. */
+export const MAX_BLOCK_EDITS = 400;
+
 /** Where a block of the new version came from: the same block, an edit of one, or nowhere (added). */
 export type BlockOrigin =
   { kind: 'same'; from: number } | { kind: 'edited'; from: number } | { kind: 'added' };
@@ -163,10 +169,13 @@ export function alignBlocks(
     added = [];
   };
   let newIndex = 0;
-  for (const part of diffArrays(
-    before.map((block) => block.raw),
-    after.map((block) => block.raw),
-  )) {
+  const beforeRaw = before.map((block) => block.raw);
+  const afterRaw = after.map((block) => block.raw);
+  const parts = diffArrays(beforeRaw, afterRaw, { maxEditLength: MAX_BLOCK_EDITS }) ?? [
+    { value: beforeRaw, removed: true, added: false, count: beforeRaw.length },
+    { value: afterRaw, removed: false, added: true, count: afterRaw.length },
+  ];
+  for (const part of parts) {
     const count = part.value.length;
     if (part.removed) {
       for (let k = 0; k < count; k++) removed.push(oldIndex++);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks } from '../../../shared/markdown/blocks.ts';
+import { alignBlocks, MAX_BLOCK_EDITS, markdownBlocks } from '../../../shared/markdown/blocks.ts';
 import { carriedKeys, initialKeys } from './block-keys.ts';
 
 const blocks = (markdown: string) => markdownBlocks(markdown);
@@ -58,5 +58,23 @@ describe('block keys', () => {
     );
     const carried = carriedKeys(before, keys, after);
     expect(new Set(carried).size).toBe(carried.length);
+  });
+
+  it('aligns bodies that differ in more blocks than it searches: the changed stretch is paired in order', () => {
+    const many = MAX_BLOCK_EDITS + 50;
+    const old = Array.from({ length: many }, (_, i) => ({
+      type: 'paragraph',
+      raw: `Old block number ${i}.`,
+    }));
+    const next = Array.from({ length: many }, (_, i) => ({
+      type: 'paragraph',
+      raw: `New block number ${i}.`,
+    }));
+    // Every old block has a new one of the same words but one ("Old" / "New"): each is an edit of its old one.
+    const origins = alignBlocks(old, next);
+    expect(origins).toHaveLength(many);
+    expect(origins.every((origin, index) => origin.kind === 'edited' && origin.from === index)).toBe(true);
+    const unrelated = Array.from({ length: many }, (_, i) => ({ type: 'code', raw: `x${i}` }));
+    expect(alignBlocks(old, unrelated).every((origin) => origin.kind === 'added')).toBe(true);
   });
 });

@@ -14,10 +14,11 @@
  * - `update_page` sets the given metadata (an empty `emoji`, `icon` or `description` removes it), the body (only
  *   of document pages), and moves the page when `into` (null: top level) or `at` is given. A page cannot move into
  *   itself or one of its descendants, nor into a link page; groups stay at the top level.
- * - `update_page` of a page the tree lacks but `restorable` (the request's merge base) has brings it back, with its
- *   id, fields and body from there (not its children), under its parent there when the tree has it (else at the top
- *   level), at its place there (or the end), before the update applies: how a request takes back a page it deleted
- *   that the main content edited (a conflict resolved for the main content's side).
+ * - `update_page` of a page the tree lacked before the batch but `restorable` (the request's merge base) has brings it
+ *   back, with its id, fields and body from there (not its children), under its parent there when the tree has it
+ *   (else at the top level), at its place there (or the end), before the update applies: how a request takes back a
+ *   page it deleted that the main content edited (a conflict resolved for the main content's side). A page deleted
+ *   earlier in the same batch is not brought back (400 naming `page`, as for any page the tree lacks).
  * - `delete_page` removes the page with its children.
  * - Slugs: an explicit slug must be a URL segment (letters, digits, `-`, `_`, `.`) and free among its siblings
  *   (400 otherwise); a slug made from a title, or a page moved among siblings holding its slug, gets the first free
@@ -80,9 +81,18 @@ export function freeSlug(siblings: readonly StoredPage[], base: string, self?: S
   return slug;
 }
 
-/** Brings back a page of `base` that `tree` lacks (see the rules), or answers undefined. */
-function restore(tree: RevisionTree, base: RevisionTree | undefined, id: string): Located | undefined {
-  if (base === undefined || locate(tree.pages, id) !== undefined) return undefined;
+/**
+ * Brings back into `tree` a page of `base` that the tree lacks and already lacked before the batch (`head`): a page
+ * deleted earlier in the same batch is not brought back. See the rules; answers undefined when nothing is restored.
+ */
+function restore(
+  tree: RevisionTree,
+  head: RevisionTree,
+  base: RevisionTree | undefined,
+  id: string,
+): Located | undefined {
+  if (base === undefined || locate(tree.pages, id) !== undefined || locate(head.pages, id) !== undefined)
+    return undefined;
   const before = locate(base.pages, id);
   if (before === undefined) return undefined;
   const parent = before.parent === null ? undefined : locate(tree.pages, before.parent.id)?.page;
@@ -215,7 +225,8 @@ export function applyContentChanges(
       }
       case 'update_page': {
         const found =
-          restore(next, restorable, pageRefs.get(change.page) ?? change.page) ?? resolve(change.page, 'page');
+          restore(next, tree, restorable, pageRefs.get(change.page) ?? change.page) ??
+          resolve(change.page, 'page');
         const { page } = found;
         setMetadata(page, change);
         if (change.document !== undefined) {

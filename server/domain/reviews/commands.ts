@@ -107,8 +107,9 @@ export function submitReviewRecord(
 }
 
 /**
- * Asks people and teams to review the request's head (one transaction): each is requested once, a request again
- * renews it (its revision and time) and supersedes the person's current reviews. A new subject is set with it.
+ * Asks people and teams to review the request's head (one transaction): each is requested once, in the order given
+ * (people, then teams), after those asked before; a request again renews it (its revision, time and place) and
+ * supersedes the person's current reviews. A new subject is set with it.
  */
 export function requestReviewersRecord(
   db: Database,
@@ -124,6 +125,13 @@ export function requestReviewersRecord(
   const { request } = input;
   const at = now.toISOString();
   db.transaction(() => {
+    const last = db.first(
+      db.q
+        .selectFrom('change_request_reviewers')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('change_request_id', '=', request.id),
+    );
+    let seq = Number(last?.seq ?? 0);
     const ask = (reviewer: { user_id: string | null; team_id: string | null }) => {
       const existing = db.q
         .deleteFrom('change_request_reviewers')
@@ -141,6 +149,7 @@ export function requestReviewersRecord(
           requested_by: input.requestedBy,
           revision_id: request.revisionId,
           created_at: at,
+          seq: ++seq,
         }),
       );
     };

@@ -59,10 +59,7 @@ const REVIEW_KEYS: readonly SortKey[] = [
   { column: 'r.created_at', direction: 'desc' },
   { column: 'r.id', direction: 'desc' },
 ];
-const REQUESTED_KEYS: readonly SortKey[] = [
-  { column: 'rr.created_at', direction: 'asc' },
-  { column: 'rr.id', direction: 'asc' },
-];
+const REQUESTED_KEYS: readonly SortKey[] = [{ column: 'rr.seq', direction: 'asc' }];
 
 interface RequestParams {
   spaceId: string;
@@ -249,7 +246,7 @@ export const reviewHandlers = {
         return rows;
       },
       count,
-      keyOf: (row) => [row.created_at, row.id],
+      keyOf: (row) => [row.seq],
       present: (row) => presentRequested(row, { baseUrl, actor: access.actor, teamSizes: sizes }),
     });
   },

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { builder, type Database } from '../../storage/database.ts';
-import type { ChangeRequestReviewsTable } from '../../storage/schema.ts';
+import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable } from '../../storage/schema.ts';
 
 /** A review with its reviewer, who requested it, and the request's head (to tell whether it is outdated). */
 export interface ReviewRow extends ChangeRequestReviewsTable {
@@ -93,14 +93,7 @@ export function currentReviews(
 }
 
 /** A requested reviewer with the person or team asked and who asked. */
-export interface RequestedRow {
-  id: string;
-  change_request_id: string;
-  user_id: string | null;
-  team_id: string | null;
-  requested_by: string;
-  revision_id: string;
-  created_at: string;
+export interface RequestedRow extends ChangeRequestReviewersTable {
   user_email: string | null;
   user_display_name: string | null;
   user_photo_url: string | null;
@@ -131,7 +124,7 @@ export function requestedQuery() {
     ]);
 }
 
-/** The requested reviewers of requests, by request id, oldest request first. */
+/** The requested reviewers of requests, by request id, in the order they were asked. */
 export function requestedReviewers(
   db: Database,
   changeRequestIds: readonly string[],
@@ -141,7 +134,10 @@ export function requestedReviewers(
   for (let i = 0; i < changeRequestIds.length; i += 500) {
     const chunk = changeRequestIds.slice(i, i + 500);
     const rows = db.all(
-      requestedQuery().where('rr.change_request_id', 'in', chunk).orderBy('rr.created_at').orderBy('rr.id'),
+      requestedQuery()
+        .where('rr.change_request_id', 'in', chunk)
+        .orderBy('rr.change_request_id')
+        .orderBy('rr.seq'),
     );
     for (const row of rows) found.get(row.change_request_id)?.push(row);
   }

@@ -268,7 +268,7 @@ describe('GET …/reviews and …/reviews/{reviewId}', () => {
     const { admin, spaceId, request } = buildReviewFixture(server);
     const { id } = request();
     expectError(await list(admin.token, spaceId, id, { outdated: 'maybe' }), 400, 'outdated');
-    expectError(await list(admin.token, spaceId, id, { limit: 0 }), 400, 'limit');
+    expectError(await list(admin.token, spaceId, id, { limit: -1 }), 400, 'limit');
     expectError(await list(admin.token, spaceId, id, { page: 'nonsense' }), 400, 'page');
   });
 

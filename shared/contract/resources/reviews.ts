@@ -5,9 +5,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, named, StringEnum, User } from '../common.ts';
 import { ChangeRequestSubject } from './changeRequests.ts';
-import { Comment, PostComment } from './comments.ts';
+import { Comment, CommentBodyInput, PostComment } from './comments.ts';
 import { Team } from './members.ts';
-import { DocumentInput } from './revisions.ts';
 
 /** The decisions of a review (GitBook's `ChangeRequestReviewStatus`). */
 export const CHANGE_REQUEST_REVIEW_STATUSES = ['changes-requested', 'approved'] as const;
@@ -86,7 +85,7 @@ export const RequestReviewersResult = Type.Object({
 export const SubmitChangeRequestReview = Type.Object(
   {
     status: ChangeRequestReviewStatus,
-    comment: Type.Optional(DocumentInput),
+    comment: Type.Optional(CommentBodyInput),
     comments: Type.Optional(
       Type.Array(PostComment, {
         maxItems: MAX_REVIEW_COMMENTS,
