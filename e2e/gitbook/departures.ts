@@ -70,6 +70,10 @@ export const departures: readonly Departure[] = [
   probe('listRevisionDocuments', `our extension; ${PROBED} (bodies are then read page by page)`),
   probe('listSpaceLinks', `a seed operation GitBook no longer publishes; ${PROBED}`),
   probe(
+    'listPageBlocksInRevision',
+    `our extension (a page's blocks with the keys a block comment names); ${PROBED} (the diff then carries no block comments)`,
+  ),
+  probe(
     'listOrganizationEmailInvites',
     'our extension (pending email invites): the Overview reads it once and, on a 404, says the API keeps no list of them',
   ),

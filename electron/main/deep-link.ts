@@ -36,6 +36,7 @@ export const DEEP_LINK_ROUTES: readonly DeepLinkRoute[] = [
   { path: `${ORG}/content` },
   { path: `${ORG}/spaces/$spaceId`, query: ['page'] },
   { path: `${ORG}/change-requests` },
+  { path: `${ORG}/merge-rules`, query: ['space'] },
   { path: `${ORG}/spaces/$spaceId/change-requests/$changeRequestId`, query: ['tab', 'page'] },
   { path: `${ORG}/trash` },
   { path: `${ORG}/sites` },

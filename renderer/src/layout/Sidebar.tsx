@@ -8,6 +8,7 @@ import {
   Command,
   FolderTree,
   GitPullRequest,
+  ListChecks,
   Globe,
   KeyRound,
   Languages,
@@ -42,6 +43,11 @@ export const ORG_SCREENS = [
     label: 'Change requests',
     keywords: ['change requests', 'review', 'merge', 'inbox', 'conflicts', 'pull requests'],
   },
+  {
+    path: 'merge-rules',
+    label: 'Merge rules',
+    keywords: ['merge rules', 'approvals', 'required reviewers', 'bypass', 'branch protection'],
+  },
   { path: 'sites', label: 'Sites', keywords: ['sites', 'sections', 'publish', 'share links', 'adaptive'] },
   { path: 'trash', label: 'Trash', keywords: ['deleted', 'restore', 'spaces'] },
   {
@@ -66,6 +72,7 @@ const SCREEN_ICONS: Record<(typeof ORG_SCREENS)[number]['path'] | 'overview' | '
   people: Users,
   invites: MailPlus,
   'change-requests': GitPullRequest,
+  'merge-rules': ListChecks,
   sites: Globe,
   trash: Trash,
   sso: KeyRound,

@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/contract/resources/reviews.ts';
 import { clientFor } from '../bridge/api.ts';
 import { allPages, pageParam } from './allPages.ts';
+import { optionalRead } from './capabilities.ts';
 import { changeRequestKey, changeRequestsKey, spaceChangeRequestsKey } from './changeRequests.ts';
 import { keys } from './keys.ts';
 
@@ -100,12 +101,17 @@ export async function removeRequestedReviewer(ref: RequestRef, id: string): Prom
   });
 }
 
-/** The blocks of a page of a revision with their keys; a revision never changes. */
+/**
+ * The blocks of a page of a revision with their keys (an extension of our API: where it is absent, block comments
+ * are not offered); a revision never changes.
+ */
 export function pageBlocksQuery(profileId: string, spaceId: string, revisionId: string, pageId: string) {
   return queryOptions({
     queryKey: [...keys.profile(profileId), 'page-blocks', spaceId, revisionId, pageId] as const,
-    queryFn: (): Promise<PageBlocks> =>
-      clientFor(profileId).call('listPageBlocksInRevision', { params: { spaceId, revisionId, pageId } }),
+    queryFn: ({ client }): Promise<PageBlocks> =>
+      optionalRead(client, profileId, 'listPageBlocksInRevision', () =>
+        clientFor(profileId).call('listPageBlocksInRevision', { params: { spaceId, revisionId, pageId } }),
+      ),
     staleTime: Infinity,
   });
 }
@@ -115,21 +121,18 @@ export function mergeRulesKey(profileId: string, orgId: string) {
   return [...keys.org(profileId, orgId), 'merge-rules'] as const;
 }
 
-/** The organization's merge rules. */
-export function orgMergeRulesQuery(profileId: string, orgId: string) {
+/** The merge rules of the organization (`spaceId` undefined), or those that apply to a space (its own or the org's). */
+export function mergeRulesQuery(profileId: string, orgId: string, spaceId: string | undefined) {
   return queryOptions({
-    queryKey: [...mergeRulesKey(profileId, orgId), 'org'] as const,
-    queryFn: (): Promise<MergeRulesSettings> =>
-      clientFor(profileId).call('getOrganizationMergeRules', { params: { organizationId: orgId } }),
-  });
-}
-
-/** The merge rules that apply to a space (its own, or its organization's). */
-export function spaceMergeRulesQuery(profileId: string, orgId: string, spaceId: string) {
-  return queryOptions({
-    queryKey: [...mergeRulesKey(profileId, orgId), 'space', spaceId] as const,
-    queryFn: (): Promise<MergeRulesSettings> =>
-      clientFor(profileId).call('getSpaceMergeRules', { params: { spaceId } }),
+    queryKey: [...mergeRulesKey(profileId, orgId), spaceId ?? null] as const,
+    queryFn: ({ client }): Promise<MergeRulesSettings> =>
+      spaceId === undefined
+        ? optionalRead(client, profileId, 'getOrganizationMergeRules', () =>
+            clientFor(profileId).call('getOrganizationMergeRules', { params: { organizationId: orgId } }),
+          )
+        : optionalRead(client, profileId, 'getSpaceMergeRules', () =>
+            clientFor(profileId).call('getSpaceMergeRules', { params: { spaceId } }),
+          ),
   });
 }
 

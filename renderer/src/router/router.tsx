@@ -308,6 +308,31 @@ const translationsRoute = createRoute({
   },
 });
 
+const MergeRulesScreen = lazyRouteComponent(
+  () => import('../screens/merge-rules/MergeRulesScreen.tsx'),
+  'MergeRulesScreen',
+);
+const mergeRulesRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/merge-rules',
+  // The space whose rules are shown lives in the URL (none: the organization's).
+  validateSearch: (search: Record<string, unknown>): { space?: string } =>
+    typeof search.space === 'string' && search.space !== '' ? { space: search.space } : {},
+  component: function MergeRulesRoute() {
+    const { profileId, orgId } = mergeRulesRoute.useParams();
+    const { space } = mergeRulesRoute.useSearch();
+    const navigate = mergeRulesRoute.useNavigate();
+    return (
+      <MergeRulesScreen
+        profileId={profileId}
+        orgId={orgId}
+        spaceId={space}
+        onSpaceChange={(next) => void navigate({ search: next === undefined ? {} : { space: next } })}
+      />
+    );
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   profilesRoute,
@@ -325,6 +350,7 @@ const routeTree = rootRoute.addChildren([
       customFieldsRoute,
       openApiRoute,
       translationsRoute,
+      mergeRulesRoute,
       siteRoute,
       peopleRoute,
       teamRoute,

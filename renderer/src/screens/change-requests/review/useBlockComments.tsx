@@ -2,7 +2,9 @@
  * The block comments of the page on screen, as the diff views draw them (`BlockNotes`): the page's open comments
  * placed at their blocks by the place the API gives (`target.node.index`), the reviewer's drafts at theirs, and the
  * composer of a new one. A comment whose block is gone stays in the pane beside the diff only (marked outdated
- * there). The blocks' keys (what a new comment names) are read with the page (`listPageBlocksInRevision`).
+ * there). The blocks' keys (what a new comment names) are read with the page (`listPageBlocksInRevision`); where
+ * the profile's API does not offer them (GitBook's: its block ids are its own document model's), the diff carries no
+ * block comments and page comments remain in the pane beside it.
  *
  * Performance mark: `review:comments-placed`, once the page's diff and its comments are drawn together (the review
  * benchmark measures it against `review:first-diff`).
@@ -12,6 +14,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { ChangeRequest } from '../../../../../shared/contract/resources/changeRequests.ts';
 import type { Comment } from '../../../../../shared/contract/resources/comments.ts';
 import { errorMessage } from '../../../bridge/errors.ts';
+import { useOffers } from '../../../queries/capabilities.ts';
 import { commentsQuery, postComment, type CommentScope } from '../../../queries/comments.ts';
 import { pageBlocksQuery } from '../../../queries/reviews.ts';
 import type { PageDiff } from '../diff/types.ts';
@@ -60,9 +63,10 @@ export function useBlockComments(input: {
     ...commentsQuery(scope, 'open', pageId ?? ''),
     enabled: pageId !== undefined,
   });
+  const offered = useOffers(scope.profileId, 'listPageBlocksInRevision') === true;
   const blocks = useQuery({
     ...pageBlocksQuery(scope.profileId, scope.spaceId, changeRequest.revision, pageId ?? ''),
-    enabled: pageId !== undefined,
+    enabled: pageId !== undefined && offered,
   });
   const { drafts, add, update, remove } = useReviewDrafts(scope.profileId, changeRequest.id);
   const [composer, setComposer] = useState<ComposerAt | undefined>();
@@ -190,7 +194,7 @@ export function useBlockComments(input: {
 
   // Built each render: it draws from the composer's state as it is typed.
   const notes = ((): BlockNotes | undefined => {
-    if (pageId === undefined) return undefined;
+    if (pageId === undefined || !offered) return undefined;
     const pinned = new Set(placed.keys());
     if (composer !== undefined) pinned.add(composer.headIndex);
     const lineTargets = new Map<number, number[]>();
