@@ -14,9 +14,12 @@ export class ChangeRequestPage {
   readonly mergeError: Locator;
   readonly conflicts: Locator;
   private readonly page: Page;
+  private readonly profileId: string;
 
-  constructor(page: Page) {
+  /** The screen as seen through a profile (by default the local sandbox's). */
+  constructor(page: Page, profileId: string = SANDBOX_PROFILE) {
     this.page = page;
+    this.profileId = profileId;
     this.root = page.getByTestId('change-request-screen');
     this.subject = this.root.getByTestId('cr-subject');
     this.status = this.root.getByTestId('cr-status');
@@ -28,9 +31,9 @@ export class ChangeRequestPage {
     this.conflicts = this.root.getByTestId('cr-conflicts');
   }
 
-  /** Opens a request of the sandbox profile by its address, on a tab. */
+  /** Opens a request of the page's profile by its address, on a tab. */
   async goto(orgId: string, spaceId: string, id: string, tab = 'overview'): Promise<void> {
-    const route = `/p/${SANDBOX_PROFILE}/orgs/${orgId}/spaces/${spaceId}/change-requests/${id}?tab=${tab}`;
+    const route = `/p/${this.profileId}/orgs/${orgId}/spaces/${spaceId}/change-requests/${id}?tab=${tab}`;
     await this.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
     await this.subject.waitFor();
   }

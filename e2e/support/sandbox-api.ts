@@ -61,12 +61,15 @@ function text(value: unknown, what: string): string {
   return value;
 }
 
-/** Opens a bridge session on the app's launch URL and answers its API helpers. */
-export async function sandboxApi(launchUrl: string): Promise<SandboxApi> {
+/**
+ * Opens a bridge session on the app's launch URL and answers its API helpers, through the local sandbox's profile or
+ * another profile of the app (`profileId`: the API that profile points at, with its user's token).
+ */
+export async function sandboxApi(launchUrl: string, profileId = SANDBOX_PROFILE): Promise<SandboxApi> {
   const session: BridgeSession = await openSession(launchUrl);
   const call: SandboxApi['call'] = async (method, path, options = {}) => {
     const result = await callBridge(session, 'api.request', {
-      profileId: SANDBOX_PROFILE,
+      profileId,
       method,
       path,
       ...(options.query === undefined ? {} : { query: options.query }),
