@@ -35,7 +35,12 @@ function rateHeadersOf(response: IncomingMessage): RateHeaders {
   return rate;
 }
 
-/** Calls `url`; rejects with the socket's error (its `code` says why) or an `AbortError` when `signal` aborts. */
+/**
+ * Calls `url`; rejects with the socket's error (its `code` says why) or an `AbortError` when `signal` aborts. A
+ * request sent on a reused keep-alive connection that the server closed as it went idle (reset before any answer)
+ * is sent once more on a fresh connection, as Node's documentation advises: the server never read it. Seen against
+ * a server whose keep-alive timeout (Node's default: 5 s) matches the pacer's gaps between a rate window's bursts.
+ */
 export function httpCall(
   url: URL,
   options: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
@@ -45,25 +50,40 @@ export function httpCall(
     const headers = { ...options.headers };
     if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
     const send = secure ? httpsRequest : httpRequest;
-    const request = send(
-      url,
-      { method: options.method, headers, agent: secure ? httpsAgent : httpAgent, signal: options.signal },
-      (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 502,
-            location: response.headers.location,
-            contentType: response.headers['content-type'],
-            rate: rateHeadersOf(response),
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(options.body);
+    const attempt = (retry: boolean) => {
+      let answered = false;
+      const request = send(
+        url,
+        { method: options.method, headers, agent: secure ? httpsAgent : httpAgent, signal: options.signal },
+        (response: IncomingMessage) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 502,
+              location: response.headers.location,
+              contentType: response.headers['content-type'],
+              rate: rateHeadersOf(response),
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (
+          retry &&
+          !answered &&
+          request.reusedSocket &&
+          error.code === 'ECONNRESET' &&
+          !options.signal.aborted
+        )
+          attempt(false);
+        else reject(error);
+      });
+      request.end(options.body);
+    };
+    attempt(true);
   });
 }
