@@ -117,7 +117,17 @@ describe('an administrator finding what they look for', () => {
       .toEqual(['Ada Lovelace', 'Adele Goldberg']);
     await members.sortByHeader('name');
     await expect.poll(() => app.route(), eventually).toMatch(/sort=name/);
-    const everyone = await members.total();
+    await expect
+      .poll(
+        () => members.root.getByTestId('members-sort-name').locator('..').getAttribute('aria-sort'),
+        eventually,
+      )
+      .toBe('descending');
+    // While the re-sorted list loads, the count above the table says so in words: wait for its number.
+    let everyone = 0;
+    await expect
+      .poll(async () => (everyone = await members.total().catch(() => 0)), eventually)
+      .toBeGreaterThan(0);
     await members.search('an');
     await expect.poll(() => app.route(), eventually).toMatch(/q=an/);
     await expect.poll(() => members.total(), eventually).toBeLessThan(everyone);
