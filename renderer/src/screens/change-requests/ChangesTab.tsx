@@ -47,7 +47,7 @@ export function ChangesTab(props: ChangesTabProps) {
     [profileId, orgId, spaceId, changeRequest],
   );
   const { profile } = useActiveProfile();
-  const { tree, error, retry } = useReviewTree(context);
+  const { tree, error, retry } = useReviewTree(context, props.pageId);
   const [lens, setLens] = useReviewPref(profileId, 'lens');
   const [layout, setLayout] = useReviewPref(profileId, 'layout');
   const [onlyChanged, setOnlyChanged] = useReviewPref(profileId, 'onlyChanged');

@@ -7,11 +7,12 @@
  * Rules:
  * - A page whose body did not change (same document id on both sides) is never fetched nor diffed.
  * - The page on screen is fetched and diffed first, ahead of the background work: its two bodies are read through
- *   their pages at once (not batched), and the worker is warmed up while the trees load (`warmup.ts`).
+ *   their pages at once (not batched), as soon as the trees are classified (before the tree renders); the worker
+ *   and the markdown renderer are warmed up while the trees load (`warmup.ts`, `warmMarkdown.ts`).
  * - The background reads bodies 6 at a time, then posts one batch; counts arrive in slices; progress renders at
  *   most every 200 ms, so hundreds of pages never mean hundreds of renders.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../../shared/contract/resources/changeRequests.ts';
 import { keys } from '../../../queries/keys.ts';
@@ -25,6 +26,7 @@ import {
 } from '../../../queries/review.ts';
 import { buildReviewTree, type PageChange, type ReviewTree } from './classify.ts';
 import { diffClient } from './diffClient.ts';
+import { warmMarkdownWhenIdle } from './warmMarkdown.ts';
 import type { DiffInput, DiffStats, PageDiff } from './types.ts';
 
 /** Which request is reviewed, by whom. */
@@ -76,22 +78,42 @@ function loadSide(
   );
 }
 
-/** Both trees and the union tree with each page's change. */
-export function useReviewTree(context: ReviewContext) {
+/**
+ * Both trees and the union tree with each page's change. `shownPageId` is the page the tab will show (the URL's), if
+ * any: as soon as the trees are classified, the diff of the page that will be on screen starts (its two bodies read,
+ * then the worker), while the tree renders, instead of after it.
+ */
+export function useReviewTree(context: ReviewContext, shownPageId?: string) {
   const { profileId, orgId, spaceId, changeRequest } = context;
-  // Start the worker while the trees load: its script is parsed by the time the first diff is asked for.
+  const queryClient = useQueryClient();
+  // Start the worker and the markdown renderer while the trees load: the first diff does not pay for compiling them.
   useEffect(() => {
     diffClient();
+    return warmMarkdownWhenIdle();
   }, []);
   const head = useQuery(reviewHeadPagesQuery(profileId, orgId, spaceId, changeRequest));
   const base = useQuery(reviewBasePagesQuery(profileId, spaceId, changeRequest));
+  // The latest context and page shown, for the first page's reads (the memo runs again only when a tree changes).
+  const contextRef = useRef(context);
+  const shownRef = useRef(shownPageId);
+  useEffect(() => {
+    contextRef.current = context;
+    shownRef.current = shownPageId;
+  });
   const tree = useMemo(() => {
     if (head.data === undefined || base.data === undefined) return undefined;
     const built = buildReviewTree(base.data, head.data);
     // The agreed mark: both trees loaded and the changed pages known (before the tree renders).
     performance.mark('review:changes-data');
+    // The page on screen's diff, started now (a prefetch: the same query `usePageDiff` reads, deduplicated by key).
+    const shown = shownRef.current;
+    const first = built.nodes.get(
+      shown !== undefined && built.nodes.has(shown) ? shown : (built.changed[0] ?? ''),
+    );
+    if (first?.change?.bodyChanged === true)
+      void queryClient.prefetchQuery(pageDiffQuery(contextRef.current, first.change));
     return built;
-  }, [head.data, base.data]);
+  }, [head.data, base.data, queryClient]);
   const { refetch: refetchHead } = head;
   const { refetch: refetchBase } = base;
   const retry = useCallback(() => {
@@ -101,11 +123,11 @@ export function useReviewTree(context: ReviewContext) {
   return { tree, error: head.error ?? base.error ?? undefined, retry };
 }
 
-/** The diff of one page (undefined `change`, or a page whose body did not change: nothing to compute). */
-export function usePageDiff(context: ReviewContext, change: PageChange | undefined) {
+/** The query of one page's diff: both bodies read through their pages at once, then diffed by the worker. */
+function pageDiffQuery(context: ReviewContext, change: PageChange | undefined) {
   const { profileId, orgId, spaceId } = context;
   const key = change === undefined ? '' : diffKey(profileId, change);
-  return useQuery({
+  return queryOptions({
     queryKey: [...keys.org(profileId, orgId), 'page-diff', spaceId, key] as const,
     queryFn: async (): Promise<PageDiff> => {
       const [base, head] = await Promise.all([
@@ -116,11 +138,15 @@ export function usePageDiff(context: ReviewContext, change: PageChange | undefin
       knownStats.set(key, diff.stats);
       return diff;
     },
-    enabled: change !== undefined && change.bodyChanged,
     staleTime: Infinity,
     gcTime: 10 * 60_000,
     retry: false,
   });
+}
+
+/** The diff of one page (undefined `change`, or a page whose body did not change: nothing to compute). */
+export function usePageDiff(context: ReviewContext, change: PageChange | undefined) {
+  return useQuery({ ...pageDiffQuery(context, change), enabled: change !== undefined && change.bodyChanged });
 }
 
 /** Progress of the background diffs. */

@@ -1,0 +1,30 @@
+/**
+ * The markdown renderer warmed up while the Changes tab waits for its page trees: the rendered diff of the first page
+ * would otherwise pay for compiling the markdown lexer's expressions and running its code cold (tens of milliseconds
+ * on this machine kind), after the changes data. The blocks of the worker's warm-up page (`warmup.ts`: each kind of
+ * block the seeds and real pages use) are rendered once each, in idle time, one block per idle slice.
+ */
+import { renderMarkdown } from '../../../ui/Markdown.tsx';
+import { WARM_UP } from './warmup.ts';
+
+let warmed = false;
+
+/** Renders the sample's blocks in idle time, once per app; answers a function that stops what is left. */
+export function warmMarkdownWhenIdle(): () => void {
+  // A host without idle callbacks (a test's DOM) renders on demand, cold.
+  if (warmed || typeof requestIdleCallback !== 'function') return () => {};
+  const blocks = [WARM_UP.base, WARM_UP.head].flatMap((page) => page.split(/\n{2,}/));
+  let stopped = false;
+  let handle: number | undefined;
+  const next = (deadline: IdleDeadline) => {
+    handle = undefined;
+    while (!stopped && blocks.length > 0 && deadline.timeRemaining() > 2) renderMarkdown(blocks.shift()!);
+    if (blocks.length === 0) warmed = true;
+    else if (!stopped) handle = requestIdleCallback(next);
+  };
+  handle = requestIdleCallback(next);
+  return () => {
+    stopped = true;
+    if (handle !== undefined) cancelIdleCallback(handle);
+  };
+}
