@@ -113,6 +113,11 @@ const MEASURES: Measure[] = [
     compatTarget: 300,
   },
   {
+    label: "first diff → the page's block comments placed at their blocks",
+    values: uiOf((r) => Math.max(0, r.commentsPlacedAt - r.firstDiffAt)),
+    target: 100,
+  },
+  {
     label: 'trees parsed → `review:changes-data` (changed pages classified)',
     values: uiOf((r) => r.dataAt - r.treesAt),
   },
@@ -183,7 +188,8 @@ export function report(
       : ` (worker: ${mb((seed.changedHeadBytes + seed.changedBaseBytes) / (workerMs / 1000))}/s)`;
   return [
     `per run: a space of ${seed.pages} pages; its change request edits ${seed.changedPages} of them ` +
-      `(${mb(seed.changedHeadBytes)} of markdown on the request side, ${mb(seed.changedBaseBytes)} on the base side)${workerRate};`,
+      `(${mb(seed.changedHeadBytes)} of markdown on the request side, ${mb(seed.changedBaseBytes)} on the base side)${workerRate}`,
+    `and ${seed.blockComments} open block comments (${seed.spaces[0]?.firstPageComments ?? 0} of them on the first changed page, the one the tab opens on);`,
     `main edited ${seed.mainChangedPages} other pages since, so the request is outdated: its update, or its merge without an update, is a`,
     `three-way merge. ${normal.server.updated.length} run(s), each on its own space and request; medians. Server figures are round trips over`,
     `localhost HTTP (keep-alive) to the server alone, after a warm-up pair (update ${ms(normal.server.warmUp.updateMs)}, merge ${ms(normal.server.warmUp.mergeMs)}, not counted).`,

@@ -4,7 +4,9 @@
  * blocks, links) with an open change request whose head edits 500 of them (a few paragraphs each, about 2 MB of
  * markdown on the request side), and a main content that moved on meanwhile: 100 other pages edited in a newer space
  * revision. So the request is outdated, and its update is a real three-way merge without conflicts; its merge comes
- * after. Written straight into the server's storage (the content model of `server/domain/content/revisions.ts`, the
+ * after. The request carries 200 open block comments (the review workflow's anchors): 20 on the first changed page,
+ * the page the Changes tab opens on, one per block from its first block, and the others two per changed page after it.
+ * Written straight into the server's storage (the content model of `server/domain/content/revisions.ts`, the
  * request created by `createChangeRequestRecord`): through the API this would be thousands of requests.
  */
 import { join } from 'node:path';
@@ -20,6 +22,9 @@ import {
   type StoredPage,
 } from '../server/domain/content/revisions.ts';
 import { createChangeRequestRecord } from '../server/domain/change-requests/records.ts';
+import { blockReader, checkTarget } from '../server/domain/comments/anchors.ts';
+import { insertCommentRecord } from '../server/domain/comments/commands.ts';
+import { newId } from '../server/ids.ts';
 import { issueToken } from '../server/domain/organizations/commands.ts';
 import { insertSpaceWithTree } from '../server/domain/spaces/records.ts';
 import { seedDemo } from '../server/seed/demo.ts';
@@ -40,6 +45,10 @@ export interface ReviewSeedSize {
   editEvery: number;
   /** Pages edited on the main content after the request started (never one the request edits). */
   mainEdits: number;
+  /** Open block comments on the request, in all. */
+  blockComments: number;
+  /** Of them, on the first changed page (one per block, from the first). */
+  firstPageComments: number;
 }
 
 export const DEFAULT_REVIEW_SIZE: ReviewSeedSize = {
@@ -48,6 +57,8 @@ export const DEFAULT_REVIEW_SIZE: ReviewSeedSize = {
   pagesPerChapter: 20,
   editEvery: 2,
   mainEdits: 100,
+  blockComments: 200,
+  firstPageComments: 20,
 };
 
 /** One seeded space and its request. */
@@ -57,6 +68,8 @@ export interface ReviewSpace {
   changeRequestNumber: number;
   /** The pages the request edits, in reading order. */
   changedPageIds: string[];
+  /** Block comments on the first changed page (the page the Changes tab opens on). */
+  firstPageComments: number;
 }
 
 /** What the benchmark needs to know about the seeded data. */
@@ -72,6 +85,8 @@ export interface ReviewSeed {
   /** Bytes (UTF-8) of markdown of the changed pages, on the request side and on the base side (one space). */
   changedHeadBytes: number;
   changedBaseBytes: number;
+  /** Open block comments on each request. */
+  blockComments: number;
 }
 
 /** Seeds `<dataDir>/sandbox` (the database the browser-mode supervisor opens) and closes it again. */
@@ -177,6 +192,17 @@ function seedSpace(
         .where('id', '=', request.id),
     );
 
+    const comments = seedBlockComments(db, at(2), {
+      organizationId: input.organizationId,
+      actorId: input.actorId,
+      spaceId,
+      changeRequestId: request.id,
+      revisionId: headRevision,
+      tree: head,
+      changed: placed.filter((page) => requestEdited.has(page.id)).map((page) => page.id),
+      size,
+    });
+
     // Main moves on: other pages, spread over the space, edited in a newer space revision.
     const others = placed.filter((page) => !requestEdited.has(page.id));
     const step = Math.max(1, Math.floor(others.length / size.mainEdits));
@@ -209,6 +235,7 @@ function seedSpace(
         changeRequestId: request.id,
         changeRequestNumber: request.number,
         changedPageIds: [...requestEdited],
+        firstPageComments: comments.onFirst,
       },
       figures: {
         pages: placed.length,
@@ -216,9 +243,63 @@ function seedSpace(
         mainChangedPages: mainEdited.size,
         changedHeadBytes,
         changedBaseBytes,
+        blockComments: comments.total,
       },
     };
   });
+}
+
+/**
+ * The request's open block comments, checked against its head revision as a posted one is (`checkTarget`): one per
+ * block of the first changed page from its first block, then two per changed page after it (its first and third
+ * blocks). Answers how many are on the first page, and in all.
+ */
+function seedBlockComments(
+  db: Database,
+  now: Date,
+  input: {
+    organizationId: string;
+    actorId: string;
+    spaceId: string;
+    changeRequestId: string;
+    revisionId: string;
+    tree: RevisionTree;
+    changed: readonly string[];
+    size: ReviewSeedSize;
+  },
+): { onFirst: number; total: number } {
+  const pages = new Map(flattenPages(input.tree.pages).map((placed) => [placed.page.id, placed]));
+  const blocksOf = blockReader(db, pages);
+  const scope = {
+    spaceId: input.spaceId,
+    changeRequestId: input.changeRequestId,
+    revisionId: input.revisionId,
+    commentsUrl: `/v1/spaces/${input.spaceId}/change-requests/${input.changeRequestId}/comments`,
+  };
+  const [first, ...rest] = input.changed;
+  if (first === undefined) return { onFirst: 0, total: 0 };
+  const targets: { page: string; node: string }[] = blocksOf(first)
+    .slice(0, input.size.firstPageComments)
+    .map((block) => ({ page: first, node: block.key }));
+  const onFirst = targets.length;
+  for (const page of rest) {
+    if (targets.length >= input.size.blockComments) break;
+    const blocks = blocksOf(page);
+    for (const block of [blocks[0], blocks[2]])
+      if (block !== undefined && targets.length < input.size.blockComments)
+        targets.push({ page, node: block.key });
+  }
+  targets.forEach((target, index) => {
+    insertCommentRecord(db, now, {
+      id: newId(),
+      scope,
+      organizationId: input.organizationId,
+      authorId: input.actorId,
+      text: `Review note ${index + 1}: check that this block still reads well after the edit.`,
+      target: checkTarget(db, pages, target, 'the request'),
+    });
+  });
+  return { onFirst, total: targets.length };
 }
 
 /** A copy of `tree` (same page ids) where each page of `edited` has the body `edit` answers. */

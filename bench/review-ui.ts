@@ -21,6 +21,7 @@ export type ReviewMode = 'normal' | 'compat';
 const MARKS = {
   data: 'review:changes-data',
   firstDiff: 'review:first-diff',
+  commentsPlaced: 'review:comments-placed',
   allDiffs: 'review:all-diffs',
   worker: 'review:all-diffs-worker',
 } as const;
@@ -47,6 +48,10 @@ export interface UiRun {
   rowsPaintedAt: number;
   dataAt: number;
   firstDiffAt: number;
+  /** The diff and the page's block comments drawn together (`review:comments-placed`). */
+  commentsPlacedAt: number;
+  /** Block comments on screen at their blocks (the seed's first-page comments, checked). */
+  blockComments: number;
   /** Batch posted to the worker → all results back. */
   allDiffsMs: number;
   allDiffsEnd: number;
@@ -59,13 +64,24 @@ export interface UiRun {
   tasks: { afterDataMs: number; durationMs: number; counted: boolean }[];
 }
 
-async function loadChanges(page: Page, url: string, changedPages: number): Promise<UiRun> {
+async function loadChanges(
+  page: Page,
+  url: string,
+  changedPages: number,
+  firstPageComments: number,
+): Promise<UiRun> {
   // A new document, not a change of the hash in the one open since the launch (the app drops the launch secret from
   // its URL): performance.now() counts from this navigation, and the long-task probe is installed before the app.
   await page.goto('about:blank');
   await page.goto(url);
   const entries = await waitForPerformanceEntries(page, Object.values(MARKS), 180_000);
   const first = await waitForMarks(page, 'treeFirst', 'paintedAt');
+  // Every comment of the page on screen is drawn at its block (the seed's, one per block from the first).
+  const blockComments = await page.getByTestId('block-comment').count();
+  if (blockComments !== firstPageComments)
+    throw new Error(
+      `the page shows ${blockComments} block comments, not the ${firstPageComments} seeded on it`,
+    );
   // The batch must have held every changed page: the tab counts them, and shows its progress until all are in.
   const changed = (await page.getByTestId('review-changed-count').textContent()) ?? '';
   if (!changed.startsWith(`${changedPages} changed`))
@@ -87,6 +103,8 @@ async function loadChanges(page: Page, url: string, changedPages: number): Promi
     rowsPaintedAt: first['paintedAt']!,
     dataAt: from,
     firstDiffAt: entries[MARKS.firstDiff]!.startTime,
+    commentsPlacedAt: entries[MARKS.commentsPlaced]!.startTime,
+    blockComments,
     allDiffsMs: all.duration,
     allDiffsEnd: to,
     workerMs: entries[MARKS.worker]!.duration,
@@ -132,7 +150,12 @@ export async function measureUi(
         await context.addInitScript(probeLongTasks);
         runs.push(
           await step(page, 'review', `Changes tab (${mode}), run ${index + 1}`, () =>
-            loadChanges(page, changesUrl(app, seed, space, profileId), seed.changedPages),
+            loadChanges(
+              page,
+              changesUrl(app, seed, space, profileId),
+              seed.changedPages,
+              space.firstPageComments,
+            ),
           ),
         );
         await context.close();
