@@ -48,7 +48,7 @@ import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
 import { visibleSpaceFilter } from '../spaces/lists.ts';
 import { reviewSummaries, standingOfOne } from '../reviews/standing.ts';
 import { loadChangeRequest } from './handlers.ts';
-import { mergeOffThread, movedSince, untilSettled } from './merge-run.ts';
+import { mergeConflicts, mergeOffThread, movedSince, untilSettled } from './merge-run.ts';
 import { changeRequestQuery, isOutdated, mergeBaseOf, presentChangeRequest } from './present.ts';
 import { commitMerge, commitUpdate, mergedTree, type MergedSpace } from './records.ts';
 import type { ChangeRequestRow } from './present.ts';
@@ -142,8 +142,7 @@ export const changeRequestMergeHandlers = {
     const { results, rulesMet, callerMayBypass } = standingOfOne(db, space, request, actor.userId);
     const rules = { rules: results, canBypass: callerMayBypass };
     if (request.status === 'merged') return { outdated, mergeable: false, conflicts: [], ...rules };
-    const outcome = await mergeOffThread(services, request, space.revision_id);
-    const conflicts = 'conflicts' in outcome ? outcome.conflicts : [];
+    const conflicts = await mergeConflicts(services, request, space.revision_id);
     const check: Static<typeof ChangeRequestMergeCheck> = {
       outdated,
       mergeable: request.status === 'open' && conflicts.length === 0 && rulesMet,

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../../../shared/contract/resources/changeRequests.ts';
 import type { Role } from '../../../shared/contract/index.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import type { Services } from '../../http/context.ts';
 import { loadRevision } from '../content/revisions.ts';
+import { mergeConflicts } from './merge-run.ts';
 import {
   allPages,
   buildContentOrg,
@@ -450,6 +452,52 @@ describe('GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge-check
       ...NO_RULES,
     });
     expect(snapshot()).toEqual(before);
+  });
+
+  it('computes a check once for the same three revisions, and anew when the request or the main content moves', async () => {
+    const { admin, spaceId, request } = setup();
+    const { id } = request();
+    editRequestContent(server, id, (e) => e.replace('FAQ', 'Fourth line.', 'Fourth line, request.'));
+    editMainContent(server, spaceId, (e) => e.replace('Intro', 'First line of Intro.', 'First line, main.'));
+    // Over HTTP, the answer stays right as either side moves.
+    const clean = { outdated: true, mergeable: true, conflicts: [], ...NO_RULES };
+    expect((await check(admin.token, spaceId, id)).body).toEqual(clean);
+    expect((await check(admin.token, spaceId, id)).body).toEqual(clean);
+    editMainContent(server, spaceId, (e) => e.replace('FAQ', 'Fourth line.', 'Fourth line, main.'));
+    const conflicting = (await check(admin.token, spaceId, id)).body as {
+      mergeable: boolean;
+      conflicts: unknown[];
+    };
+    expect(conflicting.mergeable).toBe(false);
+    expect(conflicting.conflicts).toHaveLength(1);
+    editRequestContent(server, id, (e) => e.replace('FAQ', 'Fourth line, request.', 'Fourth line, main.'));
+    expect((await check(admin.token, spaceId, id)).body).toEqual(clean);
+
+    // The same check asked twice at once, then again: one merge computed (counted at the worker's door, on revisions
+    // no check above has seen: the count's answers are kept like real ones).
+    editMainContent(server, spaceId, (e) => e.replace('Intro', 'Second line.', 'Second line, main.'));
+    let runs = 0;
+    const counted = {
+      db: server.db,
+      jobs: {
+        runner: {
+          run: async () => {
+            runs++;
+            return { conflicts: [] };
+          },
+        },
+      },
+    } as unknown as Services;
+    const main = spaceRevision(spaceId);
+    await Promise.all([
+      mergeConflicts(counted, requestRow(id), main),
+      mergeConflicts(counted, requestRow(id), main),
+    ]);
+    await mergeConflicts(counted, requestRow(id), main);
+    expect(runs).toBe(1);
+    editRequestContent(server, id, (e) => e.replace('Intro', 'Fifth line.', 'Fifth line, request.'));
+    await mergeConflicts(counted, requestRow(id), main);
+    expect(runs).toBe(2);
   });
 
   it('answers not outdated and not mergeable for a merged request', async () => {

@@ -11,6 +11,9 @@
  *   (checks included) runs again, at most 3 times in all; then a 409 asks to try again.
  * - A merge over its task budget answers 409 too, saying the change is too large to merge on this server: nothing
  *   is written.
+ * - A merge check's conflicts are kept per database by the three revisions they come from (the request's head, its
+ *   merge base and the space's revision: all immutable), so that the same check asked again (the Overview, then the
+ *   request's own screen) or at the same time is computed once. The most recent 64 are kept.
  */
 import { conflict } from '../../errors.ts';
 import type { Services } from '../../http/context.ts';
@@ -18,7 +21,42 @@ import { JobLimitError } from '../../jobs/runner.ts';
 import type { Database } from '../../storage/database.ts';
 import { loadRevision, readDocuments } from '../content/revisions.ts';
 import { mergeBaseOf } from './present.ts';
+import type { MergeConflict } from './merge.ts';
 import type { MergedRequest, MergedSpace, MergeResult } from './records.ts';
+
+const CHECKS_KEPT = 64;
+const checks = new WeakMap<Database, Map<string, Promise<MergeConflict[]>>>();
+
+/**
+ * The conflicts of merging the request's head into the space revision `mainRevisionId` (none when it merges
+ * cleanly), computed on a worker thread once per three revisions (see the rules above).
+ */
+export function mergeConflicts(
+  services: Services,
+  request: MergedRequest,
+  mainRevisionId: string,
+): Promise<MergeConflict[]> {
+  let kept = checks.get(services.db);
+  if (kept === undefined) checks.set(services.db, (kept = new Map()));
+  const key = `${request.revision_id}>${mergeBaseOf(request)}>${mainRevisionId}`;
+  const known = kept.get(key);
+  if (known !== undefined) {
+    // Most recent last.
+    kept.delete(key);
+    kept.set(key, known);
+    return known;
+  }
+  const computed = mergeOffThread(services, request, mainRevisionId).then((outcome) =>
+    'conflicts' in outcome ? outcome.conflicts : [],
+  );
+  kept.set(key, computed);
+  // A failed check (over its budget, the server stopping) is not kept: the next one tries again.
+  computed.catch(() => {
+    if (kept.get(key) === computed) kept.delete(key);
+  });
+  if (kept.size > CHECKS_KEPT) kept.delete(kept.keys().next().value!);
+  return computed;
+}
 
 /** The merge of the request's head with the space revision `mainRevisionId`, on a worker thread. */
 export async function mergeOffThread(
