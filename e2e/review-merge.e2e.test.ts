@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../shared/contract/resources/changeRequests.ts';
 import type { Comment } from '../shared/contract/resources/comments.ts';
-import type { MergeRules } from '../shared/contract/resources/mergeRules.ts';
+import type { MergeRule } from '../shared/contract/resources/mergeRules.ts';
 import type {
   ChangeRequestRequestedReviewer,
   ChangeRequestReview,
@@ -28,31 +28,27 @@ function ok<T>(answer: ApiAnswer, what: string, status = 200): T {
   return answer.body as T;
 }
 
-/** No rule asked: what a space's own rules start from. */
-const NO_RULES: MergeRules = {
-  minimumApprovals: 0,
-  noChangesRequested: false,
-  requiredReviewers: { mode: 'all', users: [], teams: [] },
-  upToDate: false,
-  subjectRequired: false,
-  bypass: { users: [], teams: [] },
-};
-
 describe('a review between two people, and the merge rules', () => {
   const session = useRig({ twoUsers: true });
   const users = () => twoUsersOf(session.rig);
   const requests = (user: RigUser) => changeRequestsApi(user.api);
 
+  /** Gives a space its own merge rules (GitBook's `mergeRules` of the space, through `updateSpaceById`). */
+  const setSpaceRules = async (spaceId: string, rules: MergeRule[], what: string) =>
+    ok(
+      await users().author.api.call('PATCH', `/v1/spaces/${spaceId}`, {
+        body: { mergeRules: { type: 'rules', rules } },
+      }),
+      what,
+    );
+
   /** A space of Ada's with one page and its own merge rules; answers its id and the page's. */
-  const spaceWithRules = async (rules: Partial<MergeRules>, markdown = '# Guide\n\nHello.\n') => {
+  const spaceWithRules = async (rules: MergeRule[], markdown = '# Guide\n\nHello.\n') => {
     const { author, orgId } = users();
     const { spaceId } = await requests(author).createSpaceWithPages(orgId, uniqueTitle('Rules space'), [
       { title: 'Guide', markdown },
     ]);
-    ok(
-      await author.api.call('PUT', `/v1/spaces/${spaceId}/merge-rules`, { body: { ...NO_RULES, ...rules } }),
-      'set the space merge rules',
-    );
+    await setSpaceRules(spaceId, rules, 'set the space merge rules');
     // A new space starts with an empty "Introduction": the page of the test is "Guide".
     const pages = (await requests(author).spaceRevision(spaceId)).pages;
     const pageId = pages.find((page) => page.title === 'Guide')!.id;
@@ -76,21 +72,32 @@ describe('a review between two people, and the merge rules', () => {
     return { app, screen, review: new ReviewPage(app.page) };
   };
 
+  /** A member of the organization other than `besides`, with their name. */
+  const anotherMember = async (besides: readonly string[]) => {
+    const members = ok<{ items: { user: { id: string; displayName: string } }[] }>(
+      await users().author.api.call('GET', `/v1/orgs/${users().orgId}/members`, { query: { limit: 20 } }),
+      'members',
+    ).items;
+    const found = members.find((member) => !besides.includes(member.user.id));
+    if (found === undefined) throw new Error('the demo organization has no third member');
+    return { id: found.user.id, name: found.user.displayName };
+  };
+
   const base = (spaceId: string, requestId: string) => `/v1/spaces/${spaceId}/change-requests/${requestId}`;
 
   it('asks a member for a review, who approves; the checklist turns green and the request merges', async () => {
     const { author, reviewer } = users();
-    const { spaceId, pageId } = await spaceWithRules({
-      minimumApprovals: 1,
-      requiredReviewers: { mode: 'all', users: [reviewer.userId], teams: [] },
-    });
+    const { spaceId, pageId } = await spaceWithRules([
+      { rule: 'require_at_least_one_approved_review' },
+      { rule: 'require_specific_reviewers', users: [reviewer.userId] },
+    ]);
     const request = await adasRequest(spaceId, pageId, '# Guide\n\nHello, reviewed.\n');
 
     // Ada: neither rule is met yet, and Merge waits for them.
     const ada = await openAs(session.tab, author, spaceId, request.id);
     await expect
       .poll(() => ada.review.rules(), eventually)
-      .toEqual({ 'minimum-approvals': false, 'required-reviewers': false });
+      .toEqual({ require_at_least_one_approved_review: false, require_specific_reviewers: false });
     expect(await ada.screen.mergeTitle.innerText()).toBe('2 merge rules not met');
     expect(await ada.screen.mergeButton.isDisabled()).toBe(true);
 
@@ -132,7 +139,7 @@ describe('a review between two people, and the merge rules', () => {
     await ada.screen.subject.waitFor();
     await expect
       .poll(() => ada.review.rules(), eventually)
-      .toEqual({ 'minimum-approvals': true, 'required-reviewers': true });
+      .toEqual({ require_at_least_one_approved_review: true, require_specific_reviewers: true });
     await expect
       .poll(() => ada.screen.mergeTitle.innerText(), eventually)
       .toBe('Up to date, no conflicts: ready to merge');
@@ -144,7 +151,7 @@ describe('a review between two people, and the merge rules', () => {
 
   it('refuses a merge while a rule is unmet, and says which rule', async () => {
     const { author, reviewer } = users();
-    const { spaceId, pageId } = await spaceWithRules({ minimumApprovals: 1 });
+    const { spaceId, pageId } = await spaceWithRules([{ rule: 'require_at_least_one_approved_review' }]);
     const request = await adasRequest(spaceId, pageId, '# Guide\n\nHello, approved once.\n');
     ok(
       await reviewer.api.call('POST', `${base(spaceId, request.id)}/reviews`, {
@@ -155,24 +162,33 @@ describe('a review between two people, and the merge rules', () => {
     );
 
     const ada = await openAs(session.tab, author, spaceId, request.id);
-    await expect.poll(() => ada.review.rules(), eventually).toEqual({ 'minimum-approvals': true });
+    await expect
+      .poll(() => ada.review.rules(), eventually)
+      .toEqual({ require_at_least_one_approved_review: true });
     await expect.poll(() => ada.screen.mergeButton.isEnabled(), eventually).toBe(true);
 
-    // Meanwhile the space's rules ask for two approvals: the screen still shows one as enough.
-    ok(
-      await author.api.call('PUT', `/v1/spaces/${spaceId}/merge-rules`, {
-        body: { ...NO_RULES, minimumApprovals: 2 },
-      }),
+    // Meanwhile the space's rules also ask for the approval of a third member: the screen still shows one as enough.
+    const third = await anotherMember([author.userId, reviewer.userId]);
+    await setSpaceRules(
+      spaceId,
+      [
+        { rule: 'require_at_least_one_approved_review' },
+        { rule: 'require_specific_reviewers', users: [third.id] },
+      ],
       'raise the rules',
     );
     await ada.screen.merge();
     await ada.screen.mergeError.waitFor();
     const refusal = await ada.screen.mergeError.innerText();
     expect(refusal).toContain('The request was not merged');
-    expect(refusal).toMatch(/merge rule is not met: .*approv/i);
+    expect(refusal).toContain(`merge rule is not met: Approval needed from ${third.name}`);
     // The box asks again and lists the rule as unmet; nothing was merged.
-    await expect.poll(() => ada.review.rules(), eventually).toEqual({ 'minimum-approvals': false });
-    expect(await ada.review.rule('minimum-approvals').innerText()).toMatch(/1 of 2|2 approvals/);
+    await expect
+      .poll(() => ada.review.rules(), eventually)
+      .toEqual({ require_at_least_one_approved_review: true, require_specific_reviewers: false });
+    expect(await ada.review.rule('require_specific_reviewers').innerText()).toContain(
+      `Approval needed from ${third.name}`,
+    );
     expect(await ada.screen.mergeButton.isDisabled()).toBe(true);
     expect((await requests(author).get(spaceId, request.id)).status).toBe('open');
     expect(await requests(author).mainPageMarkdown(spaceId, pageId)).toBe('# Guide\n\nHello.\n');
@@ -181,7 +197,7 @@ describe('a review between two people, and the merge rules', () => {
   it('finishes a review with three draft comments on blocks, sent at once', async () => {
     const { author, reviewer } = users();
     const { spaceId, pageId } = await spaceWithRules(
-      {},
+      [],
       '# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n',
     );
     const request = await adasRequest(
