@@ -2,7 +2,8 @@
  * User stories of a review between two people, each signed in to the shared server through a profile of their own
  * (Ada, an admin, writes the requests; Margaret reviews): Ada asks Margaret for a review, Margaret approves, Ada sees
  * the merge rules' checklist turn green and merges; a merge blocked by an unmet rule says which rule; Margaret
- * finishes a review with three draft comments on blocks, sent at once. Every effect is checked through the API.
+ * finishes a review with three draft comments on blocks, sent at once; Ada sets a space's own rules on the merge rules
+ * screen (GitBook's `mergeRules`), guarded while unsaved. Every effect is checked through the API.
  */
 import { describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../shared/contract/resources/changeRequests.ts';
@@ -14,7 +15,9 @@ import type {
 } from '../shared/contract/resources/reviews.ts';
 import { ChangeRequestPage } from './pages/change-request.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { MergeRulesPage } from './pages/merge-rules.ts';
 import { ReviewPage } from './pages/review.ts';
+import { toastWith, UnsavedDialog } from './pages/unsaved.ts';
 import type { Tab } from './support/browser.ts';
 import { changeRequestsApi } from './support/change-requests-api.ts';
 import { eventually } from './support/expect.ts';
@@ -42,13 +45,16 @@ describe('a review between two people, and the merge rules', () => {
       what,
     );
 
-  /** A space of Ada's with one page and its own merge rules; answers its id and the page's. */
-  const spaceWithRules = async (rules: MergeRule[], markdown = '# Guide\n\nHello.\n') => {
+  /**
+   * A space of Ada's with one page and its own merge rules (`undefined`: it follows the organization's); answers its
+   * id and the page's.
+   */
+  const spaceWithRules = async (rules: MergeRule[] | undefined, markdown = '# Guide\n\nHello.\n') => {
     const { author, orgId } = users();
     const { spaceId } = await requests(author).createSpaceWithPages(orgId, uniqueTitle('Rules space'), [
       { title: 'Guide', markdown },
     ]);
-    await setSpaceRules(spaceId, rules, 'set the space merge rules');
+    if (rules !== undefined) await setSpaceRules(spaceId, rules, 'set the space merge rules');
     // A new space starts with an empty "Introduction": the page of the test is "Guide".
     const pages = (await requests(author).spaceRevision(spaceId)).pages;
     const pageId = pages.find((page) => page.title === 'Guide')!.id;
@@ -268,4 +274,64 @@ describe('a review between two people, and the merge rules', () => {
       .poll(() => margaret.review.notes(2).getByTestId('block-comment').innerText(), eventually)
       .toContain('Keep this one.');
   }, 60_000);
+
+  it("sets a space's own rules on the merge rules screen, asks before leaving them unsaved, and the merge box lists them", async () => {
+    const { author, reviewer, orgId } = users();
+    const { spaceId, pageId } = await spaceWithRules(undefined);
+    const request = await adasRequest(spaceId, pageId, '# Guide\n\nHello, ruled.\n');
+    const spaceRules = async () =>
+      ok<{ mergeRules: unknown }>(await author.api.call('GET', `/v1/spaces/${spaceId}`), 'space').mergeRules;
+
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    const screen = new MergeRulesPage(app.page, author.profileId);
+    await screen.goto(orgId, spaceId);
+    expect(await screen.type('inherit').isChecked()).toBe(true);
+    await screen.type('rules').check();
+    await screen.rule('require_change_request_subject').check();
+    await screen.rule('require_at_least_one_approved_review').check();
+    await screen.addPerson('require_specific_reviewers', reviewer.name);
+    expect(await screen.dirty.innerText()).toBe('Unsaved changes');
+
+    // Leaving asks first; staying keeps every edit, and nothing was sent.
+    const question = new UnsavedDialog(app.page);
+    await app.page.getByTestId('nav-people').click();
+    expect(await question.text()).toMatch(/merge rules of/);
+    await question.answer('stay');
+    expect(await screen.rule('require_change_request_subject').isChecked()).toBe(true);
+    expect(await spaceRules()).toEqual({ type: 'inherit' });
+
+    await screen.save.click();
+    await toastWith(app.page, 'Merge rules of').waitFor();
+    expect(await spaceRules()).toEqual({
+      type: 'rules',
+      rules: [
+        { rule: 'require_change_request_subject' },
+        { rule: 'require_at_least_one_approved_review' },
+        { rule: 'require_specific_reviewers', users: [reviewer.userId] },
+      ],
+    });
+    await expect.poll(() => screen.dirty.innerText(), eventually).toBe('No changes');
+
+    // An edit discarded comes back as saved.
+    await screen.rule('require_change_request_subject').uncheck();
+    await screen.discard.click();
+    expect(await screen.rule('require_change_request_subject').isChecked()).toBe(true);
+
+    // The request's merge box lists the space's rules, each met or not.
+    const cr = new ChangeRequestPage(app.page, author.profileId);
+    await cr.goto(orgId, spaceId, request.id);
+    await expect
+      .poll(() => new ReviewPage(app.page).rules(), eventually)
+      .toEqual({
+        require_change_request_subject: true,
+        require_at_least_one_approved_review: false,
+        require_specific_reviewers: false,
+      });
+
+    // Back to the organization's rules.
+    await screen.goto(orgId, spaceId);
+    await screen.type('inherit').check();
+    await screen.save.click();
+    await expect.poll(spaceRules, eventually).toEqual({ type: 'inherit' });
+  }, 90_000);
 });

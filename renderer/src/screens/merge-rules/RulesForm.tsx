@@ -86,7 +86,7 @@ export function RulesForm(props: RulesFormProps) {
         >
           Save rules
         </Button>
-        <Button onClick={form.discard} disabled={!form.dirty}>
+        <Button onClick={form.discard} disabled={!form.dirty} data-testid="merge-rules-discard">
           Discard edits
         </Button>
         <span className="muted" aria-live="polite" data-testid="merge-rules-dirty">
