@@ -286,6 +286,9 @@ describe('a review between two people, and the merge rules', () => {
     const screen = new MergeRulesPage(app.page, author.profileId);
     await screen.goto(orgId, spaceId);
     expect(await screen.type('inherit').isChecked()).toBe(true);
+    expect(await screen.root.getByTestId('merge-rules-inherited').innerText()).toContain(
+      'The organization asks nothing',
+    );
     await screen.type('rules').check();
     await screen.rule('require_change_request_subject').check();
     await screen.rule('require_at_least_one_approved_review').check();

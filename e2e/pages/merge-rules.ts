@@ -9,10 +9,12 @@ export class MergeRulesPage {
   /** "Unsaved changes" / "No changes". */
   readonly dirty: Locator;
 
-  constructor(
-    readonly page: Page,
-    private readonly profileId: string,
-  ) {
+  readonly page: Page;
+  private readonly profileId: string;
+
+  constructor(page: Page, profileId: string) {
+    this.page = page;
+    this.profileId = profileId;
     this.root = page.getByTestId('merge-rules-screen');
     this.form = this.root.getByTestId('merge-rules-form');
     this.save = this.root.getByTestId('merge-rules-save');

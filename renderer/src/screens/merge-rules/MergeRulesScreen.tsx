@@ -65,6 +65,7 @@ export function MergeRulesScreen({
         saved={saved}
         targetName={targetName}
         canEdit={owner.data.permissions.admin}
+        inherited={org.data?.mergeRules}
       />
     );
   }

@@ -10,12 +10,14 @@ import {
   PLAIN_RULES,
   USER_LIST_RULES,
   type MergeRulesSpaceConfiguration,
+  type MergeRulesStandaloneConfiguration,
 } from '../../../../shared/contract/resources/mergeRules.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { MERGE_RULE_LABELS, type RulesTarget } from '../../queries/mergeRules.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PeoplePicker } from './PeoplePicker.tsx';
-import { usersOf, useRulesForm, type RulesDraft, type RulesFormState } from './useRulesForm.ts';
+import { usersOf, type RulesDraft } from './draft.ts';
+import { useRulesForm, type RulesFormState } from './useRulesForm.ts';
 
 /** Props of `RulesForm`. */
 export interface RulesFormProps {
@@ -26,6 +28,8 @@ export interface RulesFormProps {
   targetName: string;
   /** Whether the caller may change them (organization admins; a space's admins). */
   canEdit: boolean;
+  /** For a space: the organization's rules, which it follows with `inherit` (undefined while loading). */
+  inherited?: MergeRulesStandaloneConfiguration | undefined;
 }
 
 const CHOICES: Record<RulesDraft['type'], string> = {
@@ -71,6 +75,9 @@ export function RulesForm(props: RulesFormProps) {
         ))}
       </fieldset>
       {form.draft.type === 'rules' && <RuleFields {...props} form={form} />}
+      {form.draft.type === 'inherit' && props.inherited !== undefined && (
+        <InheritedRules configuration={props.inherited} />
+      )}
       {form.error !== undefined && (
         <p className="field-error" role="alert" data-testid="merge-rules-error">
           {errorMessage(form.error)}
@@ -150,5 +157,34 @@ function RuleFields({ profileId, orgId, canEdit, form }: RulesFormProps & { form
         </fieldset>
       )}
     </>
+  );
+}
+
+/** What a space that follows its organization gets: the organization's rules, in words. */
+function InheritedRules({ configuration }: { configuration: MergeRulesStandaloneConfiguration }) {
+  const rules = configuration.type === 'rules' ? configuration.rules : [];
+  return (
+    <div className="rules-inherited" data-testid="merge-rules-inherited">
+      {rules.length === 0 ? (
+        <p className="muted">The organization asks nothing: any change request may merge.</p>
+      ) : (
+        <>
+          <p className="muted">The organization’s rules (change them on the organization’s merge rules):</p>
+          <ul>
+            {rules.map((rule, index) => (
+              <li key={`${index}:${rule.rule}`}>
+                {MERGE_RULE_LABELS[rule.rule]}
+                {'users' in rule && (
+                  <span className="muted">
+                    {' '}
+                    ({rule.users.length === 1 ? '1 person' : `${rule.users.length} people`})
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

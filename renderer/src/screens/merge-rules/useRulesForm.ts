@@ -1,7 +1,6 @@
 /**
- * The state of one merge-rules form: the edited configuration (GitBook's `mergeRules`) beside the saved one, edits
- * that keep the rules' order (a new rule goes before `allow_bypass`, which GitBook evaluates last) and every rule the
- * form does not edit (`custom` ones), and the save through one mutation. While edited, the form is registered as
+ * The state of one merge-rules form: the edited configuration (GitBook's `mergeRules`, `draft.ts`) beside the saved
+ * one, and the save through one mutation. While edited, the form is registered as
  * unsaved work, so leaving it asks Save / Discard / Stay first.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,47 +9,19 @@ import type {
   MergeRule,
   MergeRuleKind,
   MergeRulesSpaceConfiguration,
-  PLAIN_RULES,
-  USER_LIST_RULES,
 } from '../../../../shared/contract/resources/mergeRules.ts';
 import { saveMergeRules, type RulesTarget } from '../../queries/mergeRules.ts';
 import { toast } from '../../ui/Toast.tsx';
 import { useUnsavedChanges } from '../../ui/unsaved.ts';
-
-/** The rules that name people. */
-export type UserListRule = (typeof USER_LIST_RULES)[number];
-/** The rules without argument. */
-export type PlainRule = (typeof PLAIN_RULES)[number];
-
-/** What the form edits: the kind of configuration, and the rules kept while another kind is picked. */
-export interface RulesDraft {
-  type: MergeRulesSpaceConfiguration['type'];
-  rules: MergeRule[];
-}
-
-export function draftOf(configuration: MergeRulesSpaceConfiguration): RulesDraft {
-  return configuration.type === 'rules'
-    ? { type: 'rules', rules: configuration.rules }
-    : { type: configuration.type, rules: [] };
-}
-
-/** The configuration a draft saves (rules only when it asks for rules). */
-export function configurationOf(draft: RulesDraft): MergeRulesSpaceConfiguration {
-  return draft.type === 'rules' ? { type: 'rules', rules: draft.rules } : { type: draft.type };
-}
-
-/** `rules` with `rule` added where GitBook would judge it: before `allow_bypass` (which stays last). */
-function withRule(rules: readonly MergeRule[], rule: MergeRule): MergeRule[] {
-  const bypass = rules.findIndex((entry) => entry.rule === 'allow_bypass');
-  if (rule.rule === 'allow_bypass' || bypass === -1) return [...rules, rule];
-  return [...rules.slice(0, bypass), rule, ...rules.slice(bypass)];
-}
-
-/** The people a rule names (none when the draft lacks it). */
-export function usersOf(rules: readonly MergeRule[], kind: UserListRule): string[] {
-  const found = rules.find((rule) => rule.rule === kind);
-  return found !== undefined && 'users' in found ? found.users : [];
-}
+import {
+  configurationOf,
+  draftOf,
+  toggled,
+  withUsers,
+  type PlainRule,
+  type RulesDraft,
+  type UserListRule,
+} from './draft.ts';
 
 /** The form's state and actions. */
 export interface RulesFormState {
@@ -117,18 +88,8 @@ export function useRulesForm({
     draft,
     setType: (type) => setDraft((current) => ({ ...current, type })),
     has: (kind) => draft.rules.some((rule) => rule.rule === kind),
-    toggle: (kind, on) =>
-      editRules((rules) => {
-        const without = rules.filter((rule) => rule.rule !== kind);
-        return on ? withRule(without, { rule: kind }) : without;
-      }),
-    setUsers: (kind, users) =>
-      editRules((rules) => {
-        const at = rules.findIndex((rule) => rule.rule === kind);
-        if (users.length === 0) return rules.filter((rule) => rule.rule !== kind);
-        if (at === -1) return withRule(rules, { rule: kind, users });
-        return rules.map((rule, index) => (index === at ? { rule: kind, users } : rule));
-      }),
+    toggle: (kind, on) => editRules((rules) => toggled(rules, kind, on)),
+    setUsers: (kind, users) => editRules((rules) => withUsers(rules, kind, users)),
     removeAt: (index) => editRules((rules) => rules.filter((_rule, position) => position !== index)),
     dirty,
     submit,
