@@ -10,6 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { MergeRulesPage } from './pages/merge-rules.ts';
 import { toastWith } from './pages/unsaved.ts';
 import { CommentThreads } from './pages/comments.ts';
 import { ContentTreePage } from './pages/content-tree.ts';
@@ -136,6 +137,31 @@ describe('the app against a GitBook-compatible API, through a validating proxy',
     await toastWith(page(), 'Organization settings saved').waitFor(PACED);
     await app.settings.root.getByText('No changes', { exact: true }).waitFor(PACED);
   });
+
+  step(
+    'merge rules: saves the organization\u2019s rules (GitBook\u2019s mergeRules), then none again',
+    async () => {
+      const rules = new MergeRulesPage(page(), profileId);
+      await rules.goto(orgId);
+      await rules.type('rules').check();
+      await rules.rule('require_up_to_date_change_request').check();
+      await rules.save.click();
+      await toastWith(page(), 'Merge rules of the organization saved').waitFor(PACED);
+      await rules.dirty.getByText('No changes', { exact: true }).waitFor(PACED);
+      // What was sent passed the validating proxy's check against GitBook's `MergeRulesStandaloneConfiguration`.
+      expect((await compat.read<{ mergeRules: unknown }>(`/v1/orgs/${orgId}`)).mergeRules).toEqual({
+        type: 'rules',
+        rules: [{ rule: 'require_up_to_date_change_request' }],
+      });
+      // And back to none, so that the merge of the change requests' step asks nothing.
+      await rules.type('none').check();
+      await rules.save.click();
+      await expect
+        .poll(async () => (await compat.read<{ mergeRules: unknown }>(`/v1/orgs/${orgId}`)).mergeRules, PACED)
+        .toEqual({ type: 'none' });
+      await rules.dirty.getByText('No changes', { exact: true }).waitFor(PACED);
+    },
+  );
 
   step('content: moves a space into a collection with the move dialog', async () => {
     const content = new ContentTreePage(page());

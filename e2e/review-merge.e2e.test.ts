@@ -2,19 +2,22 @@
  * User stories of a review between two people, each signed in to the shared server through a profile of their own
  * (Ada, an admin, writes the requests; Margaret reviews): Ada asks Margaret for a review, Margaret approves, Ada sees
  * the merge rules' checklist turn green and merges; a merge blocked by an unmet rule says which rule; Margaret
- * finishes a review with three draft comments on blocks, sent at once. Every effect is checked through the API.
+ * finishes a review with three draft comments on blocks, sent at once; Ada sets a space's own rules on the merge rules
+ * screen (GitBook's `mergeRules`), guarded while unsaved. Every effect is checked through the API.
  */
 import { describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../shared/contract/resources/changeRequests.ts';
 import type { Comment } from '../shared/contract/resources/comments.ts';
-import type { MergeRules } from '../shared/contract/resources/mergeRules.ts';
+import type { MergeRule } from '../shared/contract/resources/mergeRules.ts';
 import type {
   ChangeRequestRequestedReviewer,
   ChangeRequestReview,
 } from '../shared/contract/resources/reviews.ts';
 import { ChangeRequestPage } from './pages/change-request.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { MergeRulesPage } from './pages/merge-rules.ts';
 import { ReviewPage } from './pages/review.ts';
+import { toastWith, UnsavedDialog } from './pages/unsaved.ts';
 import type { Tab } from './support/browser.ts';
 import { changeRequestsApi } from './support/change-requests-api.ts';
 import { eventually } from './support/expect.ts';
@@ -28,31 +31,30 @@ function ok<T>(answer: ApiAnswer, what: string, status = 200): T {
   return answer.body as T;
 }
 
-/** No rule asked: what a space's own rules start from. */
-const NO_RULES: MergeRules = {
-  minimumApprovals: 0,
-  noChangesRequested: false,
-  requiredReviewers: { mode: 'all', users: [], teams: [] },
-  upToDate: false,
-  subjectRequired: false,
-  bypass: { users: [], teams: [] },
-};
-
 describe('a review between two people, and the merge rules', () => {
   const session = useRig({ twoUsers: true });
   const users = () => twoUsersOf(session.rig);
   const requests = (user: RigUser) => changeRequestsApi(user.api);
 
-  /** A space of Ada's with one page and its own merge rules; answers its id and the page's. */
-  const spaceWithRules = async (rules: Partial<MergeRules>, markdown = '# Guide\n\nHello.\n') => {
+  /** Gives a space its own merge rules (GitBook's `mergeRules` of the space, through `updateSpaceById`). */
+  const setSpaceRules = async (spaceId: string, rules: MergeRule[], what: string) =>
+    ok(
+      await users().author.api.call('PATCH', `/v1/spaces/${spaceId}`, {
+        body: { mergeRules: { type: 'rules', rules } },
+      }),
+      what,
+    );
+
+  /**
+   * A space of Ada's with one page and its own merge rules (`undefined`: it follows the organization's); answers its
+   * id and the page's.
+   */
+  const spaceWithRules = async (rules: MergeRule[] | undefined, markdown = '# Guide\n\nHello.\n') => {
     const { author, orgId } = users();
     const { spaceId } = await requests(author).createSpaceWithPages(orgId, uniqueTitle('Rules space'), [
       { title: 'Guide', markdown },
     ]);
-    ok(
-      await author.api.call('PUT', `/v1/spaces/${spaceId}/merge-rules`, { body: { ...NO_RULES, ...rules } }),
-      'set the space merge rules',
-    );
+    if (rules !== undefined) await setSpaceRules(spaceId, rules, 'set the space merge rules');
     // A new space starts with an empty "Introduction": the page of the test is "Guide".
     const pages = (await requests(author).spaceRevision(spaceId)).pages;
     const pageId = pages.find((page) => page.title === 'Guide')!.id;
@@ -76,21 +78,32 @@ describe('a review between two people, and the merge rules', () => {
     return { app, screen, review: new ReviewPage(app.page) };
   };
 
+  /** A member of the organization other than `besides`, with their name. */
+  const anotherMember = async (besides: readonly string[]) => {
+    const members = ok<{ items: { user: { id: string; displayName: string } }[] }>(
+      await users().author.api.call('GET', `/v1/orgs/${users().orgId}/members`, { query: { limit: 20 } }),
+      'members',
+    ).items;
+    const found = members.find((member) => !besides.includes(member.user.id));
+    if (found === undefined) throw new Error('the demo organization has no third member');
+    return { id: found.user.id, name: found.user.displayName };
+  };
+
   const base = (spaceId: string, requestId: string) => `/v1/spaces/${spaceId}/change-requests/${requestId}`;
 
   it('asks a member for a review, who approves; the checklist turns green and the request merges', async () => {
     const { author, reviewer } = users();
-    const { spaceId, pageId } = await spaceWithRules({
-      minimumApprovals: 1,
-      requiredReviewers: { mode: 'all', users: [reviewer.userId], teams: [] },
-    });
+    const { spaceId, pageId } = await spaceWithRules([
+      { rule: 'require_at_least_one_approved_review' },
+      { rule: 'require_specific_reviewers', users: [reviewer.userId] },
+    ]);
     const request = await adasRequest(spaceId, pageId, '# Guide\n\nHello, reviewed.\n');
 
     // Ada: neither rule is met yet, and Merge waits for them.
     const ada = await openAs(session.tab, author, spaceId, request.id);
     await expect
       .poll(() => ada.review.rules(), eventually)
-      .toEqual({ 'minimum-approvals': false, 'required-reviewers': false });
+      .toEqual({ require_at_least_one_approved_review: false, require_specific_reviewers: false });
     expect(await ada.screen.mergeTitle.innerText()).toBe('2 merge rules not met');
     expect(await ada.screen.mergeButton.isDisabled()).toBe(true);
 
@@ -132,7 +145,7 @@ describe('a review between two people, and the merge rules', () => {
     await ada.screen.subject.waitFor();
     await expect
       .poll(() => ada.review.rules(), eventually)
-      .toEqual({ 'minimum-approvals': true, 'required-reviewers': true });
+      .toEqual({ require_at_least_one_approved_review: true, require_specific_reviewers: true });
     await expect
       .poll(() => ada.screen.mergeTitle.innerText(), eventually)
       .toBe('Up to date, no conflicts: ready to merge');
@@ -144,7 +157,7 @@ describe('a review between two people, and the merge rules', () => {
 
   it('refuses a merge while a rule is unmet, and says which rule', async () => {
     const { author, reviewer } = users();
-    const { spaceId, pageId } = await spaceWithRules({ minimumApprovals: 1 });
+    const { spaceId, pageId } = await spaceWithRules([{ rule: 'require_at_least_one_approved_review' }]);
     const request = await adasRequest(spaceId, pageId, '# Guide\n\nHello, approved once.\n');
     ok(
       await reviewer.api.call('POST', `${base(spaceId, request.id)}/reviews`, {
@@ -155,24 +168,33 @@ describe('a review between two people, and the merge rules', () => {
     );
 
     const ada = await openAs(session.tab, author, spaceId, request.id);
-    await expect.poll(() => ada.review.rules(), eventually).toEqual({ 'minimum-approvals': true });
+    await expect
+      .poll(() => ada.review.rules(), eventually)
+      .toEqual({ require_at_least_one_approved_review: true });
     await expect.poll(() => ada.screen.mergeButton.isEnabled(), eventually).toBe(true);
 
-    // Meanwhile the space's rules ask for two approvals: the screen still shows one as enough.
-    ok(
-      await author.api.call('PUT', `/v1/spaces/${spaceId}/merge-rules`, {
-        body: { ...NO_RULES, minimumApprovals: 2 },
-      }),
+    // Meanwhile the space's rules also ask for the approval of a third member: the screen still shows one as enough.
+    const third = await anotherMember([author.userId, reviewer.userId]);
+    await setSpaceRules(
+      spaceId,
+      [
+        { rule: 'require_at_least_one_approved_review' },
+        { rule: 'require_specific_reviewers', users: [third.id] },
+      ],
       'raise the rules',
     );
     await ada.screen.merge();
     await ada.screen.mergeError.waitFor();
     const refusal = await ada.screen.mergeError.innerText();
     expect(refusal).toContain('The request was not merged');
-    expect(refusal).toMatch(/merge rule is not met: .*approv/i);
+    expect(refusal).toContain(`merge rule is not met: Approval needed from ${third.name}`);
     // The box asks again and lists the rule as unmet; nothing was merged.
-    await expect.poll(() => ada.review.rules(), eventually).toEqual({ 'minimum-approvals': false });
-    expect(await ada.review.rule('minimum-approvals').innerText()).toMatch(/1 of 2|2 approvals/);
+    await expect
+      .poll(() => ada.review.rules(), eventually)
+      .toEqual({ require_at_least_one_approved_review: true, require_specific_reviewers: false });
+    expect(await ada.review.rule('require_specific_reviewers').innerText()).toContain(
+      `Approval needed from ${third.name}`,
+    );
     expect(await ada.screen.mergeButton.isDisabled()).toBe(true);
     expect((await requests(author).get(spaceId, request.id)).status).toBe('open');
     expect(await requests(author).mainPageMarkdown(spaceId, pageId)).toBe('# Guide\n\nHello.\n');
@@ -181,7 +203,7 @@ describe('a review between two people, and the merge rules', () => {
   it('finishes a review with three draft comments on blocks, sent at once', async () => {
     const { author, reviewer } = users();
     const { spaceId, pageId } = await spaceWithRules(
-      {},
+      [],
       '# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird paragraph.\n',
     );
     const request = await adasRequest(
@@ -252,4 +274,67 @@ describe('a review between two people, and the merge rules', () => {
       .poll(() => margaret.review.notes(2).getByTestId('block-comment').innerText(), eventually)
       .toContain('Keep this one.');
   }, 60_000);
+
+  it("sets a space's own rules on the merge rules screen, asks before leaving them unsaved, and the merge box lists them", async () => {
+    const { author, reviewer, orgId } = users();
+    const { spaceId, pageId } = await spaceWithRules(undefined);
+    const request = await adasRequest(spaceId, pageId, '# Guide\n\nHello, ruled.\n');
+    const spaceRules = async () =>
+      ok<{ mergeRules: unknown }>(await author.api.call('GET', `/v1/spaces/${spaceId}`), 'space').mergeRules;
+
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    const screen = new MergeRulesPage(app.page, author.profileId);
+    await screen.goto(orgId, spaceId);
+    expect(await screen.type('inherit').isChecked()).toBe(true);
+    expect(await screen.root.getByTestId('merge-rules-inherited').innerText()).toContain(
+      'The organization asks nothing',
+    );
+    await screen.type('rules').check();
+    await screen.rule('require_change_request_subject').check();
+    await screen.rule('require_at_least_one_approved_review').check();
+    await screen.addPerson('require_specific_reviewers', reviewer.name);
+    expect(await screen.dirty.innerText()).toBe('Unsaved changes');
+
+    // Leaving asks first; staying keeps every edit, and nothing was sent.
+    const question = new UnsavedDialog(app.page);
+    await app.page.getByTestId('nav-people').click();
+    expect(await question.text()).toMatch(/merge rules of/);
+    await question.answer('stay');
+    expect(await screen.rule('require_change_request_subject').isChecked()).toBe(true);
+    expect(await spaceRules()).toEqual({ type: 'inherit' });
+
+    await screen.save.click();
+    await toastWith(app.page, 'Merge rules of').waitFor();
+    expect(await spaceRules()).toEqual({
+      type: 'rules',
+      rules: [
+        { rule: 'require_change_request_subject' },
+        { rule: 'require_at_least_one_approved_review' },
+        { rule: 'require_specific_reviewers', users: [reviewer.userId] },
+      ],
+    });
+    await expect.poll(() => screen.dirty.innerText(), eventually).toBe('No changes');
+
+    // An edit discarded comes back as saved.
+    await screen.rule('require_change_request_subject').uncheck();
+    await screen.discard.click();
+    expect(await screen.rule('require_change_request_subject').isChecked()).toBe(true);
+
+    // The request's merge box lists the space's rules, each met or not.
+    const cr = new ChangeRequestPage(app.page, author.profileId);
+    await cr.goto(orgId, spaceId, request.id);
+    await expect
+      .poll(() => new ReviewPage(app.page).rules(), eventually)
+      .toEqual({
+        require_change_request_subject: true,
+        require_at_least_one_approved_review: false,
+        require_specific_reviewers: false,
+      });
+
+    // Back to the organization's rules.
+    await screen.goto(orgId, spaceId);
+    await screen.type('inherit').check();
+    await screen.save.click();
+    await expect.poll(spaceRules, eventually).toEqual({ type: 'inherit' });
+  }, 90_000);
 });

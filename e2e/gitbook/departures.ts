@@ -99,7 +99,6 @@ export const departures: readonly Departure[] = [
   },
 
   // What our server answers in the seed's shapes.
-  ...missing('Organization', ['mergeRules'], 'Organization has no merge rules'),
   ...missing(
     'Organization/properties/permissions',
     ['access', 'listInstallations', 'installIntegration'],
@@ -110,7 +109,6 @@ export const departures: readonly Departure[] = [
     ['sites'],
     'Member is id, role, user, disabled, joinedAt, lastSeenAt, sso, spaces, teams',
   ),
-  ...missing('Space', ['mergeRules'], 'Space has no merge rules'),
   ...missing(
     'Space/properties/permissions',
     ['installIntegration'],

@@ -62,7 +62,7 @@ export class ReviewPage {
     await this.finishDialog.waitFor({ state: 'detached' });
   }
 
-  /** The checklist's line of a rule (`minimum-approvals`, `required-reviewers`…). */
+  /** The checklist's line of a rule (GitBook's name: `require_at_least_one_approved_review`…). */
   rule(name: string): Locator {
     return this.checklist.locator(`[data-testid="cr-merge-rule"][data-rule="${name}"]`);
   }

@@ -10,7 +10,6 @@ import { contentHandlers } from '../domain/content/handlers.ts';
 import { emailInviteHandlers } from '../domain/invites/email-invites.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
-import { mergeRuleHandlers } from '../domain/merge-rules/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
 import { siteHandlers } from '../domain/sites/handlers.ts';
@@ -44,7 +43,6 @@ export const handlers: Handlers = {
   ...changeRequestCommentHandlers,
   ...blockHandlers,
   ...reviewHandlers,
-  ...mergeRuleHandlers,
   ...searchHandlers,
   ...samlHandlers,
   ...customFieldHandlers,

@@ -94,9 +94,6 @@ const rules = {
     manageCustomFields: isAdmin,
     viewTranslations: notGuest,
     manageTranslations: isAdmin,
-    /** Merge rules of change requests (extension): every member reads them, admins set them. */
-    viewMergeRules: notGuest,
-    manageMergeRules: isAdmin,
   },
   team: {
     view: (a: OrgActor, t: TeamSubject) => notGuest(a) || t.actorTeamRole !== null,
@@ -202,8 +199,6 @@ const REFUSALS: Record<Action, string> = {
   'organization.manageCustomFields': 'only admins of the organization may change its custom fields',
   'organization.viewTranslations': 'guests may not see the translation settings of the organization',
   'organization.manageTranslations': 'only admins of the organization may change its translation settings',
-  'organization.viewMergeRules': 'guests may not see the merge rules of the organization',
-  'organization.manageMergeRules': 'only admins of the organization may change its merge rules',
   'team.view': 'guests may only see the teams they belong to',
   'team.admin': "only admins of the organization and the team's owners may manage its members",
   'team.rename': 'only admins of the organization may rename teams',

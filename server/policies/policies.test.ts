@@ -40,8 +40,6 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['organization.manageCustomFields', '', 'Y......'],
   ['organization.viewTranslations', '', 'YYYYYY.'],
   ['organization.manageTranslations', '', 'Y......'],
-  ['organization.viewMergeRules', '', 'YYYYYY.'],
-  ['organization.manageMergeRules', '', 'Y......'],
   ['team.view', 'owner', 'YYYYYYY'],
   ['team.view', 'member', 'YYYYYYY'],
   ['team.view', 'not in team', 'YYYYYY.'],

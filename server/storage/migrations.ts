@@ -1,11 +1,14 @@
 /** Versioned migrations, applied in order, each once, each in its own transaction. */
 import type { Database } from './database.ts';
+import { migrateMergeRules } from './merge-rules-migration.ts';
 
 interface Migration {
   version: number;
   name: string;
   /** DDL in the subset of SQL that SQLite and PostgreSQL both run. */
   sql: string;
+  /** Rewrites data the SQL cannot (after it, in the same transaction). */
+  data?: (db: Database) => void;
 }
 
 export const migrations: readonly Migration[] = [
@@ -647,6 +650,23 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE comments ADD COLUMN target_line_end INTEGER;
     `,
   },
+  {
+    version: 13,
+    name: "merge rules in GitBook's shape, on organizations and spaces",
+    // GitBook publishes merge rules as `mergeRules` on Organization and Space: each row keeps its configuration as
+    // JSON (null: `none` for an organization, `inherit` for a space). The rows of migration 12's table are rewritten
+    // there (merge-rules-migration.ts says how each old setting maps); the next migration drops the table.
+    sql: `
+      ALTER TABLE organizations ADD COLUMN merge_rules TEXT;
+      ALTER TABLE spaces ADD COLUMN merge_rules TEXT;
+    `,
+    data: migrateMergeRules,
+  },
+  {
+    version: 14,
+    name: 'the merge_rules table, rewritten onto organizations and spaces',
+    sql: 'DROP TABLE merge_rules;',
+  },
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */
@@ -659,6 +679,7 @@ export function migrate(db: Database, list: readonly Migration[] = migrations): 
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.sqlite.exec(migration.sql);
+      migration.data?.(db);
       db.run(
         db.q
           .insertInto('migrations')

@@ -37,6 +37,8 @@ export interface OrganizationsTable {
   logo: string | null;
   /** Kept by triggers on `members`. */
   member_count: number;
+  /** JSON: GitBook's `MergeRulesStandaloneConfiguration`; null (inserts leave it out) for `{ type: 'none' }`. */
+  merge_rules?: string | null;
 }
 
 export interface MembersTable {
@@ -129,6 +131,8 @@ export interface SpacesTable {
   deleted_at: string | null;
   /** Who sent it to the trash (the database fills it with null: inserts leave it out). */
   deleted_by?: string | null;
+  /** JSON: the space's own `MergeRulesStandaloneConfiguration`; null (inserts leave it out) for `inherit`. */
+  merge_rules?: string | null;
   /**
    * Counts of its change requests (all, open, draft), kept by triggers on `change_requests`. Optional because the
    * database fills them (default 0): inserts leave them out.
@@ -351,16 +355,6 @@ export interface ChangeRequestReviewersTable {
   seq: number;
 }
 
-export interface MergeRulesTable {
-  organization_id: string;
-  /** Null for the organization's rules; a space's own rules override them. */
-  space_id: string | null;
-  /** JSON: the `MergeRules` of the contract. */
-  rules: string;
-  updated_at: string;
-  updated_by: string | null;
-}
-
 export interface CommentRepliesTable {
   id: string;
   comment_id: string;
@@ -531,7 +525,6 @@ export interface DB {
   page_block_keys: PageBlockKeysTable;
   change_request_reviews: ChangeRequestReviewsTable;
   change_request_reviewers: ChangeRequestReviewersTable;
-  merge_rules: MergeRulesTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
   print_links: PrintLinksTable;

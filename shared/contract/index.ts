@@ -7,7 +7,6 @@ import { changeRequestReviewOperations } from './operations/changeRequestReviews
 import { collectionOperations } from './operations/collections.ts';
 import { customFieldOperations } from './operations/customFields.ts';
 import { memberOperations } from './operations/members.ts';
-import { mergeRuleOperations } from './operations/mergeRules.ts';
 import { openApiOperations } from './operations/openapi.ts';
 import { organizationOperations } from './operations/organizations.ts';
 import { samlOperations } from './operations/saml.ts';
@@ -35,7 +34,6 @@ export const operations = {
   ...spaceCommentOperations,
   ...changeRequestCommentOperations,
   ...changeRequestReviewOperations,
-  ...mergeRuleOperations,
   ...customFieldOperations,
   ...organizationOperations,
   ...memberOperations,

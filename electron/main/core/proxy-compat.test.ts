@@ -102,7 +102,6 @@ describe('ApiProxy and a GitBook-compatible API', () => {
       'addSectionToGroup',
       'createOrganizationCustomField',
       'deleteOrganizationCustomField',
-      'deleteSpaceMergeRules',
       'deleteSpacePermanently',
       'importContentInChangeRequest',
       'removeSectionFromGroup',
@@ -110,9 +109,7 @@ describe('ApiProxy and a GitBook-compatible API', () => {
       'revokeOrganizationEmailInvite',
       'transferSpace',
       'updateOrganizationCustomField',
-      'updateOrganizationMergeRules',
       'updateSpaceCustomFields',
-      'updateSpaceMergeRules',
     ];
     expect(await proxy.capabilitiesOf('gitbook')).toEqual({ source: 'probing', absent: writes });
     const path = `/v1/orgs/${orgId}/custom-fields`;

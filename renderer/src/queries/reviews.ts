@@ -1,11 +1,10 @@
 /**
- * Reviews of a change request, its requested reviewers, the blocks of its pages (what a block comment names) and
- * merge rules. Keys of one request sit under its key (`changeRequestKey`), so a review refreshes the request, its
- * merge check and its comments together; merge rules sit under `[…org, 'merge-rules', …]`.
+ * Reviews of a change request, its requested reviewers and the blocks of its pages (what a block comment names). Keys
+ * of one request sit under its key (`changeRequestKey`), so a review refreshes the request, its merge check and its
+ * comments together.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import type { MergeRules, MergeRulesSettings } from '../../../shared/contract/resources/mergeRules.ts';
 import type { PageBlocks } from '../../../shared/contract/resources/revisions.ts';
 import type {
   ChangeRequestRequestedReviewer,
@@ -114,52 +113,4 @@ export function pageBlocksQuery(profileId: string, spaceId: string, revisionId: 
       ),
     staleTime: Infinity,
   });
-}
-
-/** The key prefix of every merge-rules read of an organization. */
-export function mergeRulesKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'merge-rules'] as const;
-}
-
-/** The merge rules of the organization (`spaceId` undefined), or those that apply to a space (its own or the org's). */
-export function mergeRulesQuery(profileId: string, orgId: string, spaceId: string | undefined) {
-  return queryOptions({
-    queryKey: [...mergeRulesKey(profileId, orgId), spaceId ?? null] as const,
-    queryFn: ({ client }): Promise<MergeRulesSettings> =>
-      spaceId === undefined
-        ? optionalRead(client, profileId, 'getOrganizationMergeRules', () =>
-            clientFor(profileId).call('getOrganizationMergeRules', { params: { organizationId: orgId } }),
-          )
-        : optionalRead(client, profileId, 'getSpaceMergeRules', () =>
-            clientFor(profileId).call('getSpaceMergeRules', { params: { spaceId } }),
-          ),
-  });
-}
-
-/** Where a set of rules is saved: the organization, or one space (`null` removes the space's own rules). */
-export type RulesTarget = { kind: 'org' } | { kind: 'space'; spaceId: string };
-
-/** Saves rules (or removes a space's own with `null`), then refreshes every rules read and every merge check. */
-export async function saveMergeRules(
-  queryClient: QueryClient,
-  profileId: string,
-  orgId: string,
-  target: RulesTarget,
-  rules: MergeRules | null,
-): Promise<void> {
-  const client = clientFor(profileId);
-  if (target.kind === 'org') {
-    if (rules === null) throw new Error('an organization keeps its rules; set them to ask nothing instead');
-    await client.call('updateOrganizationMergeRules', { params: { organizationId: orgId }, body: rules });
-  } else if (rules === null) {
-    await client.call('deleteSpaceMergeRules', { params: { spaceId: target.spaceId } });
-  } else {
-    await client.call('updateSpaceMergeRules', { params: { spaceId: target.spaceId }, body: rules });
-  }
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: mergeRulesKey(profileId, orgId) }),
-    // Every request's merge check and review summary depend on the rules.
-    queryClient.invalidateQueries({ queryKey: [...keys.org(profileId, orgId), 'change-request'] }),
-    queryClient.invalidateQueries({ queryKey: changeRequestsKey(profileId, orgId) }),
-  ]);
 }

@@ -8,7 +8,7 @@
  * - Merge (POST …/merge) needs the `merge` action on the space (the `review` level), an `open` request (any other
  *   status is a 409 naming it: a draft is marked open first, like GitBook's), an unlocked space, and the space's
  *   merge rules met (`reviews/rules.ts`): unmet rules are one 409 naming every one of them. `bypassRules=true`
- *   (extension) merges past them, for the people and teams the rules let bypass (403 for anyone else); the event
+ *   (extension) merges past them, for the people `allow_bypass` lists (403 for anyone else); the event
  *   records the rules bypassed. The rules are judged before the merge is computed and again in the transaction
  *   that writes it. When the space did not move past the merge base the result is the request's tree; otherwise
  *   the three-way merge. Conflicts: 409
@@ -71,7 +71,7 @@ function judgedForMerge(
 ): string[] {
   const standing = standingOfOne(db, space, request, callerId);
   if (bypass && !standing.callerMayBypass)
-    throw forbidden('only the people and teams the merge rules name may merge past them');
+    throw forbidden("only the people the merge rules' `allow_bypass` lists may merge past them");
   const unmet = standing.results.filter((result) => !result.met);
   if (unmet.length > 0 && !bypass)
     throw conflict(

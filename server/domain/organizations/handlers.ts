@@ -7,6 +7,8 @@ import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts'
 import { authorize } from '../../policies/index.ts';
 import type { OrganizationsTable } from '../../storage/schema.ts';
 import { loadOrgAccess, ownsTeamColumn } from '../access.ts';
+import { ensureValidMergeRules } from '../merge-rules/validate.ts';
+import { storedMergeRules } from '../merge-rules/records.ts';
 import { recordEvent } from '../events.ts';
 import { presentOrganization } from './present.ts';
 
@@ -89,6 +91,10 @@ export const organizationHandlers = {
     if (body.sso !== undefined) changes.sso = body.sso ? 1 : 0;
     if (body.ai !== undefined) changes.ai = body.ai ? 1 : 0;
     if (body.inviteLinks !== undefined) changes.invite_links = body.inviteLinks ? 1 : 0;
+    if (body.mergeRules !== undefined) {
+      ensureValidMergeRules(db, org.id, body.mergeRules);
+      changes.merge_rules = storedMergeRules(body.mergeRules, 'organization');
+    }
     const now = clock.now();
     db.transaction(() => {
       if (Object.keys(changes).length > 0) {

@@ -214,6 +214,7 @@ describe('GET /v1/orgs/{organizationId} (getOrganizationById)', () => {
       sso: false,
       ai: true,
       inviteLinks: true,
+      mergeRules: { type: 'none' },
       plan: 'free_2024',
       trial: { status: 'notapplicable', count: 0 },
       urls: { location: `${server.baseUrl}/v1/orgs/${org.id}`, app: `${server.baseUrl}/o/${org.id}/` },

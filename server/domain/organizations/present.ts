@@ -4,6 +4,7 @@ import { ORGANIZATION_PERMISSIONS } from '../../../shared/contract/resources/org
 import type { Role } from '../../../shared/contract/index.ts';
 import { can, type OrgActor } from '../../policies/index.ts';
 import type { OrganizationsTable } from '../../storage/schema.ts';
+import { organizationMergeRules } from '../merge-rules/records.ts';
 
 export function organizationUrls(baseUrl: string, id: string) {
   return { location: `${baseUrl}/v1/orgs/${id}`, app: `${baseUrl}/o/${id}/` };
@@ -32,6 +33,7 @@ export function presentOrganization(org: OrganizationsTable, actor: OrgActor, ba
     sso: org.sso === 1,
     ai: org.ai === 1,
     inviteLinks: org.invite_links === 1,
+    mergeRules: organizationMergeRules(org.merge_rules),
     plan: org.plan as Organization['plan'],
     trial: { status: 'notapplicable', count: 0 },
     urls: { ...organizationUrls(baseUrl, org.id), ...(org.logo !== null ? { logo: org.logo } : {}) },

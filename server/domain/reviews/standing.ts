@@ -4,7 +4,7 @@
  * costs a fixed number of queries, whatever its size.
  */
 import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
-import type { MergeRuleResult, MergeRules } from '../../../shared/contract/resources/mergeRules.ts';
+import type { MergeRule, MergeRuleResult } from '../../../shared/contract/resources/mergeRules.ts';
 import type { Database } from '../../storage/database.ts';
 import type { ChangeRequestsTable } from '../../storage/schema.ts';
 import { isOutdated } from '../change-requests/present.ts';
@@ -14,12 +14,10 @@ import {
   memberNames,
   requestedReviewers,
   teamMembers,
-  teamsOfUser,
-  teamTitles,
   type CurrentReview,
   type RequestedRow,
 } from './records.ts';
-import { judgeMergeRules, mayBypass, teamsNamed } from './rules.ts';
+import { judgeMergeRules, mayBypass, usersNamed } from './rules.ts';
 
 /** The columns of a request its standing depends on, and its space's current revision. */
 export type StandingRequest = Pick<
@@ -29,7 +27,7 @@ export type StandingRequest = Pick<
 
 /** One request's standing. */
 export interface Standing {
-  rules: MergeRules;
+  rules: readonly MergeRule[];
   results: MergeRuleResult[];
   rulesMet: boolean;
   reviews: CurrentReview[];
@@ -56,33 +54,21 @@ export function standingOf(
     organizationId,
     requests.map((request) => request.space_id),
   );
-  const allRules = [...new Set([...rules.values()].map((applied) => applied.rules))];
   const requestedTeams = [...requested.values()]
     .flat()
     .flatMap((row) => (row.team_id === null ? [] : [row.team_id]));
-  const members = teamMembers(db, [...allRules.flatMap(teamsNamed), ...requestedTeams]);
-  const userNames = memberNames(
-    db,
-    organizationId,
-    allRules.flatMap((set) => set.requiredReviewers.users),
-  );
-  const titles = teamTitles(
-    db,
-    organizationId,
-    allRules.flatMap((set) => set.requiredReviewers.teams),
-  );
-  const callerTeams = teamsOfUser(db, organizationId, callerId);
+  const members = teamMembers(db, requestedTeams);
+  const userNames = memberNames(db, organizationId, [...rules.values()].flatMap(usersNamed));
   for (const request of requests) {
-    const applied = rules.get(request.space_id)!.rules;
+    const applied = rules.get(request.space_id)!;
     const current = reviews.get(request.id) ?? [];
     const asked = requested.get(request.id) ?? [];
     const results = judgeMergeRules({
       rules: applied,
       authorId: request.created_by,
+      callerId,
       reviews: current,
-      teamMembers: members,
       userNames,
-      teamTitles: titles,
       outdated: isOutdated(request, { revision_id: request.space_revision_id }),
       subject: request.subject,
     });
@@ -98,7 +84,7 @@ export function standingOf(
       rulesMet,
       reviews: current,
       requested: asked,
-      callerMayBypass: mayBypass(applied, callerId, callerTeams),
+      callerMayBypass: mayBypass(applied, callerId),
       summary: {
         approvals: current.filter((review) => review.status === 'approved').length,
         changesRequested: current.filter((review) => review.status === 'changes-requested').length,

@@ -12,6 +12,8 @@ import { ContentLevels } from '../collections/levels.ts';
 import { keyAtEnd, keyForPosition, keyRightAfter } from '../collections/siblings.ts';
 import { copyTree, loadRevision } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
+import { storedMergeRules } from '../merge-rules/records.ts';
+import { ensureValidMergeRules } from '../merge-rules/validate.ts';
 import { resolveSpaceAccess } from './access.ts';
 import { listSpacesPage, spaceListBase } from './lists.ts';
 import { deleters, presentSpace } from './present.ts';
@@ -53,13 +55,19 @@ export const spaceHandlers = {
   updateSpaceById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
     const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
     if (body.title !== undefined || body.emoji !== undefined) authorize(orgActor, 'space.edit', { level });
-    if (body.editMode !== undefined || body.defaultLevel !== undefined)
+    if (body.editMode !== undefined || body.defaultLevel !== undefined || body.mergeRules !== undefined)
       authorize(orgActor, 'space.admin', { level });
-    const changes: Partial<Pick<SpacesTable, 'title' | 'emoji' | 'edit_mode' | 'default_level'>> = {};
+    const changes: Partial<
+      Pick<SpacesTable, 'title' | 'emoji' | 'edit_mode' | 'default_level' | 'merge_rules'>
+    > = {};
     if (body.title !== undefined) changes.title = titleOf(body.title);
     if (body.emoji !== undefined) changes.emoji = body.emoji.trim();
     if (body.editMode !== undefined) changes.edit_mode = body.editMode;
     if (body.defaultLevel !== undefined) changes.default_level = body.defaultLevel;
+    if (body.mergeRules !== undefined) {
+      ensureValidMergeRules(db, space.organization_id, body.mergeRules);
+      changes.merge_rules = storedMergeRules(body.mergeRules, 'space');
+    }
     if (Object.keys(changes).length === 0) return presentSpace(space, level, orgActor, baseUrl);
     const now = clock.now();
     const updated = { ...space, ...changes, updated_at: now.toISOString() };
@@ -223,9 +231,11 @@ export const spaceHandlers = {
       throw badRequest('body field `organization`: the space is already in this organization');
     const now = clock.now();
     const moved = db.transaction(() => {
-      // Revisions refer to the space, not to its organization: they follow it.
+      // Revisions refer to the space, not to its organization: they follow it. Its own merge rules name people of
+      // the organization it leaves: it takes its new organization's.
       const changes = {
         organization_id: target.org.id,
+        merge_rules: null,
         parent_id: null,
         sort_key: keyAtEnd(db, target.org.id, null),
         visibility: space.visibility === 'in-collection' ? 'private' : space.visibility,

@@ -6,6 +6,7 @@ import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { SpacesTable } from '../../storage/schema.ts';
 import { presentUser } from '../members/present.ts';
+import { spaceMergeRules } from '../merge-rules/records.ts';
 
 export function spaceUrls(baseUrl: string, id: string) {
   return { location: `${baseUrl}/v1/spaces/${id}`, app: `${baseUrl}/s/${id}/` };
@@ -60,6 +61,7 @@ export function presentSpace(
     changeRequests: row.change_requests ?? 0,
     changeRequestsOpen: row.change_requests_open ?? 0,
     changeRequestsDraft: row.change_requests_draft ?? 0,
+    mergeRules: spaceMergeRules(row.merge_rules),
     urls: spaceUrls(baseUrl, row.id),
     permissions: {
       view: can(actor, 'space.view', subject),

@@ -76,7 +76,7 @@ export const changeRequestOperations = {
       bypassRules: Type.Optional(
         Type.Boolean({
           description:
-            'Extension: merge although merge rules are unmet; only for the people and teams the rules let bypass them.',
+            'Extension: merge although merge rules are unmet; only for the people the rules\u2019 `allow_bypass` lists.',
         }),
       ),
     }),

@@ -32,7 +32,7 @@ export const spaceOperations = {
     group,
     method: 'PATCH',
     path: '/v1/spaces/{spaceId}',
-    summary: "Update a space's title, emoji, edit mode or default access",
+    summary: "Update a space's title, emoji, edit mode, default access or merge rules",
     body: UpdateSpace,
     response: Space,
     success: 200,

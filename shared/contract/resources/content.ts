@@ -1,6 +1,7 @@
 /** Collections and spaces: the content tree of an organization. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum, User } from '../common.ts';
+import { MergeRulesSpaceConfiguration } from './mergeRules.ts';
 
 /** `defaultLevel`: a role, `null` (no access by default) or `inherit` (from the parent collection). */
 export const DefaultLevel = named('DefaultLevel', Type.Union([RoleOrGuest, Type.Literal('inherit')]));
@@ -82,6 +83,7 @@ export const Space = named(
     changeRequests: Type.Number(),
     changeRequestsOpen: Type.Number(),
     changeRequestsDraft: Type.Number(),
+    mergeRules: MergeRulesSpaceConfiguration,
     urls: Type.Object({
       location: Type.String(),
       app: Type.String(),
@@ -219,6 +221,7 @@ export const UpdateSpace = Type.Object(
     title: Type.Optional(SpaceTitle),
     defaultLevel: Type.Optional(DefaultLevel),
     emoji: Type.Optional(Emoji),
+    mergeRules: Type.Optional(MergeRulesSpaceConfiguration),
   },
   { additionalProperties: false },
 );

@@ -1,94 +1,122 @@
 /**
- * Extension: merge rules of change requests. GitBook keeps them in its app, not its API; our server keeps them per
- * organization, with an override per space, checks them in the merge, and lists them in the merge check.
+ * Merge rules of change requests in GitBook's shapes (`MergeRule`, `MergeRulesStandaloneConfiguration` and
+ * `MergeRulesSpaceConfiguration` of `@gitbook/api` 0.202): an organization's (`Organization.mergeRules`) and a
+ * space's (`Space.mergeRules`, or `inherit` for its organization's), written through `updateOrganizationById` and
+ * `updateSpaceById`. The merge check's judgement of each rule (`MergeRuleResult`) is ours (an extension).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, named, StringEnum, User } from '../common.ts';
+import { named, StringEnum } from '../common.ts';
 
-const Ids = (what: string) =>
-  Type.Array(Type.String({ minLength: 1, maxLength: 256 }), {
-    maxItems: 50,
-    uniqueItems: true,
-    description: `Ids of ${what}.`,
-  });
-
-/** Required reviewers: all of the listed people and teams, or one of them (a team counts when a member approved). */
-export const REQUIRED_REVIEWER_MODES = ['all', 'one'] as const;
-
-export const MergeRules = named(
-  'MergeRules',
-  Type.Object(
-    {
-      minimumApprovals: Type.Integer({
-        minimum: 0,
-        maximum: 10,
-        description: 'Current approvals a merge needs (0: none).',
-      }),
-      noChangesRequested: Type.Boolean({ description: 'No current review may request changes.' }),
-      requiredReviewers: Type.Object(
-        {
-          mode: StringEnum(REQUIRED_REVIEWER_MODES, {
-            description: '`all`: each listed person and team approved; `one`: at least one of them.',
-          }),
-          users: Ids('members of the organization'),
-          teams: Ids('teams of the organization'),
-        },
-        { additionalProperties: false },
-      ),
-      upToDate: Type.Boolean({ description: 'The request must be up to date with the main content.' }),
-      subjectRequired: Type.Boolean({ description: 'The request must have a subject.' }),
-      bypass: Type.Object(
-        { users: Ids('members who may merge past unmet rules'), teams: Ids('teams whose members may') },
-        { additionalProperties: false },
-      ),
-    },
-    { additionalProperties: false },
-  ),
-);
-export type MergeRules = Static<typeof MergeRules>;
-
-/** The rules of an organization nobody has set: nothing is required. */
-export const NO_MERGE_RULES: MergeRules = {
-  minimumApprovals: 0,
-  noChangesRequested: false,
-  requiredReviewers: { mode: 'all', users: [], teams: [] },
-  upToDate: false,
-  subjectRequired: false,
-  bypass: { users: [], teams: [] },
-};
-
-/** Where a set of rules comes from: the space's own, the organization's, or none set (the defaults). */
-export const MERGE_RULES_SOURCES = ['space', 'organization', 'default'] as const;
-
-export const MergeRulesSettings = named(
-  'MergeRulesSettings',
-  Type.Object({
-    object: Type.Literal('merge-rules'),
-    source: StringEnum(MERGE_RULES_SOURCES, {
-      description: "Whose rules apply: the space's own, its organization's, or none set.",
-    }),
-    rules: MergeRules,
-    updatedAt: Type.Optional(DateTime),
-    updatedBy: Type.Optional(User),
-  }),
-);
-export type MergeRulesSettings = Static<typeof MergeRulesSettings>;
-
-/** The rules a merge check reports, in this order. */
-export const MERGE_RULE_NAMES = [
-  'minimum-approvals',
-  'no-changes-requested',
-  'required-reviewers',
-  'up-to-date',
-  'subject-required',
+/** GitBook's rules that name people (`users`: user ids). */
+export const USER_LIST_RULES = [
+  'require_specific_reviewers',
+  'require_one_of_specific_reviewers',
+  'allow_bypass',
 ] as const;
-export type MergeRuleName = (typeof MERGE_RULE_NAMES)[number];
 
-/** One rule of the space as the merge check finds it. */
+/** GitBook's rules without an argument. */
+export const PLAIN_RULES = [
+  'require_at_least_one_review',
+  'require_at_least_one_approved_review',
+  'require_all_reviews_approved',
+  'require_agent_review',
+  'require_up_to_date_change_request',
+  'require_change_request_subject',
+  'require_change_request_description',
+  'require_author_to_merge',
+] as const;
+
+/** Every kind of rule, in the order a merge check lists them. */
+export const MERGE_RULE_KINDS = [...USER_LIST_RULES, ...PLAIN_RULES, 'custom'] as const;
+export type MergeRuleKind = (typeof MERGE_RULE_KINDS)[number];
+
+/** GitBook's `Expression`: the condition of a `custom` rule. */
+export const Expression = named(
+  'Expression',
+  Type.String({ minLength: 0, maxLength: 1024, description: 'Expression to evaluate' }),
+);
+
+export const MergeRule = named(
+  'MergeRule',
+  Type.Union([
+    Type.Object(
+      {
+        rule: StringEnum(USER_LIST_RULES),
+        users: Type.Array(Type.String({ minLength: 1, maxLength: 256 }), {
+          maxItems: 50,
+          uniqueItems: true,
+          description: 'List of user IDs.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object({ rule: StringEnum(PLAIN_RULES) }, { additionalProperties: false }),
+    Type.Object(
+      {
+        rule: Type.Literal('custom'),
+        expression: Expression,
+        message: Type.Optional(
+          Type.String({
+            maxLength: 1024,
+            description: 'Optional message to display when the expression evaluates to false.',
+          }),
+        ),
+      },
+      {
+        additionalProperties: false,
+        description: 'The merge rule is written in the advanced custom expression syntax.',
+      },
+    ),
+  ]),
+);
+export type MergeRule = Static<typeof MergeRule>;
+
+const RulesConfiguration = Type.Object(
+  {
+    type: Type.Literal('rules'),
+    rules: Type.Array(MergeRule, { maxItems: 50 }),
+  },
+  {
+    additionalProperties: false,
+    description: 'The merge rules are composed of individual rules that must all pass.',
+  },
+);
+const NoneConfiguration = Type.Object(
+  { type: Type.Literal('none') },
+  {
+    additionalProperties: false,
+    description: 'The merge rules are disabled, change requests can be merged without review.',
+  },
+);
+
+/** An organization's merge rules, or a space's own. */
+export const MergeRulesStandaloneConfiguration = named(
+  'MergeRulesStandaloneConfiguration',
+  Type.Union([RulesConfiguration, NoneConfiguration]),
+);
+export type MergeRulesStandaloneConfiguration = Static<typeof MergeRulesStandaloneConfiguration>;
+
+/** A space's merge rules: its organization's (`inherit`) or its own. */
+export const MergeRulesSpaceConfiguration = named(
+  'MergeRulesSpaceConfiguration',
+  Type.Union([
+    Type.Object(
+      { type: Type.Literal('inherit') },
+      {
+        additionalProperties: false,
+        description: 'The merge rules inherits from the organization configuration.',
+      },
+    ),
+    MergeRulesStandaloneConfiguration,
+  ]),
+);
+export type MergeRulesSpaceConfiguration = Static<typeof MergeRulesSpaceConfiguration>;
+
+/** Extension: one rule of the space as the merge check finds it (a request's standing). */
 export const MergeRuleResult = named(
   'MergeRuleResult',
   Type.Object({
-    rule: StringEnum(MERGE_RULE_NAMES),
+    rule: StringEnum(MERGE_RULE_KINDS),
     met: Type.Boolean(),
     message: Type.String({ description: 'The rule and where the request stands, in words.' }),
   }),

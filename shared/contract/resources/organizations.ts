@@ -1,6 +1,7 @@
 /** Organization, invite links and email invites. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum, Url, User } from '../common.ts';
+import { MergeRulesStandaloneConfiguration } from './mergeRules.ts';
 
 export const OrganizationTitle = DisplayText({ minLength: 2, maxLength: 255 });
 export const OrganizationHostname = Type.String({
@@ -63,6 +64,7 @@ export const Organization = named(
     sso: Type.Boolean(),
     ai: Type.Boolean(),
     inviteLinks: Type.Boolean(),
+    mergeRules: MergeRulesStandaloneConfiguration,
     plan: StringEnum([
       'free_2024',
       'plus_2024',
@@ -102,6 +104,7 @@ export const UpdateOrganization = Type.Object(
     sso: Type.Optional(Type.Boolean()),
     ai: Type.Optional(Type.Boolean()),
     inviteLinks: Type.Optional(Type.Boolean()),
+    mergeRules: Type.Optional(MergeRulesStandaloneConfiguration),
   },
   { additionalProperties: false },
 );

@@ -33,6 +33,7 @@ export function space(id: string, parent?: string, title = id): Space {
     changeRequests: 0,
     changeRequestsOpen: 0,
     changeRequestsDraft: 0,
+    mergeRules: { type: 'inherit' },
     urls: { location: `/s/${id}`, app: `/s/${id}` },
     permissions: {
       view: true,

@@ -1,18 +1,18 @@
 /**
- * Merge rules (our API's extension; GitBook keeps them in its app): the organization's, and a space's own that
- * override them, picked in the URL (`?space=`). Every member may read them; admins edit the organization's and
- * space admins a space's (the server refuses others, and the form says so). An API without merge rules (GitBook's
- * has none of these operations) gets a line saying so instead of the form.
+ * Merge rules, in GitBook's shapes: the organization's (`mergeRules` of the organization) and a space's (its own, or
+ * `inherit`), picked in the URL (`?space=`), read with the organization or the space and saved through their update
+ * operations, so the screen works against GitBook's API as against ours. Every member may read them; the form is
+ * editable by the organization's admins, and by a space's admins for the space (the `admin` permission the API
+ * answers).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
-import { useOffers } from '../../queries/capabilities.ts';
-import { mergeRulesQuery } from '../../queries/reviews.ts';
+import { orgQuery } from '../../queries/orgs.ts';
 import { orgSpacesQuery } from '../../queries/sites.ts';
-import { NotOffered } from '../../ui/ApiNotes.tsx';
+import { spaceQuery } from '../../queries/spaces.ts';
 import { Skeleton } from '../../ui/Feedback.tsx';
 import { RulesForm } from './RulesForm.tsx';
 import './merge-rules.css';
@@ -32,44 +32,43 @@ export function MergeRulesScreen({
   useDocumentTitle('Merge rules');
   const scopeId = useId();
   const spaces = useQuery(orgSpacesQuery(profileId, orgId));
-  const offered = useOffers(profileId, 'getOrganizationMergeRules', 'getSpaceMergeRules');
-  const rules = useQuery({ ...mergeRulesQuery(profileId, orgId, spaceId), enabled: offered === true });
-  const spaceTitle = spaces.data?.find((space) => space.id === spaceId)?.title;
+  const org = useQuery(orgQuery(profileId, orgId));
+  const space = useQuery({ ...spaceQuery(profileId, spaceId ?? ''), enabled: spaceId !== undefined });
+  const owner = spaceId === undefined ? org : space;
+  const spaceTitle = space.data?.title ?? spaces.data?.find((entry) => entry.id === spaceId)?.title;
   const targetName = spaceId === undefined ? 'the organization' : `“${spaceTitle ?? 'this space'}”`;
 
   let body;
-  if (offered === false)
-    body = (
-      <NotOffered testId="merge-rules-not-offered">
-        Merge rules are not available: this profile’s API does not offer them.
-      </NotOffered>
-    );
-  else if (rules.isError)
+  if (owner.isError)
     body = (
       <ErrorState
-        error={rules.error}
+        error={owner.error}
         what="the merge rules"
         profileName={profileLabel(profile, profileId)}
-        onRetry={() => void rules.refetch()}
+        onRetry={() => void owner.refetch()}
       />
     );
-  else if (rules.data === undefined)
+  else if (owner.data === undefined)
     body = (
       <div role="status" aria-busy="true" aria-label="Loading the merge rules">
         <Skeleton width="24em" height="10rem" />
       </div>
     );
-  else
+  else {
+    const saved = owner.data.mergeRules;
     body = (
       <RulesForm
-        key={`${spaceId ?? 'org'}:${rules.data.updatedAt ?? ''}:${rules.data.source}`}
+        key={`${spaceId ?? 'org'}:${JSON.stringify(saved)}`}
         profileId={profileId}
         orgId={orgId}
         target={spaceId === undefined ? { kind: 'org' } : { kind: 'space', spaceId }}
-        settings={rules.data}
+        saved={saved}
         targetName={targetName}
+        canEdit={owner.data.permissions.admin}
+        inherited={org.data?.mergeRules}
       />
     );
+  }
 
   return (
     <section
@@ -80,8 +79,9 @@ export function MergeRulesScreen({
       <header className="screen-header">
         <h1 id="merge-rules-title">Merge rules</h1>
         <p className="muted">
-          What a change request needs before it merges: approvals, required reviewers, being up to date, a
-          subject. A space may have its own rules instead of the organization’s.
+          What a change request needs before it merges: reviews, approvals from chosen people, being up to
+          date, a subject; and who may merge past them. A space follows the organization’s rules unless it has
+          its own.
         </p>
       </header>
       <div className="merge-rules-scope">
@@ -92,7 +92,7 @@ export function MergeRulesScreen({
           onChange={(event) => onSpaceChange(event.target.value === '' ? undefined : event.target.value)}
           data-testid="merge-rules-scope"
         >
-          <option value="">The organization (every space without its own)</option>
+          <option value="">The organization (every space that follows it)</option>
           {(spaces.data ?? []).map((space) => (
             <option key={space.id} value={space.id}>
               Space: {space.title || 'Untitled space'}

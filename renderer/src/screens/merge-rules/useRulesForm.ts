@@ -1,30 +1,44 @@
 /**
- * The state of one merge-rules form: the edited rules beside the saved ones, their check against the contract's
- * bounds, and the save (or the return of a space to its organization's rules) through one mutation. While edited,
- * the form is registered as unsaved work, so leaving it asks Save / Discard / Stay first.
+ * The state of one merge-rules form: the edited configuration (GitBook's `mergeRules`, `draft.ts`) beside the saved
+ * one, and the save through one mutation. While edited, the form is registered as
+ * unsaved work, so leaving it asks Save / Discard / Stay first.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MergeRules, MergeRulesSettings } from '../../../../shared/contract/resources/mergeRules.ts';
-import { saveMergeRules, type RulesTarget } from '../../queries/reviews.ts';
+import type {
+  MergeRule,
+  MergeRuleKind,
+  MergeRulesSpaceConfiguration,
+} from '../../../../shared/contract/resources/mergeRules.ts';
+import { saveMergeRules, type RulesTarget } from '../../queries/mergeRules.ts';
 import { toast } from '../../ui/Toast.tsx';
 import { useUnsavedChanges } from '../../ui/unsaved.ts';
-
-/** Most approvals a rule may ask (the contract's bound). */
-export const MAX_APPROVALS = 10;
+import {
+  configurationOf,
+  draftOf,
+  toggled,
+  withUsers,
+  type PlainRule,
+  type RulesDraft,
+  type UserListRule,
+} from './draft.ts';
 
 /** The form's state and actions. */
 export interface RulesFormState {
-  rules: MergeRules;
-  set: <K extends keyof MergeRules>(key: K, value: MergeRules[K]) => void;
+  draft: RulesDraft;
+  setType: (type: RulesDraft['type']) => void;
+  has: (kind: MergeRuleKind) => boolean;
+  /** Adds or removes a rule without argument. */
+  toggle: (kind: PlainRule, on: boolean) => void;
+  /** Sets the people of a rule; no one removes it. */
+  setUsers: (kind: UserListRule, users: string[]) => void;
+  /** Removes the rule at that place (a custom rule). */
+  removeAt: (index: number) => void;
   dirty: boolean;
-  approvalsValid: boolean;
   /** Saves the edits; resolves to whether the server took them. */
   submit: () => Promise<boolean>;
   discard: () => void;
-  /** Removes a space's own rules: its organization's apply again. */
-  inherit: () => void;
-  saving: 'rules' | 'inherit' | undefined;
+  saving: boolean;
   error: unknown;
 }
 
@@ -32,56 +46,55 @@ export function useRulesForm({
   profileId,
   orgId,
   target,
-  settings,
+  saved,
   targetName,
 }: {
   profileId: string;
   orgId: string;
   target: RulesTarget;
-  settings: MergeRulesSettings;
+  saved: MergeRulesSpaceConfiguration;
   targetName: string;
 }): RulesFormState {
   const queryClient = useQueryClient();
-  const [rules, setRules] = useState<MergeRules>(settings.rules);
-  const dirty = JSON.stringify(rules) !== JSON.stringify(settings.rules);
-  const approvalsValid =
-    Number.isInteger(rules.minimumApprovals) &&
-    rules.minimumApprovals >= 0 &&
-    rules.minimumApprovals <= MAX_APPROVALS;
+  const [draft, setDraft] = useState<RulesDraft>(() => draftOf(saved));
+  const outgoing = configurationOf(draft);
+  const dirty = JSON.stringify(outgoing) !== JSON.stringify(configurationOf(draftOf(saved)));
   const save = useMutation({
-    mutationFn: (next: MergeRules | null) => saveMergeRules(queryClient, profileId, orgId, target, next),
+    mutationFn: (next: MergeRulesSpaceConfiguration) =>
+      saveMergeRules(queryClient, profileId, orgId, target, next),
     onSuccess: (_result, next) =>
       toast({
         tone: 'success',
         title:
-          next === null
-            ? `${targetName} follows the organization’s rules again`
+          next.type === 'inherit'
+            ? `${targetName} follows the organization’s rules`
             : `Merge rules of ${targetName} saved`,
       }),
   });
   const submit = async (): Promise<boolean> => {
-    if (!approvalsValid) return false;
     try {
-      await save.mutateAsync(rules);
+      await save.mutateAsync(outgoing);
       return true;
     } catch {
       // The refusal is shown by the form (`error`), every edit kept.
       return false;
     }
   };
-  const discard = () => setRules(settings.rules);
+  const discard = () => setDraft(draftOf(saved));
   useUnsavedChanges(dirty, { what: `the merge rules of ${targetName}`, save: submit, discard });
-  let saving: RulesFormState['saving'];
-  if (save.isPending) saving = save.variables === null ? 'inherit' : 'rules';
+  const editRules = (edit: (rules: MergeRule[]) => MergeRule[]) =>
+    setDraft((current) => ({ ...current, rules: edit(current.rules) }));
   return {
-    rules,
-    set: (key, value) => setRules((current) => ({ ...current, [key]: value })),
+    draft,
+    setType: (type) => setDraft((current) => ({ ...current, type })),
+    has: (kind) => draft.rules.some((rule) => rule.rule === kind),
+    toggle: (kind, on) => editRules((rules) => toggled(rules, kind, on)),
+    setUsers: (kind, users) => editRules((rules) => withUsers(rules, kind, users)),
+    removeAt: (index) => editRules((rules) => rules.filter((_rule, position) => position !== index)),
     dirty,
-    approvalsValid,
     submit,
     discard,
-    inherit: () => save.mutate(null),
-    saving,
+    saving: save.isPending,
     error: save.isError ? save.error : undefined,
   };
 }

@@ -1,7 +1,7 @@
 /** The merge rules of the space as a checklist in the merge box: each rule met (✓) or not (✗), with its words. */
 import type { MergeRuleResult } from '../../../../../shared/contract/resources/mergeRules.ts';
 import { cx } from '../../../ui/cx.ts';
-import { RULE_LABELS } from './rules.ts';
+import { MERGE_RULE_LABELS } from '../../../queries/mergeRules.ts';
 
 /** The checklist (nothing when the space has no rules, or the API has none). */
 export function MergeChecklist({ rules }: { rules: readonly MergeRuleResult[] | undefined }) {
@@ -13,9 +13,9 @@ export function MergeChecklist({ rules }: { rules: readonly MergeRuleResult[] | 
         Merge rules: {met} of {rules.length} met
       </p>
       <ul aria-labelledby="cr-merge-rules-title" data-testid="cr-merge-rules">
-        {rules.map((rule) => (
+        {rules.map((rule, index) => (
           <li
-            key={rule.rule}
+            key={`${index}:${rule.rule}`}
             className={cx('cr-merge-rule', rule.met ? 'is-met' : 'is-unmet')}
             data-testid="cr-merge-rule"
             data-rule={rule.rule}
@@ -25,7 +25,7 @@ export function MergeChecklist({ rules }: { rules: readonly MergeRuleResult[] | 
               {rule.met ? '✓' : '✗'}
             </span>
             <span className="visually-hidden">{rule.met ? 'Met: ' : 'Not met: '}</span>
-            <strong>{RULE_LABELS[rule.rule]}</strong> <span className="muted">{rule.message}</span>
+            <strong>{MERGE_RULE_LABELS[rule.rule]}</strong> <span className="muted">{rule.message}</span>
           </li>
         ))}
       </ul>

@@ -1,19 +1,10 @@
 /**
- * The merge rules as the merge box shows them: the checklist's words, and how unmet rules change the box's verdict.
- * Pure, so the words are tested without a screen.
+ * The merge rules as the merge box counts them: how unmet rules change the box's verdict (the checklist's words are
+ * `MERGE_RULE_LABELS`). Pure, so the words are tested without a screen.
  */
-import type { MergeRuleName, MergeRuleResult } from '../../../../../shared/contract/resources/mergeRules.ts';
+import type { MergeRuleResult } from '../../../../../shared/contract/resources/mergeRules.ts';
 import type { MergeCheck } from '../../../queries/changeRequests.ts';
 import type { MergeVerdict } from '../status.ts';
-
-/** What each rule is called in the checklist. */
-export const RULE_LABELS: Record<MergeRuleName, string> = {
-  'minimum-approvals': 'Approvals',
-  'no-changes-requested': 'No changes requested',
-  'required-reviewers': 'Required reviewers',
-  'up-to-date': 'Up to date with main',
-  'subject-required': 'Subject',
-};
 
 /** The rules the merge check lists as unmet. */
 export function unmetRules(check: Pick<MergeCheck, 'rules'>): MergeRuleResult[] {
