@@ -6,12 +6,19 @@ import { queryOptions } from '@tanstack/react-query';
 import { clientFor } from '../bridge/api.ts';
 import { keys } from './keys.ts';
 
-/** How many members an organization has (one item fetched, the envelope's `count` read). */
-export function memberCountQuery(profileId: string, orgId: string) {
+/** The list operations whose envelope's `count` is read. */
+type CountedList =
+  | 'listMembersInOrganizationById'
+  | 'listTeamsInOrganizationById'
+  | 'listSpacesInOrganizationById'
+  | 'listSites';
+
+/** How many `resource` an organization has: one item fetched, the envelope's `count` read. */
+function countQuery(profileId: string, orgId: string, resource: string, operation: CountedList) {
   return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'members', 'count'),
+    queryKey: keys.orgResource(profileId, orgId, resource, 'count'),
     queryFn: async () => {
-      const page = await clientFor(profileId).call('listMembersInOrganizationById', {
+      const page = await clientFor(profileId).call(operation, {
         params: { organizationId: orgId },
         query: { limit: 1 },
       });
@@ -19,45 +26,19 @@ export function memberCountQuery(profileId: string, orgId: string) {
     },
   });
 }
+
+/** How many members an organization has. */
+export const memberCountQuery = (profileId: string, orgId: string) =>
+  countQuery(profileId, orgId, 'members', 'listMembersInOrganizationById');
 
 /** How many teams an organization has. */
-export function teamCountQuery(profileId: string, orgId: string) {
-  return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'teams', 'count'),
-    queryFn: async () => {
-      const page = await clientFor(profileId).call('listTeamsInOrganizationById', {
-        params: { organizationId: orgId },
-        query: { limit: 1 },
-      });
-      return page.count;
-    },
-  });
-}
+export const teamCountQuery = (profileId: string, orgId: string) =>
+  countQuery(profileId, orgId, 'teams', 'listTeamsInOrganizationById');
 
 /** How many spaces an organization has. */
-export function spaceCountQuery(profileId: string, orgId: string) {
-  return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'spaces', 'count'),
-    queryFn: async () => {
-      const page = await clientFor(profileId).call('listSpacesInOrganizationById', {
-        params: { organizationId: orgId },
-        query: { limit: 1 },
-      });
-      return page.count;
-    },
-  });
-}
+export const spaceCountQuery = (profileId: string, orgId: string) =>
+  countQuery(profileId, orgId, 'spaces', 'listSpacesInOrganizationById');
 
 /** How many sites an organization has. */
-export function siteCountQuery(profileId: string, orgId: string) {
-  return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'sites', 'count'),
-    queryFn: async () => {
-      const page = await clientFor(profileId).call('listSites', {
-        params: { organizationId: orgId },
-        query: { limit: 1 },
-      });
-      return page.count;
-    },
-  });
-}
+export const siteCountQuery = (profileId: string, orgId: string) =>
+  countQuery(profileId, orgId, 'sites', 'listSites');
