@@ -11,11 +11,10 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startBrowserHost } from './core/browser-host.ts';
 import { APP_NAME as APP_FOLDER } from './core/app-name.ts';
-import { startCore } from './core/core.ts';
-import { deferredHandlers } from './core/deferred.ts';
+import { prepareDataDir } from './core/data-dir.ts';
 import { nodeSpawner } from './core/spawn.ts';
+import { LocalServerSupervisor } from './core/supervisor.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STATIC_DIR = join(ROOT, 'out', 'renderer');
@@ -90,6 +89,26 @@ if (!existsSync(join(STATIC_DIR, 'index.html')))
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
+const log = (line: string) => console.error(`[core] ${line}`);
+// The sandbox child starts first, before this process loads the host and the rest of the core (the API contract, the
+// proxy): both load at once, on cores of their own where there are two. The core waits for this start.
+prepareDataDir(dataDir);
+const supervisor = new LocalServerSupervisor({
+  dataDir,
+  spawnServer: nodeSpawner(ROOT, { compileCacheDir: join(dataDir, 'compile-cache') }),
+  log,
+  health: {
+    ...(probeMs !== undefined ? { intervalMs: probeMs } : {}),
+    ...(probeMisses !== undefined ? { misses: probeMisses } : {}),
+  },
+});
+supervisor.start().catch(() => undefined); // a failed start is the core's to report (it waits for this one)
+const [{ startBrowserHost }, { startCore }, { deferredHandlers }] = await Promise.all([
+  import('./core/browser-host.ts'),
+  import('./core/core.ts'),
+  import('./core/deferred.ts'),
+]);
+
 // The host listens first and the core (keychain, sandbox child) starts behind it: the address is printed at once,
 // and bridge calls made before the core is up wait for it (a core that fails answers 503 and ends the process).
 const core = startCore({
@@ -97,13 +116,9 @@ const core = startCore({
   mode: 'browser',
   version,
   platform: process.platform,
-  spawnServer: nodeSpawner(ROOT, { compileCacheDir: join(dataDir, 'compile-cache') }),
+  supervisor,
   openExternal: openWithSystem,
-  log: (line) => console.error(`[core] ${line}`),
-  health: {
-    ...(probeMs !== undefined ? { intervalMs: probeMs } : {}),
-    ...(probeMisses !== undefined ? { misses: probeMisses } : {}),
-  },
+  log,
 });
 // core.problems() are logged as they are met.
 

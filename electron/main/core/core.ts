@@ -2,7 +2,7 @@
  * The main-process core, wired: profiles, the vault, the local sandbox, the API proxy and the bridge handlers.
  * The Electron glue and browser mode both start it with `startCore` and serve its handlers.
  */
-import { chmodSync, mkdirSync } from 'node:fs';
+import { prepareDataDir } from './data-dir.ts';
 import { createBridgeHandlers, type BridgeHandlers, type PrintToPdf } from './bridge-handlers.ts';
 import { ProfileStore } from './profiles.ts';
 import { ApiProxy } from './proxy.ts';
@@ -11,15 +11,30 @@ import { LocalServerSupervisor, type BackoffOptions, type HealthOptions } from '
 import { createTargetResolver, LOCAL_PROFILE_ID } from './targets.ts';
 import { KeyringVault, MemoryVault, type Vault } from './vault.ts';
 
+/**
+ * How the core gets its local sandbox: it makes the supervisor with `spawnServer` (and `backoff`, `health`), or it is
+ * given one the caller made and started before loading the rest of the core (so that the sandbox child starts while
+ * this process loads), on the same data folder.
+ */
+type SandboxOptions =
+  | {
+      /** Starts the local server: `nodeSpawner` in browser mode, a `utilityProcess` spawner in Electron. */
+      spawnServer: SpawnServer;
+      /** Restart backoff of the local sandbox. */
+      backoff?: Partial<BackoffOptions>;
+      /** The local sandbox's health probe (interval and misses before a restart). */
+      health?: Partial<HealthOptions>;
+      supervisor?: undefined;
+    }
+  | { supervisor: LocalServerSupervisor; spawnServer?: undefined };
+
 /** What the core is started with. */
-export interface CoreOptions {
+export type CoreOptions = SandboxOptions & {
   /** The app's data folder (profiles.json, and the sandbox's database in `sandbox/`). */
   dataDir: string;
   mode: 'desktop' | 'browser';
   version: string;
   platform: string;
-  /** Starts the local server: `nodeSpawner` in browser mode, a `utilityProcess` spawner in Electron. */
-  spawnServer: SpawnServer;
   /** The token vault; by default the OS keychain, probed at start. */
   vault?: Vault;
   /** Opens a checked https: or mailto: URL outside the app. */
@@ -30,11 +45,7 @@ export interface CoreOptions {
   log?: (line: string) => void;
   /** How long an API call may take (default 15 s). */
   requestTimeoutMs?: number;
-  /** Restart backoff of the local sandbox. */
-  backoff?: Partial<BackoffOptions>;
-  /** The local sandbox's health probe (interval and misses before a restart). */
-  health?: Partial<HealthOptions>;
-}
+};
 
 /** A started core. */
 export interface Core {
@@ -49,21 +60,21 @@ export interface Core {
 /** Starts the core: loads profiles, probes the keychain, starts the local sandbox and builds the handlers. */
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? (() => undefined);
-  // 0700, and tightened if an older version left it looser: it holds the profiles and the sandbox's folder (whose
-  // server makes its own folder 0700 and database files 0600).
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(options.dataDir, 0o700);
+  prepareDataDir(options.dataDir);
   const profiles = new ProfileStore({ dataDir: options.dataDir });
   profiles.load();
   for (const problem of profiles.problems()) log(problem);
 
-  const supervisor = new LocalServerSupervisor({
-    dataDir: options.dataDir,
-    spawnServer: options.spawnServer,
-    log,
-    ...(options.backoff !== undefined ? { backoff: options.backoff } : {}),
-    ...(options.health !== undefined ? { health: options.health } : {}),
-  });
+  const supervisor =
+    options.supervisor !== undefined
+      ? options.supervisor
+      : new LocalServerSupervisor({
+          dataDir: options.dataDir,
+          spawnServer: options.spawnServer,
+          log,
+          ...(options.backoff !== undefined ? { backoff: options.backoff } : {}),
+          ...(options.health !== undefined ? { health: options.health } : {}),
+        });
   const startProblems: string[] = [];
   // The sandbox starts while the keychain is asked whether it answers: neither needs the other.
   const sandboxStarted = supervisor.start().catch((error: unknown) => {

@@ -52,16 +52,32 @@ interface CompiledOperation {
   pattern: RegExp;
 }
 
-const compiled: CompiledOperation[] = operationList.map((operation) => ({
-  operation,
-  method: operation.method,
-  pattern: new RegExp(
-    `^${operation.path
-      .split(/\{[^}]+\}/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[^/]+')}$`,
-  ),
-}));
+/**
+ * The operations by their paths' number of segments (a parameter fills one segment): a path is matched against the
+ * few of its length only, on every call the renderer makes.
+ */
+const compiledBySegments = new Map<number, CompiledOperation[]>();
+for (const operation of operationList) {
+  const segments = operation.path.split('/').length;
+  const entries = compiledBySegments.get(segments) ?? [];
+  entries.push({
+    operation,
+    method: operation.method,
+    pattern: new RegExp(
+      `^${operation.path
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
+    ),
+  });
+  compiledBySegments.set(segments, entries);
+}
+
+/** The operations whose path pattern matches `path`. */
+function matchingOperations(path: string): CompiledOperation[] {
+  const candidates = compiledBySegments.get(path.split('/').length) ?? [];
+  return candidates.filter((entry) => entry.pattern.test(path));
+}
 
 // Characters a filled-in path may hold: RFC 3986 pchar (unreserved, sub-delims, ':', '@', '%' of an escape) and '/'.
 const PATH_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
@@ -90,7 +106,7 @@ export function checkApiPath(method: string, path: string): string | undefined {
   if (!PATH_CHARS.test(path)) return 'path has a character that is not allowed in a URL path';
   if (path.split('/').some((segment) => segment === '.' || segment === '..'))
     return 'path must not contain "." or ".." segments';
-  const matching = compiled.filter((operation) => operation.pattern.test(path));
+  const matching = matchingOperations(path);
   if (matching.length === 0) return `${path} is not a path of the API`;
   if (!matching.some((operation) => operation.method === method)) {
     const allowed = [...new Set(matching.map((operation) => operation.method))].join(', ');
@@ -101,7 +117,8 @@ export function checkApiPath(method: string, path: string): string | undefined {
 
 /** The operation of the contract a checked method and path call. */
 function operationOf(method: string, path: string): Operation | undefined {
-  return compiled.find((entry) => entry.method === method && entry.pattern.test(path))?.operation;
+  const candidates = compiledBySegments.get(path.split('/').length) ?? [];
+  return candidates.find((entry) => entry.method === method && entry.pattern.test(path))?.operation;
 }
 
 /** Secrets shorter than this are not real tokens; replacing them would garble every message (a token "t"). */
@@ -302,11 +319,16 @@ export class ApiProxy {
       body: errorBody(status, redact(message, target.token)),
       reached,
     });
-    const timeout = new AbortController();
+    // One signal for this attempt, aborted by the call's cancellation or its own timeout (cheaper than
+    // `AbortSignal.any`, on every call).
+    const stop = new AbortController();
+    const onCancel = () => stop.abort();
+    if (cancel.aborted) stop.abort();
+    else cancel.addEventListener('abort', onCancel, { once: true });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      timeout.abort();
+      stop.abort();
     }, this.timeoutMs);
     let answered: { status: number; rate: RateHeaders } | undefined;
     try {
@@ -318,7 +340,7 @@ export class ApiProxy {
       const response = await httpCall(url, {
         method: request.method,
         headers,
-        signal: AbortSignal.any([cancel, timeout.signal]),
+        signal: stop.signal,
         ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
       });
       answered = { status: response.status, rate: response.rate };
@@ -351,6 +373,7 @@ export class ApiProxy {
       return fail(503, `cannot reach ${origin}: ${reasonOf(error)}`);
     } finally {
       clearTimeout(timer);
+      cancel.removeEventListener('abort', onCancel);
       turn.done(answered?.status, answered?.rate ?? {});
     }
   }

@@ -85,7 +85,10 @@ describe('LocalServerSupervisor', () => {
   let firstToken = '';
 
   it('starts `serve --demo` with the demo seeded, healthy, and receives a working token over IPC', async () => {
-    await supervisor.start();
+    const first = supervisor.start();
+    // A second start while the first is under way (browser mode starts it before the core does) waits for that one.
+    expect(supervisor.start()).toBe(first);
+    await first;
     expect(supervisor.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await healthy(supervisor.baseUrl)).toBe(true);
     firstToken = supervisor.token() ?? '';
@@ -203,7 +206,9 @@ describe('LocalServerSupervisor', () => {
     ]);
     const lines: string[] = [];
     const broken = supervise(dataDir, { log: (line) => lines.push(line) });
-    await expect(broken.start()).rejects.toThrow(
+    const started = broken.start();
+    await expect(broken.start()).rejects.toThrow(/could not start/);
+    await expect(started).rejects.toThrow(
       /could not start: the server exited \(code 1\) before it was ready: .*has data but not the demo owner/,
     );
     expect(broken.status().state).toBe('failed');

@@ -114,6 +114,8 @@ export class LocalServerSupervisor implements LocalSandbox {
   /** What to tell the user once a restart under way succeeds. */
   private pendingNotice: string | undefined;
   private latestRestart: SandboxRestart | undefined;
+  /** The start under way, for a second caller to wait on. */
+  private starting: Promise<void> | undefined;
 
   constructor(options: SupervisorOptions) {
     this.sandboxDir = join(options.dataDir, 'sandbox');
@@ -161,20 +163,32 @@ export class LocalServerSupervisor implements LocalSandbox {
     return () => this.listeners.delete(listener);
   }
 
-  /** Starts the server (which seeds the demo on first start and mints a fresh token) and waits for its health. */
-  async start(): Promise<void> {
-    if (this.current.state !== 'stopped' && this.current.state !== 'failed') return;
+  /**
+   * Starts the server (which seeds the demo on first start and mints a fresh token) and waits for its health. A call
+   * while a start is under way waits for that start (the app starts the sandbox before loading the rest of its core).
+   */
+  start(): Promise<void> {
+    if (this.current.state === 'starting' && this.starting !== undefined) return this.starting;
+    if (this.current.state !== 'stopped' && this.current.state !== 'failed') return Promise.resolve();
     this.stopping = false;
     this.attempt = 0;
     this.update({ state: 'starting', baseUrl: undefined, pid: undefined, problem: undefined });
-    try {
-      await this.launch();
-    } catch (error) {
+    const starting = this.launch().catch((error: unknown) => {
       if (this.stopping) throw new Error('The local sandbox was stopped before it was ready.');
       const problem = `The local sandbox could not start: ${reasonOf(error)}`;
       this.update({ state: 'failed', baseUrl: undefined, pid: undefined, problem });
       throw new Error(problem);
-    }
+    });
+    this.starting = starting;
+    void starting.then(
+      () => this.clearStarting(starting),
+      () => this.clearStarting(starting),
+    );
+    return starting;
+  }
+
+  private clearStarting(starting: Promise<void>): void {
+    if (this.starting === starting) this.starting = undefined;
   }
 
   /**

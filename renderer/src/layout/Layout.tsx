@@ -4,9 +4,8 @@
  * does.
  */
 import { Outlet } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ErrorState } from './ErrorState.tsx';
-import { CommandPalette } from './CommandPalette.tsx';
 import { profileLabel, useActiveProfile } from './activeProfile.ts';
 import { isSearchShortcut } from '../screens/search/shortcut.ts';
 import { isPaletteShortcut } from './shortcut.ts';
@@ -16,9 +15,31 @@ import { useSidebarCollapsed } from './sidebarState.ts';
 import { UnreachableBanner } from './UnreachableBanner.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
+// The palette (its fuzzy matcher and the lists it acts on) loads apart from the first screen: once the window is idle,
+// or at once when it is asked for first.
+const CommandPalette = lazy(() =>
+  import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })),
+);
+
+/** Whether the palette is mounted: from when it is first asked for, or the first screen left the window idle. */
+function usePaletteMounted(open: boolean): boolean {
+  const [mounted, setMounted] = useState(false);
+  if (open && !mounted) setMounted(true);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setMounted(true), 1_000);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setMounted(true), { timeout: 3_000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return mounted || open;
+}
+
 /** The root layout of every screen. */
 export function Layout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const paletteMounted = usePaletteMounted(paletteOpen);
   const { profileId, profile, profiles } = useActiveProfile();
   const sidebar = useSidebarCollapsed();
   const { collapsed, toggle } = sidebar;
@@ -80,7 +101,11 @@ export function Layout() {
           <Outlet />
         </div>
       </main>
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+      {paletteMounted && (
+        <Suspense fallback={null}>
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+        </Suspense>
+      )}
       <UnsavedChangesGuard />
     </div>
   );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEMBER_FILTERS, membersFilters, membersSearch, parseMembersSearch } from './members.ts';
+import {
+  DEFAULT_MEMBER_FILTERS,
+  membersFilters,
+  membersSearch,
+  parseMembersSearch,
+} from './membersSearch.ts';
 
 describe('the members table in the URL', () => {
   it('keeps only known values, and leaves the defaults out', () => {

@@ -21,20 +21,6 @@ import { clientFor } from '../bridge/api.ts';
 import { allPages } from './allPages.ts';
 import { keys } from './keys.ts';
 
-/** How many sites an organization has. */
-export function siteCountQuery(profileId: string, orgId: string) {
-  return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'sites', 'count'),
-    queryFn: async () => {
-      const page = await clientFor(profileId).call('listSites', {
-        params: { organizationId: orgId },
-        query: { limit: 1 },
-      });
-      return page.count;
-    },
-  });
-}
-
 /** The key prefix of the site lists and counts of an organization. */
 export function sitesKey(profileId: string, orgId: string) {
   return [...keys.org(profileId, orgId), 'sites'] as const;

@@ -7,20 +7,7 @@ import type { ContentReferenceStatus } from '../../../shared/contract/resources/
 import { clientFor } from '../bridge/api.ts';
 import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
-
-/** How many spaces an organization has. */
-export function spaceCountQuery(profileId: string, orgId: string) {
-  return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'spaces', 'count'),
-    queryFn: async () => {
-      const page = await clientFor(profileId).call('listSpacesInOrganizationById', {
-        params: { organizationId: orgId },
-        query: { limit: 1 },
-      });
-      return page.count;
-    },
-  });
-}
+import { spaceCountQuery } from './counts.ts';
 
 /** The key prefix of the content tree's queries of an organization (owned by the content screen). */
 export function contentKey(profileId: string, orgId: string) {

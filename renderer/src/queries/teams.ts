@@ -4,6 +4,7 @@ import { LIST_LIMIT_MAX, type Operations, type ResponseOf } from '../../../share
 import type { Team } from '../../../shared/contract/resources/members.ts';
 import { clientFor } from '../bridge/api.ts';
 import { keys } from './keys.ts';
+import { teamCountQuery } from './counts.ts';
 import { invalidateMembers, memberListsKey } from './members.ts';
 
 /** One member of a team, with their team role (the API's shape). */
@@ -14,20 +15,6 @@ export type OrgMember = TeamMemberEntry['organization'];
 
 /** A team's role: owner or member. */
 export type TeamRole = TeamMemberEntry['team']['role'];
-
-/** How many teams an organization has. */
-export function teamCountQuery(profileId: string, orgId: string) {
-  return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'teams', 'count'),
-    queryFn: async () => {
-      const page = await clientFor(profileId).call('listTeamsInOrganizationById', {
-        params: { organizationId: orgId },
-        query: { limit: 1 },
-      });
-      return page.count;
-    },
-  });
-}
 
 /** The key prefix of every teams list of an organization (all filters). */
 export function teamListsKey(profileId: string, orgId: string) {

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { Layout } from '../layout/Layout.tsx';
 import { NotFoundScreen } from '../layout/NotFoundScreen.tsx';
-import { membersFilters, membersSearch, parseMembersSearch } from '../queries/members.ts';
+import { membersFilters, membersSearch, parseMembersSearch } from '../queries/membersSearch.ts';
 import { orgQuery, orgsQuery } from '../queries/orgs.ts';
 import { HomeRedirect, ProfileHome } from '../screens/home/Home.tsx';
 import { OrgOverview } from '../screens/orgs/OrgOverview.tsx';

@@ -3,23 +3,32 @@
  * a to-do list of what may need an administrator.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { Organization } from '../../../../shared/contract/resources/organizations.ts';
 import { profileLabel } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
-import { memberCountQuery } from '../../queries/members.ts';
+import { memberCountQuery, siteCountQuery, spaceCountQuery, teamCountQuery } from '../../queries/counts.ts';
 import { orgQuery, orgsQuery } from '../../queries/orgs.ts';
 import { profilesQuery } from '../../queries/profiles.ts';
-import { siteCountQuery } from '../../queries/sites.ts';
-import { spaceCountQuery } from '../../queries/spaces.ts';
-import { teamCountQuery } from '../../queries/teams.ts';
 import { rememberOrg, rememberProfile } from '../../theme/prefs.ts';
 import { Badge, Skeleton } from '../../ui/Feedback.tsx';
 import { CountCard } from './CountCard.tsx';
 import { OrgDetails } from './OrgDetails.tsx';
 import { TodoList } from './TodoList.tsx';
-import { useTodo } from './useTodo.ts';
+import type { Todo } from './useTodo.ts';
+
+// The to-do list's reads (and the merge check they bring) load apart: the title and counts never wait for them.
+const OverviewTodo = lazy(() => import('./OverviewTodo.tsx').then((m) => ({ default: m.OverviewTodo })));
+
+/** The to-do list while its chunk loads: every card loading, as it shows while its reads run. */
+const TODO_LOADING: Todo = {
+  review: undefined,
+  invites: undefined,
+  sso: undefined,
+  failedSpecs: undefined,
+  expiring: undefined,
+};
 
 const PLAN_NAMES: Record<Organization['plan'], string> = {
   free_2024: 'Free',
@@ -51,7 +60,6 @@ export function OrgOverview({ profileId, orgId }: { profileId: string; orgId: st
   const teams = useQuery(teamCountQuery(profileId, orgId));
   const spaces = useQuery(spaceCountQuery(profileId, orgId));
   const sites = useQuery(siteCountQuery(profileId, orgId));
-  const todo = useTodo(profileId, orgId, org.data?.sso, org.isSuccess);
   useDocumentTitle(org.data?.title ?? 'Organization');
   useEffect(() => {
     if (!org.isSuccess) return;
@@ -93,7 +101,11 @@ export function OrgOverview({ profileId, orgId }: { profileId: string; orgId: st
           onRetry={() => void org.refetch()}
         />
       )}
-      {org.isSuccess && <TodoList profileId={profileId} orgId={orgId} todo={todo} />}
+      {org.isSuccess && (
+        <Suspense fallback={<TodoList profileId={profileId} orgId={orgId} todo={TODO_LOADING} />}>
+          <OverviewTodo profileId={profileId} orgId={orgId} ssoOn={org.data.sso} />
+        </Suspense>
+      )}
       {!org.isError && (
         <div className="count-grid" role="group" aria-label="Counts">
           <CountCard

@@ -42,6 +42,7 @@ export interface MembersTableProps {
 /** The virtualized members table of an organization. */
 export function MembersTable({ profileId, orgId, filters, onFiltersChange }: MembersTableProps) {
   const list = useMembersList(profileId, orgId, filters, onFiltersChange);
+  const { filters: shown, setFilters } = list;
   const roles = useRoleChange(profileId, orgId);
   // Rows are memoized: they get a stable function that always asks the current hook.
   const requestRole = useRef(roles.request);
@@ -49,12 +50,12 @@ export function MembersTable({ profileId, orgId, filters, onFiltersChange }: Mem
   const onRole = useCallback((member: Member, role: RoleOrGuest) => requestRole.current(member, role), []);
   const onSort = useCallback(
     (column: MemberSort) =>
-      onFiltersChange(
-        filters.sort === column
-          ? { ...filters, order: filters.order === 'asc' ? 'desc' : 'asc' }
-          : { ...filters, sort: column, order: column === 'name' ? 'asc' : 'desc' },
+      setFilters(
+        shown.sort === column
+          ? { ...shown, order: shown.order === 'asc' ? 'desc' : 'asc' }
+          : { ...shown, sort: column, order: column === 'name' ? 'asc' : 'desc' },
       ),
-    [filters, onFiltersChange],
+    [shown, setFilters],
   );
   const { members, ids, names, query } = list;
   const store = useMemberSelection();

@@ -2,7 +2,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../bridge/errors.ts';
-import { DEFAULT_MEMBER_FILTERS, membersListQuery } from '../../../queries/members.ts';
+import { membersListQuery } from '../../../queries/members.ts';
+import { DEFAULT_MEMBER_FILTERS } from '../../../queries/membersSearch.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../../ui/Dialog.tsx';
 import { Banner, Skeleton } from '../../../ui/Feedback.tsx';
