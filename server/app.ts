@@ -32,6 +32,7 @@ import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
 import { registerFileRoutes } from './http/file-routes.ts';
 import { accessGate } from './http/body-guards.ts';
+import { FairTurns } from './http/fair-turns.ts';
 import { jsonBodyParser } from './http/json-body.ts';
 import type { FetchLimits } from './net/fetch-url.ts';
 import { startJobs, type JobsOptions } from './jobs/index.ts';
@@ -69,6 +70,9 @@ export interface AppOptions {
 
 /** Longest path segment the router matches; the contract's own bounds on parameters are tighter. */
 const MAX_PARAM_LENGTH = 512;
+
+/** The time a turn of the event loop spends on requests before the next ones wait for a later turn (ms). */
+const TURN_BUDGET_MS = 4;
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1200, windowMs: 60_000 };
 
@@ -182,6 +186,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
       return error;
     },
   });
+
+  // Every request first waits for a short turn of the event loop (fair-turns.ts), so new connections are accepted
+  // while the server is busy.
+  const turns = new FairTurns(TURN_BUDGET_MS);
+  app.addHook('onRequest', (_request, _reply, done) => turns.admit(() => done()));
 
   app.setValidatorCompiler(({ schema, httpPart }) =>
     lazyValidator(httpPart === 'body' ? bodyAjv : textAjv, schema),

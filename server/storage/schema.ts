@@ -283,6 +283,14 @@ export interface SearchPagesTable {
 }
 
 /** Which revision of each space the search index holds. */
+/** How many spaces out of the trash an organization has per parent and default level ('' for NULL): triggers keep it. */
+export interface SpaceGroupsTable {
+  organization_id: string;
+  parent_key: string;
+  level_key: string;
+  n: number;
+}
+
 export interface SearchIndexedTable {
   space_id: string;
   revision_id: string;
@@ -530,6 +538,7 @@ export interface DB {
   print_links: PrintLinksTable;
   search_pages: SearchPagesTable;
   search_indexed: SearchIndexedTable;
+  space_groups: SpaceGroupsTable;
   saml_providers: SamlProvidersTable;
   custom_fields: CustomFieldsTable;
   space_custom_field_values: SpaceCustomFieldValuesTable;

@@ -46,20 +46,26 @@ export function spaceListBase(levels: ContentLevels): SpaceQuery {
   return base;
 }
 
-/** The organization's spaces out of the trash, counted by what visibility depends on (parent, default level). */
+/**
+ * The organization's spaces out of the trash, counted by what visibility depends on (parent, default level), as the
+ * triggers of `space_groups` keep them: a few rows, however many spaces.
+ */
 const spaceGroups = prepared((organizationId: string) =>
   builder
-    .selectFrom('spaces as s')
-    .select(['s.parent_id', 's.default_level', sql<number>`count(*)`.as('n')])
-    .where('s.organization_id', '=', organizationId)
-    .where('s.deleted_at', 'is', null)
-    .groupBy(['s.parent_id', 's.default_level']),
+    .selectFrom('space_groups')
+    .select([
+      sql<string | null>`nullif(parent_key, '')`.as('parent_id'),
+      sql<string | null>`nullif(level_key, '')`.as('default_level'),
+      'n',
+    ])
+    .where('organization_id', '=', organizationId)
+    .where('n', '>', 0),
 );
 
 /**
- * How many spaces a member of each role may see (members of one role all see the same spaces): one grouped count of
- * the organization's spaces (an index-only scan, `spaces_visible`), then the rule of `visibleSpaceFilter` applied to
- * the groups, once per role asked.
+ * How many spaces a member of each role may see (members of one role all see the same spaces): the organization's
+ * space counts by group (`space_groups`), then the rule of `visibleSpaceFilter` applied to the groups, once per role
+ * asked.
  */
 export function visibleSpaceCounter(db: Database, organizationId: string): (role: Role | null) => number {
   let groups: { parent_id: string | null; default_level: string | null; n: number }[] | undefined;
