@@ -68,7 +68,8 @@ async function loadChanges(
   page: Page,
   url: string,
   changedPages: number,
-  firstPageComments: number,
+  /** Block comments the page must show at their blocks; undefined in compat mode (see below). */
+  firstPageComments: number | undefined,
 ): Promise<UiRun> {
   // A new document, not a change of the hash in the one open since the launch (the app drops the launch secret from
   // its URL): performance.now() counts from this navigation, and the long-task probe is installed before the app.
@@ -78,7 +79,7 @@ async function loadChanges(
   const first = await waitForMarks(page, 'treeFirst', 'paintedAt');
   // Every comment of the page on screen is drawn at its block (the seed's, one per block from the first).
   const blockComments = await page.getByTestId('block-comment').count();
-  if (blockComments !== firstPageComments)
+  if (firstPageComments !== undefined && blockComments !== firstPageComments)
     throw new Error(
       `the page shows ${blockComments} block comments, not the ${firstPageComments} seeded on it`,
     );
@@ -154,7 +155,9 @@ export async function measureUi(
               page,
               changesUrl(app, seed, space, profileId),
               seed.changedPages,
-              space.firstPageComments,
+              // Block anchors are our extension: against a GitBook-compatible API the app lists the page's
+              // comments beside it, not at blocks.
+              mode === 'normal' ? space.firstPageComments : undefined,
             ),
           ),
         );
