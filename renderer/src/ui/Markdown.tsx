@@ -6,6 +6,7 @@
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { marked } from 'marked';
+import { plainParagraphHtml } from './plainMarkdown.ts';
 import './markdown.css';
 
 let purifier: Purifier | undefined;
@@ -43,6 +44,8 @@ function sanitizer(): Purifier {
 
 /** Sanitized HTML of `markdown`; `imageSource` rewrites where its images load from. */
 export function renderMarkdown(markdown: string, imageSource?: ImageSource): string {
+  const plain = plainParagraphHtml(markdown);
+  if (plain !== undefined) return plain;
   const html = marked.parse(markdown, { async: false, gfm: true });
   images = imageSource;
   try {
@@ -52,13 +55,30 @@ export function renderMarkdown(markdown: string, imageSource?: ImageSource): str
   }
 }
 
+const CACHE_SIZE = 500;
+const cache = new Map<string, string>();
+
+/**
+ * `renderMarkdown` without images, cached by source (the oldest entry goes first): a comment shown at its block and
+ * in the thread pane, or drawn again, is rendered once.
+ */
+function cachedHtml(source: string): string {
+  let html = cache.get(source);
+  if (html === undefined) {
+    html = renderMarkdown(source);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(source, html);
+  }
+  return html;
+}
+
 /** Rendered markdown in a `div` (class `markdown` plus `className`). */
 export function Markdown({ source, className }: { source: string; className?: string }) {
   return (
     <div
       className={className === undefined ? 'markdown' : `markdown ${className}`}
       // Sanitized by renderMarkdown above.
-      dangerouslySetInnerHTML={{ __html: renderMarkdown(source) }}
+      dangerouslySetInnerHTML={{ __html: cachedHtml(source) }}
     />
   );
 }

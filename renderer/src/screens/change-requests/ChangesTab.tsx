@@ -9,9 +9,11 @@
  * current change; a approve, x request changes, f finish the review; ? the list. Block comments sit at their blocks
  * and draft comments wait for "Finish review" (`review/`).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
+import { commentsQuery } from '../../queries/comments.ts';
 import { RateLimitWait } from '../../ui/ApiNotes.tsx';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -26,8 +28,9 @@ import { ShortcutHelp, useReviewShortcuts } from './diff/shortcuts.tsx';
 import { useCommentsFold } from './diff/useCommentsFold.ts';
 import { useAllDiffStats, usePageDiff, useReviewTree } from './diff/useReview.ts';
 import { useViewedMarks } from './diff/useViewedMarks.ts';
+import { useAfterFirstPaint, useFirstDiffMark } from './review/firstPaint.ts';
 import { BlockNotesContext } from './review/blockNotes.tsx';
-import { useReviewSession } from './review/useReviewSession.tsx';
+import { commentScope, useReviewSession } from './review/useReviewSession.tsx';
 import './diff/changes.css';
 
 export interface ChangesTabProps {
@@ -47,7 +50,13 @@ export function ChangesTab(props: ChangesTabProps) {
     [profileId, orgId, spaceId, changeRequest],
   );
   const { profile } = useActiveProfile();
-  const { tree, error, retry } = useReviewTree(context, props.pageId);
+  // The page on screen's comments are read with its bodies (after them: the bodies come first).
+  const queryClient = useQueryClient();
+  const prefetchComments = useCallback(
+    (pageId: string) => void queryClient.prefetchQuery(commentsQuery(commentScope(context), 'open', pageId)),
+    [queryClient, context],
+  );
+  const { tree, error, retry } = useReviewTree(context, props.pageId, prefetchComments);
   const [lens, setLens] = useReviewPref(profileId, 'lens');
   const [layout, setLayout] = useReviewPref(profileId, 'layout');
   const [onlyChanged, setOnlyChanged] = useReviewPref(profileId, 'onlyChanged');
@@ -71,15 +80,17 @@ export function ChangesTab(props: ChangesTabProps) {
   const change: PageChange | undefined = selectedNode?.change;
   const pageDiff = usePageDiff(context, change);
   const diff = pageDiff.data;
-  // The background reads of every body start once the page on screen has its diff (or failed): its two bodies
-  // do not queue behind a thousand others. Sticky, so moving to another page does not restart them.
-  const [backgroundOn, setBackgroundOn] = useState(false);
+  // What waits for the first page on screen (its diff painted, or its read failed): the background reads of every
+  // body (its two bodies do not queue behind a thousand others, and starting a thousand reads is no work for the
+  // frame that paints it), and the thread pane's threads (the diff and the comments at its blocks come first).
+  // Sticky, so moving to another page does not restart them.
   const firstSettled =
     tree !== undefined && (change === undefined || !change.bodyChanged || pageDiff.isFetched);
-  useEffect(() => {
-    if (firstSettled) setBackgroundOn(true);
-  }, [firstSettled]);
-  const { stats, progress } = useAllDiffStats(context, backgroundOn ? tree : undefined);
+  // `review:first-diff` once the first page's diff (or its structure, when its body did not change) is painted;
+  // then what waits for it.
+  useFirstDiffMark(change !== undefined && (!change.bodyChanged || diff !== undefined));
+  const afterFirst = useAfterFirstPaint(firstSettled);
+  const { stats, progress } = useAllDiffStats(context, afterFirst ? tree : undefined);
   const commentable = selectedNode !== undefined && selectedNode.change?.kinds.includes('deleted') !== true;
   const review = useReviewSession({
     ...context,
@@ -88,6 +99,7 @@ export function ChangesTab(props: ChangesTabProps) {
     diff,
     paneRef,
     currentChange,
+    countsReady: afterFirst,
   });
   const changeCount =
     diff === undefined ? 0 : lens === 'source' ? diff.source.changes : diff.rendered.changes;
@@ -97,21 +109,14 @@ export function ChangesTab(props: ChangesTabProps) {
     [tree, onlyChanged, collapsed],
   );
 
-  // A new page or lens starts at its top.
+  // A new page or lens starts at its top. The first page shown is there already, in a pane just created: scrolling
+  // it would force a layout of the whole new screen while the page's reads wait to be answered.
+  const shownBefore = useRef<string | undefined>(undefined);
   useEffect(() => {
     setCurrentChange(-1);
-    paneRef.current?.scrollTo({ top: 0 });
+    if (shownBefore.current !== undefined) paneRef.current?.scrollTo({ top: 0 });
+    shownBefore.current = selectedId;
   }, [selectedId, lens]);
-
-  // `review:first-diff`: once the first page's diff (or its structure, when its body did not change) is painted.
-  const firstPainted = useRef(false);
-  const pageReady = change !== undefined && (!change.bodyChanged || diff !== undefined);
-  useEffect(() => {
-    if (!pageReady || firstPainted.current) return;
-    firstPainted.current = true;
-    // The frame callback runs before that frame paints; the task after it runs once it has.
-    requestAnimationFrame(() => setTimeout(() => performance.mark('review:first-diff'), 0));
-  }, [pageReady]);
 
   // The current change scrolls into view, takes the focus and the highlight.
   useEffect(() => {
@@ -368,6 +373,7 @@ export function ChangesTab(props: ChangesTabProps) {
             pageId={selectedNode.id}
             pageTitle={title}
             folded={comments.folded}
+            threadsReady={afterFirst}
           />
         )}
       </div>

@@ -64,12 +64,20 @@ export function CommentsTab(props: CommentsProps) {
 }
 
 /**
- * The threads of one page, shown beside its diff; new comments posted here target that page. `folded` (the diff
+ * The threads of one page, shown beside its diff; new comments posted here target that page. Until `threadsReady`
+ * (the Changes tab's first diff painted), the threads show as loading: twenty threads of rendered markdown are a
+ * long task that would otherwise come before the diff. `folded` (the diff
  * would get too narrow beside it): the pane is its toggle, and opening it lays the comments over the diff for this
  * visit only (the remembered choice is for wide windows).
  */
 export function PageCommentsPanel(
-  props: CommentsProps & { pageId: string; pageTitle: string; folded?: boolean },
+  props: CommentsProps & {
+    pageId: string;
+    pageTitle: string;
+    folded?: boolean;
+    /** False while the diff beside it is drawn first: the threads show as loading meanwhile. */
+    threadsReady?: boolean;
+  },
 ) {
   const scope = useScope(props);
   const [filter, setFilter] = useFilter(props.profileId);
@@ -134,6 +142,7 @@ export function PageCommentsPanel(
             filter={filter}
             onFilterChange={setFilter}
             composerLabel={`Comment on page “${props.pageTitle}”`}
+            threadsReady={props.threadsReady}
           />
         )}
       </div>

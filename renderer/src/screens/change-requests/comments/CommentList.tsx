@@ -69,6 +69,8 @@ export interface CommentListProps {
   onFilterChange: (filter: CommentFilter) => void;
   /** The composer's label ("Comment on this change request"). */
   composerLabel: string;
+  /** False: the threads show as loading even when read (something else is drawn first). */
+  threadsReady?: boolean;
 }
 
 /** The composer, the filter and the threads. */
@@ -79,6 +81,7 @@ export function CommentList({
   filter,
   onFilterChange,
   composerLabel,
+  threadsReady = true,
 }: CommentListProps) {
   const { queryClient } = useCommentsEnv(scope.profileId);
   const { profile } = useActiveProfile();
@@ -149,7 +152,7 @@ export function CommentList({
   };
 
   let body;
-  if (list.isPending) {
+  if (list.isPending || (!threadsReady && list.isSuccess)) {
     body = (
       <div
         className="comment-loading"

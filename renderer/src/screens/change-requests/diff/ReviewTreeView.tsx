@@ -4,8 +4,8 @@
  * through. One tab stop: arrows move, Right/Left open and close (or go to the child / the parent), Home/End jump,
  * Enter or Space shows the page.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { elementScroll, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { cx } from '../../../ui/cx.ts';
 import {
   CHANGE_KINDS,
@@ -156,6 +156,38 @@ const Row = memo(function Row(props: RowProps) {
   );
 });
 
+/**
+ * The tree's size for the virtualizer, as its ResizeObserver reports it (after a layout, when reading it costs
+ * nothing). The library's default also reads it at once as the tree mounts, in the middle of the commit: that forces
+ * a layout of the whole new screen before the page's reads can be answered. Until the first report, the virtualizer
+ * takes the window's height (`initialRect`): rows enough for any pane.
+ */
+function observeTreeRect(onMeasured: () => void) {
+  return (instance: Virtualizer<HTMLDivElement, Element>, report: (rect: Rect) => void) => {
+    const element = instance.scrollElement;
+    if (element === null) return;
+    const observer = new ResizeObserver(() => {
+      report({ width: element.clientWidth, height: element.clientHeight });
+      onMeasured();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  };
+}
+
+/**
+ * Scrolls the tree as the library does, except its first write: as it mounts, the virtualizer writes its initial
+ * offset (0) to the tree just created at 0, a no-op that forces a layout of the whole new screen.
+ */
+function treeScroller(): typeof elementScroll<HTMLDivElement> {
+  let first = true;
+  return (offset, options, instance) => {
+    const skip = first && offset + (options.adjustments ?? 0) === 0;
+    first = false;
+    if (!skip) elementScroll(offset, options, instance);
+  };
+}
+
 /** Props of `ReviewTreeView`. */
 export interface ReviewTreeViewProps {
   tree: ReviewTree;
@@ -177,24 +209,35 @@ export interface ReviewTreeViewProps {
 /** The tree of changed pages. */
 export function ReviewTreeView(props: ReviewTreeViewProps) {
   const { tree, rows, selectedId, focusedId, treeRef, stats } = props;
+  const [measured, setMeasured] = useState(false);
+  const [observeRect] = useState(() => observeTreeRect(() => setMeasured(true)));
+  const [scrollToFn] = useState(treeScroller);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => treeRef.current,
     estimateSize: () => REVIEW_ROW_HEIGHT,
     overscan: 10,
+    observeElementRect: observeRect,
+    scrollToFn,
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
   const indexOf = useCallback((id: string | undefined) => rows.findIndex((row) => row.id === id), [rows]);
   const tabbableId =
     indexOf(focusedId) !== -1 ? focusedId : indexOf(selectedId) !== -1 ? selectedId : rows[0]?.id;
 
-  // The selected page scrolls into view when it changes (keyboard j/k, a link, a reload).
+  // The selected page scrolls into view when it changes (keyboard j/k, a link, a reload), once the tree's size is
+  // known; a row already in view stays (asking the virtualizer would read the scroll height: a forced layout).
   const lastSelected = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (selectedId === lastSelected.current) return;
+    if (selectedId === lastSelected.current || !measured) return;
     lastSelected.current = selectedId;
     const index = indexOf(selectedId);
-    if (index !== -1) virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [selectedId, indexOf, virtualizer]);
+    if (index === -1) return;
+    const top = virtualizer.scrollOffset ?? 0;
+    const start = index * REVIEW_ROW_HEIGHT;
+    const inView = start >= top && start + REVIEW_ROW_HEIGHT <= top + (virtualizer.scrollRect?.height ?? 0);
+    if (!inView) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [selectedId, indexOf, virtualizer, measured]);
 
   const focusIndex = (index: number) => {
     const row = rows[index];

@@ -83,7 +83,12 @@ function loadSide(
  * any: as soon as the trees are classified, the diff of the page that will be on screen starts (its two bodies read,
  * then the worker), while the tree renders, instead of after it.
  */
-export function useReviewTree(context: ReviewContext, shownPageId?: string) {
+export function useReviewTree(
+  context: ReviewContext,
+  shownPageId?: string,
+  /** Called with the page the tab will show (unless deleted), once known, after its diff's reads have started. */
+  onFirstPage?: (pageId: string) => void,
+) {
   const { profileId, orgId, spaceId, changeRequest } = context;
   const queryClient = useQueryClient();
   // Start the worker and the markdown renderer while the trees load: the first diff does not pay for compiling them.
@@ -96,9 +101,11 @@ export function useReviewTree(context: ReviewContext, shownPageId?: string) {
   // The latest context and page shown, for the first page's reads (the memo runs again only when a tree changes).
   const contextRef = useRef(context);
   const shownRef = useRef(shownPageId);
+  const onFirstRef = useRef(onFirstPage);
   useEffect(() => {
     contextRef.current = context;
     shownRef.current = shownPageId;
+    onFirstRef.current = onFirstPage;
   });
   const tree = useMemo(() => {
     if (head.data === undefined || base.data === undefined) return undefined;
@@ -112,6 +119,8 @@ export function useReviewTree(context: ReviewContext, shownPageId?: string) {
     );
     if (first?.change?.bodyChanged === true)
       void queryClient.prefetchQuery(pageDiffQuery(contextRef.current, first.change));
+    if (first !== undefined && first.change?.kinds.includes('deleted') !== true)
+      onFirstRef.current?.(first.id);
     return built;
   }, [head.data, base.data, queryClient]);
   const { refetch: refetchHead } = head;

@@ -59,7 +59,9 @@ export function writeMarks(storage: MarkStorage, key: string, marks: ViewedMarks
 
 /** Whether the page is marked viewed and has not changed since. */
 export function isViewed(marks: ViewedMarks, change: PageChange): boolean {
-  return marks[change.id] === pageSignature(change);
+  // Most pages carry no mark: no signature to build for them (the count runs over every changed page each render).
+  const mark = marks[change.id];
+  return mark !== undefined && mark === pageSignature(change);
 }
 
 /** The marks with the page marked (or unmarked); stale marks of other pages are kept (they may come back). */

@@ -26,6 +26,23 @@ export function countsByPage(
   return counts;
 }
 
+/** The comment scope of a reviewed request. */
+export function commentScope(refs: {
+  profileId: string;
+  orgId: string;
+  spaceId: string;
+  changeRequest: ChangeRequest;
+}): CommentScope {
+  const { profileId, orgId, spaceId, changeRequest } = refs;
+  return {
+    profileId,
+    orgId,
+    spaceId,
+    changeRequestId: changeRequest.id,
+    changeRequestNumber: changeRequest.number,
+  };
+}
+
 export function useReviewSession(input: {
   profileId: string;
   orgId: string;
@@ -37,17 +54,16 @@ export function useReviewSession(input: {
   /** The pane of the page on screen, where the current change is found. */
   paneRef: RefObject<HTMLDivElement | null>;
   currentChange: number;
+  /**
+   * Whether the open comments of every page (the tree's counts) may be read: not before the page on screen is
+   * painted, as that read (every block comment placed again on the server) would hold up its bodies.
+   */
+  countsReady: boolean;
 }) {
   const { profileId, orgId, spaceId, changeRequest } = input;
   const scope = useMemo<CommentScope>(
-    () => ({
-      profileId,
-      orgId,
-      spaceId,
-      changeRequestId: changeRequest.id,
-      changeRequestNumber: changeRequest.number,
-    }),
-    [profileId, orgId, spaceId, changeRequest.id, changeRequest.number],
+    () => commentScope({ profileId, orgId, spaceId, changeRequest }),
+    [profileId, orgId, spaceId, changeRequest],
   );
   const openThread = useCallback((commentId: string) => {
     const thread = document.querySelector<HTMLElement>(
@@ -64,7 +80,7 @@ export function useReviewSession(input: {
     diff: input.diff,
     onOpenThread: openThread,
   });
-  const open = useQuery(commentsQuery(scope, 'open'));
+  const open = useQuery({ ...commentsQuery(scope, 'open'), enabled: input.countsReady });
   const commentCounts = useMemo(() => countsByPage(open.data ?? []), [open.data]);
   const { drafts } = useReviewDrafts(profileId, changeRequest.id);
   const [finishing, setFinishing] = useState<ReviewDecision | undefined>();

@@ -1,0 +1,39 @@
+/**
+ * The Changes tab's first paint: the mark the review benchmark reads when the first page's diff is on screen, and
+ * the switch that lets what must not delay it start after it.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * `review:first-diff`, once `ready` (the first page's diff, or its structure, committed) is painted. Called before
+ * `useAfterFirstPaint`: its frame callback comes first.
+ */
+export function useFirstDiffMark(ready: boolean): void {
+  const marked = useRef(false);
+  useEffect(() => {
+    if (!ready || marked.current) return;
+    marked.current = true;
+    // The frame callback runs before that frame paints; the task after it runs once it has.
+    requestAnimationFrame(() => setTimeout(() => performance.mark('review:first-diff'), 0));
+  }, [ready]);
+}
+
+/**
+ * True from the task after the frame that paints once `settled` is true (and from then on): work that must not
+ * delay that frame waits for it.
+ */
+export function useAfterFirstPaint(settled: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!settled || after) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAfter(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [settled, after]);
+  return after;
+}
