@@ -47,10 +47,10 @@ export function isSmallContent(pages: readonly PageInput[]): boolean {
  * Indexes a space in the caller's transaction, on this thread: for content known to be small (`isSmallContent`),
  * whose conversion costs less than handing it to a worker, and which a search then finds without waiting for a job.
  */
-export function indexSpaceNow(db: Database, spaceId: string): void {
+export function indexSpaceNow(db: Database, spaceId: string, options: { fresh?: boolean } = {}): void {
   const space = readSpaceForIndex(db, spaceId);
   if (space === undefined) return;
-  writeSpaceIndex(db, spaceId, space.revisionId, indexPagesTask({ pages: space.pages }).pages);
+  writeSpaceIndex(db, spaceId, space.revisionId, indexPagesTask({ pages: space.pages }).pages, options);
 }
 
 /** Queues the indexing of a space whose revision changed, in the caller's transaction. */
@@ -95,16 +95,22 @@ function deleteSpaceRows(db: Database, spaceId: string): void {
   db.run(db.q.deleteFrom('search_sections').where('space_id', '=', spaceId));
 }
 
-/** Replaces the index rows of a space with `pages` of `revisionId`; only deletes them when the space is gone. */
+/**
+ * Replaces the index rows of a space with `pages` of `revisionId`; only deletes them when the space is gone.
+ * `fresh`: the space was created in the caller's transaction, so it exists and has no rows to delete.
+ */
 export function writeSpaceIndex(
   db: Database,
   spaceId: string,
   revisionId: string,
   pages: readonly IndexedPage[],
+  { fresh = false }: { fresh?: boolean } = {},
 ): void {
   db.transaction(() => {
-    deleteSpaceRows(db, spaceId);
-    if (!db.first(db.q.selectFrom('spaces').select('id').where('id', '=', spaceId))) return;
+    if (!fresh) {
+      deleteSpaceRows(db, spaceId);
+      if (!db.first(db.q.selectFrom('spaces').select('id').where('id', '=', spaceId))) return;
+    }
     for (const page of pages) {
       const row = db.first(
         db.q
