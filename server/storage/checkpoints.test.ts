@@ -1,6 +1,7 @@
 /**
  * The write-ahead log is checkpointed off the request thread: with the server's connection no longer checkpointing
- * by itself, the log still stays bounded while the server writes over HTTP.
+ * by itself, the log still stays bounded while the server writes over HTTP, and its file is not cut below the cap
+ * when it starts again.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,14 +10,18 @@ import { startTestServer, type TestServer, type TestUser } from '../test/harness
 import { expectStatus, sendOperation } from '../test/http-helpers.ts';
 import { DATABASE_FILE } from './database.ts';
 
-/** Above what one write adds to the log (a new space: about 20 pages), far below what 60 of them add. */
-const THRESHOLD = 256 * 1024;
+/** Below what a few writes add to the log (a new space: about 20 pages). */
+const THRESHOLD = 64 * 1024;
+/** Far below what 60 writes add: the log must start again several times. */
+const HARD_CAP = 512 * 1024;
 
 let server: TestServer;
 let admin: TestUser;
 let orgId: string;
 beforeAll(async () => {
-  server = await startTestServer({ jobs: { checkpoints: { thresholdBytes: THRESHOLD, intervalMs: 10 } } });
+  server = await startTestServer({
+    jobs: { checkpoints: { thresholdBytes: THRESHOLD, hardCapBytes: HARD_CAP, intervalMs: 10 } },
+  });
   admin = server.buildUser();
   orgId = server.buildOrg(admin).id;
 });
@@ -30,9 +35,15 @@ describe('checkpoints of the log', () => {
     expect(Number(row?.wal_autocheckpoint)).toBe(0);
   });
 
-  it('keep the log near its threshold however much is written', async () => {
+  it('the log file is kept at the cap when the log starts again, not cut shorter', () => {
+    const row = server.db.sqlite.prepare('PRAGMA journal_size_limit').get();
+    expect(Number(row?.journal_size_limit)).toBe(HARD_CAP);
+  });
+
+  it('keep the log within its cap however much is written', async () => {
     let largest = 0;
-    // Many times the threshold written, one space at a time, with a moment between writes for the checkpoints.
+    // Many times the cap written (60 spaces of about 20 pages: some 5 MB), one space at a time, with a moment
+    // between writes for the checkpoints.
     for (let i = 0; i < 60; i++) {
       const created = await sendOperation(server, 'createSpace', {
         token: admin.token,
@@ -44,9 +55,9 @@ describe('checkpoints of the log', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     let settled = logBytes();
-    for (let wait = 0; wait < 200 && settled >= THRESHOLD; wait++) {
+    for (let wait = 0; wait < 200 && settled > HARD_CAP; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      // The log starts again (and shrinks) at the first write after a complete checkpoint.
+      // The log starts again at the first write after a complete checkpoint, and its file is cut to the cap.
       await sendOperation(server, 'createSpace', {
         token: admin.token,
         params: { organizationId: orgId },
@@ -54,8 +65,8 @@ describe('checkpoints of the log', () => {
       });
       settled = logBytes();
     }
-    // Without checkpoints the log would only grow: it holds everything written since the start.
-    expect(settled).toBeLessThan(THRESHOLD);
-    expect(settled).toBeLessThan(largest);
+    expect(largest).toBeGreaterThan(THRESHOLD);
+    // Without checkpoints the log would only grow: it would hold everything written since the start.
+    expect(settled).toBeLessThanOrEqual(HARD_CAP);
   });
 });

@@ -204,9 +204,11 @@ export function insertRevision(
     tree: RevisionTree;
     createdBy: string | null;
     now: Date;
+    /** Its id, when the caller needed it before (a new space's row names its first revision); default: a new one. */
+    id?: string;
   },
 ): string {
-  const id = newId();
+  const id = revision.id ?? newId();
   db.run(
     db.q.insertInto('revisions').values({
       id,

@@ -25,13 +25,7 @@ import type { Handlers } from '../../http/context.ts';
 import { decodeCursor, encodeCursor, type ListPage } from '../../http/pagination.ts';
 import { loadOrgAccess } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
-import {
-  countMatchingSpaces,
-  matchingPages,
-  matchingSpaces,
-  SEARCH_INDEX_JOB,
-  type PageHit,
-} from './index.ts';
+import { SEARCH_INDEX_JOB, searchPage, type PageHit } from './index.ts';
 import { excerpt, firstMatch, type PageSection, type ParsedQuery, parseQuery } from './text.ts';
 
 type SpaceResult = Static<typeof SearchSpaceResult>;
@@ -81,15 +75,16 @@ export const searchHandlers = {
     await jobs.queue.settle(SEARCH_INDEX_JOB, params.organizationId, SETTLE_MS);
     const levels = new ContentLevels(db, params.organizationId, orgActor);
     const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-    const rows = matchingSpaces(db, levels, parsed.match, after as [number, string] | undefined, limit + 1);
-    const shown = rows.slice(0, limit);
-    const hits = matchingPages(
+    const found = searchPage(
       db,
       levels,
       parsed.match,
-      shown.map((r) => r.space_id),
+      after as [number, string] | undefined,
+      limit,
       PAGES_PER_SPACE,
     );
+    const shown = found.spaces;
+    const hits = found.pages;
     const sections = sectionsOf(parsed, hits);
     const pagesBySpace = new Map<string, PageResult[]>();
     for (const hit of hits) {
@@ -121,11 +116,10 @@ export const searchHandlers = {
         title: row.title,
         pages: pagesBySpace.get(row.space_id) ?? [],
       })),
-      count: rows[0]?.total ?? (after === undefined ? 0 : countMatchingSpaces(db, levels, parsed.match)),
+      count: found.total,
     };
     const last = shown.at(-1);
-    if (rows.length > limit && last !== undefined)
-      page.next = { page: encodeCursor([last.best, last.space_id]) };
+    if (found.more && last !== undefined) page.next = { page: encodeCursor([last.best, last.space_id]) };
     return page;
   },
 } satisfies Handlers;

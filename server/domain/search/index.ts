@@ -47,10 +47,10 @@ export function isSmallContent(pages: readonly PageInput[]): boolean {
  * Indexes a space in the caller's transaction, on this thread: for content known to be small (`isSmallContent`),
  * whose conversion costs less than handing it to a worker, and which a search then finds without waiting for a job.
  */
-export function indexSpaceNow(db: Database, spaceId: string): void {
+export function indexSpaceNow(db: Database, spaceId: string, options: { fresh?: boolean } = {}): void {
   const space = readSpaceForIndex(db, spaceId);
   if (space === undefined) return;
-  writeSpaceIndex(db, spaceId, space.revisionId, indexPagesTask({ pages: space.pages }).pages);
+  writeSpaceIndex(db, spaceId, space.revisionId, indexPagesTask({ pages: space.pages }).pages, options);
 }
 
 /** Queues the indexing of a space whose revision changed, in the caller's transaction. */
@@ -95,16 +95,22 @@ function deleteSpaceRows(db: Database, spaceId: string): void {
   db.run(db.q.deleteFrom('search_sections').where('space_id', '=', spaceId));
 }
 
-/** Replaces the index rows of a space with `pages` of `revisionId`; only deletes them when the space is gone. */
+/**
+ * Replaces the index rows of a space with `pages` of `revisionId`; only deletes them when the space is gone.
+ * `fresh`: the space was created in the caller's transaction, so it exists and has no rows to delete.
+ */
 export function writeSpaceIndex(
   db: Database,
   spaceId: string,
   revisionId: string,
   pages: readonly IndexedPage[],
+  { fresh = false }: { fresh?: boolean } = {},
 ): void {
   db.transaction(() => {
-    deleteSpaceRows(db, spaceId);
-    if (!db.first(db.q.selectFrom('spaces').select('id').where('id', '=', spaceId))) return;
+    if (!fresh) {
+      deleteSpaceRows(db, spaceId);
+      if (!db.first(db.q.selectFrom('spaces').select('id').where('id', '=', spaceId))) return;
+    }
     for (const page of pages) {
       const row = db.first(
         db.q
@@ -150,7 +156,7 @@ const statement = <R>(query: RawBuilder<R>) => ({ compile: () => query.compile(b
  * as the CTE `hits`. FTS5 computes `bm25` only in the query that scans the table, never inside an aggregate or a
  * window: the rows are materialized first, and ranked, grouped or windowed over.
  */
-function hits(levels: ContentLevels, match: string, onlySpaces?: readonly string[]): RawBuilder<unknown> {
+function hits(levels: ContentLevels, match: string): RawBuilder<unknown> {
   const visible = visibleSpaceFilter(levels);
   return sql`hits AS MATERIALIZED (
     SELECT search_pages.rowid AS row_id, search_pages.space_id AS space_id, search_pages.page_id AS page_id,
@@ -159,29 +165,77 @@ function hits(levels: ContentLevels, match: string, onlySpaces?: readonly string
     FROM search_pages INNER JOIN spaces AS s ON s.id = search_pages.space_id
     WHERE search_pages MATCH ${match} AND s.organization_id = ${levels.organizationId} AND s.deleted_at IS NULL
       ${visible ? sql`AND ${visible}` : sql``}
-      ${onlySpaces ? sql`AND search_pages.space_id IN (SELECT value FROM json_each(${JSON.stringify(onlySpaces)}))` : sql``}
   )`;
 }
 
+/** One page of a search: its spaces, their best pages, how many spaces match in all, and whether more follow. */
+export interface SearchPage {
+  /** The page's spaces, best first (a space ranks as its best page; ties by id). */
+  spaces: { space_id: string; title: string; best: number }[];
+  /** The best pages of those spaces (`perSpace` at most each), best first. */
+  pages: PageHit[];
+  total: number;
+  more: boolean;
+}
+
 /**
- * One page of matching spaces, best first (a space ranks as its best page; ties by id), after the cursor's
- * `[rank, spaceId]`, `take` of them at most; and how many spaces match in all (`total`: on every row).
+ * One page of matching spaces after the cursor's `[rank, spaceId]` (`limit` at most) with the best `perSpace` pages
+ * of each, in one statement: the full-text match is scanned once, and ranked, paged and windowed over.
  */
-export function matchingSpaces(
+export function searchPage(
   db: Database,
   levels: ContentLevels,
   match: string,
   after: readonly [number, string] | undefined,
-  take: number,
-): { space_id: string; title: string; best: number; total: number }[] {
-  return db.all(
-    statement(sql<{ space_id: string; title: string; best: number; total: number }>`
+  limit: number,
+  perSpace: number,
+): SearchPage {
+  const rows = db.all(
+    statement(sql<PageHit & { space_title: string; best: number; total: number; more: number }>`
       WITH ${hits(levels, match)},
-      ranked AS (SELECT space_id, max(space_title) AS title, min(rank) AS best FROM hits GROUP BY space_id)
-      SELECT space_id, title, best, (SELECT count(*) FROM ranked) AS total FROM ranked
-      ${after !== undefined ? sql`WHERE (best, space_id) > (${after[0]}, ${after[1]})` : sql``}
-      ORDER BY best, space_id LIMIT ${take}`),
+      ranked AS (SELECT space_id, max(space_title) AS title, min(rank) AS best FROM hits GROUP BY space_id),
+      later AS (
+        SELECT * FROM ranked
+        ${after !== undefined ? sql`WHERE (best, space_id) > (${after[0]}, ${after[1]})` : sql``}
+      ),
+      shown AS (SELECT * FROM later ORDER BY best, space_id LIMIT ${limit}),
+      numbered AS (
+        SELECT *, row_number() OVER (PARTITION BY space_id ORDER BY rank, page_id) AS n FROM hits
+        WHERE space_id IN (SELECT space_id FROM shown)
+      )
+      SELECT numbered.space_id, numbered.page_id, numbered.title, numbered.path, numbered.rank,
+        search_sections.sections AS sections, shown.title AS space_title, shown.best AS best,
+        (SELECT count(*) FROM ranked) AS total, (SELECT count(*) FROM later) > ${limit} AS more
+      FROM numbered
+        INNER JOIN shown ON shown.space_id = numbered.space_id
+        INNER JOIN search_sections ON search_sections.id = numbered.row_id
+      WHERE numbered.n <= ${perSpace}
+      ORDER BY numbered.rank, numbered.page_id`),
   );
+  const spaces = new Map<string, { space_id: string; title: string; best: number }>();
+  for (const row of rows)
+    if (!spaces.has(row.space_id))
+      spaces.set(row.space_id, { space_id: row.space_id, title: row.space_title, best: row.best });
+  return {
+    spaces: [...spaces.values()].sort((a, b) =>
+      a.best !== b.best ? a.best - b.best : a.space_id < b.space_id ? -1 : a.space_id > b.space_id ? 1 : 0,
+    ),
+    pages: rows.map(({ space_id, page_id, title, path, rank, sections }) => ({
+      space_id,
+      page_id,
+      title,
+      path,
+      rank,
+      sections,
+    })),
+    total:
+      rows.length > 0
+        ? Number(rows[0]!.total)
+        : after === undefined
+          ? 0
+          : countMatchingSpaces(db, levels, match),
+    more: rows.length > 0 && Number(rows[0]!.more) === 1,
+  };
 }
 
 /** How many spaces hold a match (for a page past the last match, whose rows cannot say). */
@@ -190,27 +244,4 @@ export function countMatchingSpaces(db: Database, levels: ContentLevels, match: 
     statement(sql<{ n: number }>`WITH ${hits(levels, match)} SELECT count(DISTINCT space_id) AS n FROM hits`),
   );
   return Number(row?.n ?? 0);
-}
-
-/** The best `perSpace` matching pages of each of these spaces, best first, with their sections as indexed. */
-export function matchingPages(
-  db: Database,
-  levels: ContentLevels,
-  match: string,
-  spaceIds: readonly string[],
-  perSpace: number,
-): PageHit[] {
-  if (spaceIds.length === 0) return [];
-  return db.all(
-    statement(sql<PageHit>`
-      WITH ${hits(levels, match, spaceIds)},
-      numbered AS (
-        SELECT *, row_number() OVER (PARTITION BY space_id ORDER BY rank, page_id) AS n FROM hits
-      )
-      SELECT numbered.space_id, numbered.page_id, numbered.title, numbered.path, numbered.rank,
-        search_sections.sections AS sections
-      FROM numbered INNER JOIN search_sections ON search_sections.id = numbered.row_id
-      WHERE numbered.n <= ${perSpace}
-      ORDER BY numbered.rank, numbered.page_id`),
-  );
 }

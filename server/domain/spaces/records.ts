@@ -48,8 +48,9 @@ export interface NewSpace {
 
 /**
  * Inserts a space row with a first revision holding `tree`; answers the space id. The revision refers to the space
- * and the space to its revision, so the row is written first with a placeholder, inside one transaction. `index`:
- * indexed for search in that transaction (small content only: search/index.ts), or by a job.
+ * and the space to its revision: the revision's id is chosen first, the row written with it, then the revision,
+ * inside one transaction. `index`: indexed for search in that transaction (small content only: search/index.ts),
+ * or by a job.
  */
 export function insertSpaceWithTree(
   db: Database,
@@ -59,6 +60,7 @@ export function insertSpaceWithTree(
   index: 'now' | 'job' = 'job',
 ): { id: string; revisionId: string } {
   const id = newId();
+  const revisionId = newId();
   const at = now.toISOString();
   return db.transaction(() => {
     db.run(
@@ -73,14 +75,15 @@ export function insertSpaceWithTree(
         default_level: input.defaultLevel === undefined ? 'inherit' : input.defaultLevel,
         language: input.language ?? null,
         sort_key: input.sortKey ?? keyAtEnd(db, input.organizationId, input.parentId),
-        revision_id: '',
+        revision_id: revisionId,
         created_by: input.actorId,
         created_at: at,
         updated_at: at,
         deleted_at: null,
       }),
     );
-    const revisionId = insertRevision(db, {
+    insertRevision(db, {
+      id: revisionId,
       spaceId: id,
       type: 'edits',
       parents: [],
@@ -88,8 +91,7 @@ export function insertSpaceWithTree(
       createdBy: input.actorId,
       now,
     });
-    db.run(db.q.updateTable('spaces').set({ revision_id: revisionId }).where('id', '=', id));
-    if (index === 'now') indexSpaceNow(db, id);
+    if (index === 'now') indexSpaceNow(db, id, { fresh: true });
     else queueSpaceIndexing(db, { id, organization_id: input.organizationId });
     return { id, revisionId };
   });
