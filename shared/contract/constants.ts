@@ -14,3 +14,20 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** Default and maximum `limit` of list operations. */
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 1000;
+
+/**
+ * The fields of a page a three-way merge compares one by one (the server's merge, the app's merge check), with
+ * their names in conflict messages.
+ */
+export const MERGED_PAGE_FIELDS = {
+  title: 'title',
+  slug: 'slug',
+  type: 'type',
+  emoji: 'emoji',
+  icon: 'icon',
+  description: 'description',
+  hidden: 'visibility',
+  noIndex: 'search indexing',
+  noRobotsIndex: 'robots indexing',
+  href: 'link target',
+} as const;

@@ -18,8 +18,12 @@ import { OrgDetails } from './OrgDetails.tsx';
 import { TodoList } from './TodoList.tsx';
 import type { Todo } from './useTodo.ts';
 
-// The to-do list's reads (and the merge check they bring) load apart: the title and counts never wait for them.
-const OverviewTodo = lazy(() => import('./OverviewTodo.tsx').then((m) => ({ default: m.OverviewTodo })));
+// The to-do list's reads (and the merge check they bring) load apart, in a chunk of their own. The chunk starts
+// loading with the app: the overview is the first screen of nearly every launch, and a screen that a navigation
+// (a transition) shows waits for its lazy parts, title and counts included, rather than show their fallback.
+const loadTodo = () => import('./OverviewTodo.tsx');
+loadTodo().catch(() => undefined); // a failure shows where the list renders (lazy() loads it again)
+const OverviewTodo = lazy(() => loadTodo().then((m) => ({ default: m.OverviewTodo })));
 
 /** The to-do list while its chunk loads: every card loading, as it shows while its reads run. */
 const TODO_LOADING: Todo = {
