@@ -102,7 +102,6 @@ export function seedDemoSites(db: Database, now: Date, organizationId: string, o
     language: 'fr',
     pages: FRENCH_GUIDE,
     actorId: ownerId,
-    index: 'job', // as the demo's other spaces (demo.ts)
   });
   const apiV1 = createSpaceRecord(db, at(300), {
     organizationId,
@@ -114,7 +113,6 @@ export function seedDemoSites(db: Database, now: Date, organizationId: string, o
     language: 'en',
     pages: API_V1,
     actorId: ownerId,
-    index: 'job',
   });
 
   const created = at(60);

@@ -293,8 +293,6 @@ function seedContent(
         pages: demoPages(item),
         files: demoImages(item.images ?? []),
         actorId: creatorId,
-        // Indexed for search by a job, on a worker thread once the server listens: a first launch answers sooner.
-        index: 'job',
       });
       // Spaces are edited after they are created; the most recent edit varies from a day to a few weeks ago.
       const updated = new Date(now.getTime() - Math.min(item.ageDays, 1 + (item.ageDays % 23)) * DAY);

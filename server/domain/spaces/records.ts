@@ -44,12 +44,6 @@ export interface NewSpace {
   actorId: string | null;
   /** The sort key; default: after every child of the parent. */
   sortKey?: string;
-  /**
-   * How it is indexed for search: by default in the creating transaction when its content is small, else by a job;
-   * `job` queues it whatever its size (the demo seeded at a first launch, which must answer its first requests
-   * before the indexing is done).
-   */
-  index?: 'job';
 }
 
 /**
@@ -112,7 +106,7 @@ export function createSpaceRecord(db: Database, now: Date, input: NewSpace): str
         pages: buildPages(db, now, input.pages),
         files: buildFiles(db, input.files ?? []),
       }),
-      input.index === undefined && isSmallContent(input.pages) ? 'now' : 'job',
+      isSmallContent(input.pages) ? 'now' : 'job',
     );
     recordEvent(db, now, {
       organizationId: input.organizationId,
