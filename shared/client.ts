@@ -1,14 +1,17 @@
-/** A typed client derived from the contract's table: one method for every operation, by name. */
-import {
-  operations,
-  type BodyOf,
-  type ErrorBody,
-  type OperationName,
-  type Operations,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
+/**
+ * A typed client derived from the contract's table: one method for every operation, by name. It loads only the plain
+ * table of methods and paths (routes.ts), not the schemas, so that the renderer's first screen loads without them.
+ */
+import type {
+  BodyOf,
+  ErrorBody,
+  OperationName,
+  Operations,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
 } from './contract/index.ts';
+import { operationRoutes } from './contract/routes.ts';
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Maybe<K extends string, T> = [T] extends [undefined]
@@ -113,15 +116,15 @@ export function createTransportClient(transport: Transport) {
     name: N,
     input: CallInput<N> = {} as CallInput<N>,
   ): Promise<CallResult<N>> {
-    const operation = operations[name];
+    const [method, path] = operationRoutes[name];
     const { params, query, body } = input as {
       params?: Record<string, string>;
       query?: Record<string, unknown>;
       body?: unknown;
     };
     const answer = await transport({
-      method: operation.method,
-      path: buildPath(operation.path, params),
+      method,
+      path: buildPath(path, params),
       ...(query !== undefined ? { query } : {}),
       ...(body !== undefined ? { body } : {}),
     });

@@ -1,7 +1,10 @@
 /** Building blocks shared by every resource and operation of the API contract. */
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, ROLES, TEAM_ROLES } from './constants.ts';
+
 export { DisplayText, MultilineText } from './display-text.ts';
+export * from './constants.ts';
 
 /** Registry of named schemas: the OpenAPI generator turns each into a `components.schemas` entry. */
 const names = new WeakMap<object, string>();
@@ -44,9 +47,6 @@ export const Url = Type.String({
   description: 'An absolute http or https URL.',
 });
 
-/** Organization and content roles, from the most to the least powerful. */
-export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
-export type Role = (typeof ROLES)[number];
 export const RoleSchema = named(
   'MemberRole',
   StringEnum(ROLES, { description: 'Role of a member or a default level.' }),
@@ -54,9 +54,6 @@ export const RoleSchema = named(
 /** A role, or `null` for a guest (no organization-wide role). */
 export const RoleOrGuest = named('MemberRoleOrGuest', Nullable(RoleSchema));
 
-/** Team roles. */
-export const TEAM_ROLES = ['owner', 'member'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
 export const TeamRoleSchema = named('TeamMemberRole', StringEnum(TEAM_ROLES));
 
 /** A user as embedded in other resources. */
@@ -81,10 +78,6 @@ export const ErrorBody = named(
   }),
 );
 export type ErrorBody = Static<typeof ErrorBody>;
-
-/** Default and maximum `limit` of list operations. */
-export const LIST_LIMIT_DEFAULT = 50;
-export const LIST_LIMIT_MAX = 1000;
 
 /** `page` and `limit`, accepted by every list operation. */
 export const ListQuery = {

@@ -2,15 +2,14 @@
  * The bridge transport: IPC through `window.docsAdmin` in the desktop app, loopback HTTP in browser mode.
  * A call never throws: every failure, including the host not answering, is a `BridgeResult` error.
  */
-import {
-  BRIDGE_HTTP_PREFIX,
-  BRIDGE_REQUEST_HEADER,
-  type BridgeRequest,
-  type BridgeResponse,
-  type BridgeResult,
-  type ChannelName,
-  type DocsAdminBridge,
+import type {
+  BridgeRequest,
+  BridgeResponse,
+  BridgeResult,
+  ChannelName,
+  DocsAdminBridge,
 } from '../../../shared/bridge.ts';
+import { BRIDGE_HTTP_PREFIX, BRIDGE_REQUEST_HEADER } from '../../../shared/bridge-http.ts';
 
 /** Calls one channel of the bridge. */
 export type BridgeCall = <C extends ChannelName>(

@@ -1,7 +1,7 @@
 /** Collections: one collection, what it holds, its ancestors, and the changes made to it. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Collection, UpdateCollection } from '../../../shared/contract/resources/content.ts';
 import { clientFor } from '../bridge/api.ts';
 import { keys } from './keys.ts';

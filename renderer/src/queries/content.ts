@@ -1,7 +1,7 @@
 /** Collections and spaces of an organization: the whole content tree's lists, and the calls that change them. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Collection, MoveContent, Space } from '../../../shared/contract/resources/content.ts';
 import { clientFor } from '../bridge/api.ts';
 import { allPages } from './allPages.ts';

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type {
   CreateCustomField,
   CustomField,

@@ -1,7 +1,7 @@
 /** Invite links and email invites of an organization. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Invite, InviteUsers } from '../../../shared/contract/resources/organizations.ts';
 import type { Role } from '../../../shared/contract/common.ts';
 import { clientFor, jobClientFor } from '../bridge/api.ts';

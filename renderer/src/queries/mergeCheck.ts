@@ -14,7 +14,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { diff3Merge } from 'node-diff3';
 import type { ChangeRequestConflict } from '../../../shared/contract/resources/changeRequests.ts';
-import { MERGED_PAGE_FIELDS, type Page } from '../../../shared/contract/resources/revisions.ts';
+import { MERGED_PAGE_FIELDS } from '../../../shared/contract/constants.ts';
+import type { Page } from '../../../shared/contract/resources/revisions.ts';
 import type { Static } from '@sinclair/typebox';
 import { clientFor } from '../bridge/api.ts';
 import { withOperation } from './capabilities.ts';

@@ -1,7 +1,7 @@
 /** Organizations of a profile. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { UpdateOrganization } from '../../../shared/contract/resources/organizations.ts';
 import { clientFor } from '../bridge/api.ts';
 import { keys } from './keys.ts';

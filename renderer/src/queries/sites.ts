@@ -5,7 +5,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Space } from '../../../shared/contract/resources/content.ts';
 import type {
   CreateSite,

@@ -1,7 +1,7 @@
 /** Spaces of an organization: one space, its link report, the trash, and the changes made to them. */
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Space, UpdateSpace } from '../../../shared/contract/resources/content.ts';
 import type { ContentReferenceStatus } from '../../../shared/contract/resources/links.ts';
 import { clientFor } from '../bridge/api.ts';

@@ -1,6 +1,7 @@
 /** Teams of an organization: lists, one team, its members, and the cache edits of optimistic member moves. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { LIST_LIMIT_MAX, type Operations, type ResponseOf } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
+import type { Operations, ResponseOf } from '../../../shared/contract/index.ts';
 import type { Team } from '../../../shared/contract/resources/members.ts';
 import { clientFor } from '../bridge/api.ts';
 import { keys } from './keys.ts';

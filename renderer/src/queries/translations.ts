@@ -1,7 +1,7 @@
 /** Translation settings of an organization: the list and its changes. Keys: `[…org, 'translations', …]`. */
 import { queryOptions } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
+import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type {
   CreateTranslationSettings,
   TranslationSettings,

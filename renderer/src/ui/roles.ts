@@ -2,7 +2,7 @@
  * Organization roles as the interface names them: GitBook's names (Admin, Creator, Reviewer, Editor, Commenter,
  * Reader, Guest) everywhere, for the API's roles plus guest (`null`).
  */
-import { ROLES, type Role } from '../../../shared/contract/common.ts';
+import { ROLES, type Role } from '../../../shared/contract/constants.ts';
 
 /** A role or guest (`null`), as the API takes it. */
 export type RoleOrGuest = Role | null;

@@ -36,7 +36,7 @@
 import type { Static } from '@sinclair/typebox';
 import { diff3Merge } from 'node-diff3';
 import type { ChangeRequestConflict } from '../../../shared/contract/resources/changeRequests.ts';
-import { MERGED_PAGE_FIELDS } from '../../../shared/contract/resources/revisions.ts';
+import { MERGED_PAGE_FIELDS } from '../../../shared/contract/constants.ts';
 import type { RevisionTree, StoredFile, StoredPage } from '../content/revisions.ts';
 
 export type MergeConflict = Static<typeof ChangeRequestConflict>;

@@ -43,22 +43,6 @@ export const GitSyncBlob = Type.Object({ oid: Type.String(), path: Type.String()
 
 export const PAGE_TYPES = ['document', 'group', 'link', 'computed'] as const;
 
-/**
- * The fields of a page a three-way merge compares one by one (the server's merge, the app's merge check), with
- * their names in conflict messages.
- */
-export const MERGED_PAGE_FIELDS = {
-  title: 'title',
-  slug: 'slug',
-  type: 'type',
-  emoji: 'emoji',
-  icon: 'icon',
-  description: 'description',
-  hidden: 'visibility',
-  noIndex: 'search indexing',
-  noRobotsIndex: 'robots indexing',
-  href: 'link target',
-} as const;
 export const COVER_SIZES = ['hero', 'full', 'background'] as const;
 
 /** How a document page is laid out: GitBook's `RevisionPageLayoutOptions` (every field is always present). */

@@ -18,8 +18,18 @@ import { OrgDetails } from './OrgDetails.tsx';
 import { TodoList } from './TodoList.tsx';
 import type { Todo } from './useTodo.ts';
 
-// The to-do list's reads (and the merge check they bring) load apart: the title and counts never wait for them.
-const OverviewTodo = lazy(() => import('./OverviewTodo.tsx').then((m) => ({ default: m.OverviewTodo })));
+// The to-do list's reads (and the merge check they bring) load apart, in a chunk of their own.
+const loadTodo = () => import('./OverviewTodo.tsx');
+
+/**
+ * Starts loading the to-do chunk ahead of the overview (the router calls it on the way to one, after the app's first
+ * calls have gone): a screen shown by a navigation, which is a transition, waits for its lazy parts, title and counts
+ * included, rather than show their fallback. A failure shows where the list renders (lazy() loads it again).
+ */
+export function preloadOverviewTodo(): void {
+  loadTodo().catch(() => undefined);
+}
+const OverviewTodo = lazy(() => loadTodo().then((m) => ({ default: m.OverviewTodo })));
 
 /** The to-do list while its chunk loads: every card loading, as it shows while its reads run. */
 const TODO_LOADING: Todo = {

@@ -1,5 +1,5 @@
 /** Default access of a collection or space as the forms show it: a role, no access (`null`) or inherit. */
-import { ROLES, type Role } from '../../../../shared/contract/common.ts';
+import { ROLES, type Role } from '../../../../shared/contract/constants.ts';
 import type { Collection } from '../../../../shared/contract/resources/content.ts';
 import { roleLabel } from '../../ui/roles.ts';
 
