@@ -12,7 +12,7 @@ export const blockHandlers = {
   listPageBlocksInRevision: ({ params, actor, baseUrl, services: { db } }) => {
     const { revision } = readableRevision(db, params, actor, baseUrl);
     const { page } = pageOf(revision, params.pageId, `revision \`${revision.id}\``);
-    const blocks = keyedBlocks(db, page.id, page.documentId, readDocument(db, page.documentId));
+    const blocks = keyedBlocks(db, page.id, page.documentId, () => readDocument(db, page.documentId));
     return {
       object: 'page-blocks' as const,
       page: page.id,

@@ -34,11 +34,17 @@ export interface KeyedBlock extends MarkdownBlock {
 const blockCache = new Map<string, MarkdownBlock[]>();
 const BLOCK_CACHE_SIZE = 2_000;
 
-/** The blocks of a stored body, split once per process. */
-export function blocksOfDocument(documentId: string, markdown: string): MarkdownBlock[] {
+/** The text hashes of cached blocks (`blockCache`'s values), computed once per block list. */
+const hashCache = new WeakMap<readonly MarkdownBlock[], string[]>();
+
+/**
+ * The blocks of a stored body, split once per process. `markdown` is the body of `documentId`, or a function that
+ * reads it: then it is read only when the blocks are not cached.
+ */
+export function blocksOfDocument(documentId: string, markdown: string | (() => string)): MarkdownBlock[] {
   let blocks = blockCache.get(documentId);
   if (blocks === undefined) {
-    blocks = markdownBlocks(markdown);
+    blocks = markdownBlocks(typeof markdown === 'string' ? markdown : markdown());
     if (blockCache.size >= BLOCK_CACHE_SIZE) blockCache.delete(blockCache.keys().next().value!);
     blockCache.set(documentId, blocks);
   }
@@ -84,18 +90,26 @@ function storedKeys(db: Database, pageId: string, documentId: string): string[] 
   return row === undefined ? undefined : (JSON.parse(row.keys) as string[]);
 }
 
-/** The keyed blocks of a page's body (`markdown` is the body of `documentId`). */
+/**
+ * The keyed blocks of a page's body (`markdown` is the body of `documentId`, or a function that reads it: a body
+ * whose blocks are cached is not read again).
+ */
 export function keyedBlocks(
   db: Database,
   pageId: string,
   documentId: string | undefined,
-  markdown: string,
+  markdown: string | (() => string),
 ): KeyedBlock[] {
   if (documentId === undefined) return [];
   const blocks = blocksOfDocument(documentId, markdown);
+  let hashes = hashCache.get(blocks);
+  if (hashes === undefined) {
+    hashes = blocks.map((block) => textHash(block.raw));
+    hashCache.set(blocks, hashes);
+  }
   const keys = storedKeys(db, pageId, documentId) ?? initialKeys(blocks);
   // A stored list always has one key per block (it was computed from these blocks).
-  return blocks.map((block, index) => ({ ...block, key: keys[index]!, hash: textHash(block.raw) }));
+  return blocks.map((block, index) => ({ ...block, key: keys[index]!, hash: hashes[index]! }));
 }
 
 function pagesById(
