@@ -43,7 +43,9 @@ export function blockReader(db: Database, pages: ReadonlyMap<string, PlacedPage>
       const page = pages.get(pageId)?.page;
       const documentId = page?.documentId;
       blocks =
-        documentId === undefined ? [] : keyedBlocks(db, pageId, documentId, () => readDocument(db, documentId));
+        documentId === undefined
+          ? []
+          : keyedBlocks(db, pageId, documentId, () => readDocument(db, documentId));
       cache.set(pageId, blocks);
     }
     return blocks;
