@@ -17,7 +17,10 @@
  *   bounded whatever happens.
  * - The log file is kept at up to `hardCapBytes` when SQLite starts it again (`journal_size_limit`), not shrunk:
  *   cutting tens of megabytes off the file held that first commit (on the request thread) 35–45 ms, every few
- *   seconds under a steady load. Its size past the cap is what says the log must start again.
+ *   seconds under a steady load. Its size past the cap is what says the log must start again. A file kept at the
+ *   cap no longer says how much the log holds since the last checkpoint: there, a worker's checkpoint waits until
+ *   the connection has changed `thresholdBytes / 4096` rows since the last one (SQLite's `total_changes()`), so that
+ *   a lone write does not start a worker thread.
  * - `stop()` waits for a checkpoint in flight and gives the connection its auto-checkpoint back (closing the
  *   database then checkpoints what is left). An in-memory database has no log: nothing is started.
  */
@@ -50,6 +53,8 @@ export class WalCheckpointer {
   private inFlight: Promise<void> | undefined;
   /** The log file as the last complete checkpoint left it: unchanged since, it holds nothing new. */
   private settled: { size: number; mtimeMs: number } | undefined;
+  /** Rows the connection had changed when the last checkpoint started. */
+  private changesAtCheckpoint = 0;
 
   constructor(db: Database, runner: JobRunner, options: CheckpointOptions = {}) {
     this.db = db;
@@ -91,6 +96,11 @@ export class WalCheckpointer {
     return { size: stats?.size ?? 0, mtimeMs: stats?.mtimeMs ?? 0 };
   }
 
+  /** Rows changed on the server's connection since it opened. */
+  private changes(): number {
+    return Number(this.db.statement('SELECT total_changes() AS n').get()?.n);
+  }
+
   private check(): void {
     const file = this.file;
     if (file === null || this.inFlight !== undefined || !this.db.sqlite.isOpen) return;
@@ -101,6 +111,10 @@ export class WalCheckpointer {
       this.checkpointed(file, passiveCheckpoint(this.db.sqlite));
       return;
     }
+    const changes = this.changes();
+    if (now.size === this.hardCapBytes && changes - this.changesAtCheckpoint < this.thresholdBytes / 4096)
+      return;
+    this.changesAtCheckpoint = changes;
     this.inFlight = this.runner
       .run('db.checkpoint', { file })
       .then(
