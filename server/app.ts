@@ -14,6 +14,7 @@ import {
 } from './http/context.ts';
 import { handlers as allHandlers } from './http/handlers.ts';
 import { AnonymousLimiter, DEFAULT_ANONYMOUS_RATE_LIMIT } from './http/anonymous-limit.ts';
+import { IDLE_COLLECT, IdleCollector } from './http/idle-collect.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerOpenApiRoute } from './http/openapi-route.ts';
 import type { RateLimit } from './http/rate-limit.ts';
@@ -264,10 +265,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
     await Promise.all([services.jobs.runner.close(), services.jobs.quick.close()]);
   });
   // A write may have queued jobs (an OpenAPI source, a space to index): claim them once it is answered.
+  // After a burst, the heap it grew is collected once the server falls idle (idle-collect.ts).
+  const idle = new IdleCollector(IDLE_COLLECT);
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET') services.jobs.queue.poke();
+    idle.answered();
     done();
   });
+  app.addHook('onClose', async () => idle.stop());
 
   app.get('/health', async () => ({ ok: true }));
   if (!gitbook) registerOpenApiRoute(app, openApiDocument(), anonymous);

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IdleCollector } from './idle-collect.ts';
+
+describe('IdleCollector', () => {
+  let now = 0;
+  let collected = 0;
+  const collector = (minRequests = 3) =>
+    new IdleCollector({ idleMs: 1_000, minRequests, collect: () => void (collected += 1), now: () => now });
+  /** Moves both the timers and the collector's clock. */
+  const pass = (ms: number) => {
+    now += ms;
+    vi.advanceTimersByTime(ms);
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    now = 0;
+    collected = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('collects once when the requests stop for the idle time, and not again while nothing is asked', () => {
+    const idle = collector();
+    for (let i = 0; i < 3; i++) idle.answered();
+    pass(999);
+    expect(collected).toBe(0);
+    pass(1);
+    expect(collected).toBe(1);
+    pass(60_000);
+    expect(collected).toBe(1);
+  });
+
+  it('waits while requests keep coming', () => {
+    const idle = collector();
+    for (let i = 0; i < 3; i++) idle.answered();
+    for (let i = 0; i < 10; i++) {
+      pass(600);
+      idle.answered();
+    }
+    expect(collected).toBe(0);
+    pass(1_000);
+    expect(collected).toBe(1);
+  });
+
+  it('does not collect after fewer requests than the minimum, and counts again after a collection', () => {
+    const idle = collector();
+    idle.answered();
+    idle.answered();
+    pass(5_000);
+    expect(collected).toBe(0);
+    idle.answered();
+    pass(1_000);
+    expect(collected).toBe(1);
+    idle.answered();
+    pass(5_000);
+    expect(collected).toBe(1);
+  });
+
+  it('stops: a collection pending is dropped', () => {
+    const idle = collector(1);
+    idle.answered();
+    idle.stop();
+    pass(5_000);
+    expect(collected).toBe(0);
+  });
+
+  it('does nothing without a collector', () => {
+    const idle = new IdleCollector({ idleMs: 1_000, minRequests: 1, collect: undefined, now: () => now });
+    idle.answered();
+    pass(5_000);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
