@@ -37,8 +37,9 @@ const app = values.compat
       rateLimit: { requests: perMinute, windowMs: 60_000 },
       logger: false,
       allowPrivateFetch,
+      warmUp: true,
     })
-  : buildApp({ db, rateLimit: null, logger: false, allowPrivateFetch });
+  : buildApp({ db, rateLimit: null, logger: false, allowPrivateFetch, warmUp: true });
 // Each request's time inside the server (from routing to the last byte written): beside the client's latency, it
 // tells a wait in the server from a wait before it (connections, the client's own process).
 const requestMicros = createHistogram();

@@ -27,7 +27,8 @@ import {
   type RateStyle,
 } from './http/token-rate.ts';
 import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
-import fastJson from 'fast-json-stringify';
+import { lazySerializer } from './http/serializer.ts';
+import { REVIEW_FIRST_READS, warmUpRoutes } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
@@ -67,6 +68,8 @@ export interface AppOptions {
   fetchLimits?: Partial<FetchLimits>;
   /** Options of the job runner and queue (tests lower budgets and delays). */
   jobs?: JobsOptions;
+  /** Compile the review's first reads once ready (`http/warm-up.ts`): on for the CLI's server. */
+  warmUp?: boolean;
 }
 
 /** Longest path segment the router matches; the contract's own bounds on parameters are tighter. */
@@ -196,10 +199,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     lazyValidator(httpPart === 'body' ? bodyAjv : textAjv, schema),
   );
-  app.setSerializerCompiler(({ schema }) => {
-    let serialize: ((data: unknown) => string) | undefined;
-    return (data: unknown) => (serialize ??= fastJson(schema as object))(data);
-  });
+  app.setSerializerCompiler(({ schema }) => lazySerializer(schema as object));
 
   // JSON bodies (json-body.ts): an empty body is no body; malformed or too deep JSON is a 400 that says so. Any other
   // media type is a 415 (Fastify's own text/plain parser would hand a string to validation and answer a misleading
@@ -258,6 +258,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addHook('onReady', async () => {
     services.jobs.queue.start();
     services.jobs.checkpoints.start();
+    if (options.warmUp === true)
+      void warmUpRoutes(
+        REVIEW_FIRST_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation)),
+      );
   });
   app.addHook('preClose', async () => services.jobs.queue.stop());
   app.addHook('onClose', async () => {

@@ -93,6 +93,7 @@ async function serve(): Promise<void> {
     ...compat,
     allowPrivateFetch: values['allow-private-fetch'],
     jobs: { runner: { workerUrl: jobWorkerUrl() } },
+    warmUp: true,
   });
   const address = await app.listen({ port, host: values.host });
   const mode = compat.compat ? ', GitBook-compatible mode' : '';

@@ -158,6 +158,11 @@ export function compile(ajv: Ajv, schema: object): ValidateFunction {
   return validate;
 }
 
+/** Whether `compile` has compiled `schema` with `ajv` already. */
+export function hasValidator(ajv: Ajv, schema: object): boolean {
+  return cache.get(ajv)?.has(schema) === true;
+}
+
 const isUnion = (error: ErrorObject) => error.keyword === 'anyOf' || error.keyword === 'oneOf';
 
 /** How a union branch that failed on its own level reads in a list of accepted forms, if it is that simple. */

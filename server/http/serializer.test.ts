@@ -1,0 +1,105 @@
+/**
+ * The serializers' schemas write string enums and nullable fields without unions, and answer the same JSON as
+ * fast-json-stringify does from the contract's own schemas; the warm-up compiles the review's first reads.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import fastJson from 'fast-json-stringify';
+import { describe, expect, it } from 'vitest';
+import { Nullable, StringEnum } from '../../shared/contract/common.ts';
+import { operationList } from '../../shared/contract/index.ts';
+import { DEFAULT_PAGE_LAYOUT, Page } from '../../shared/contract/resources/revisions.ts';
+import { hasValidator, textAjv } from './validation.ts';
+import { hasSerializer, serializerOf, serializerSchema } from './serializer.ts';
+import { REVIEW_FIRST_READS, warmUpRoutes } from './warm-up.ts';
+
+const same = (schema: TSchema, values: unknown[]) => {
+  const original = fastJson(schema);
+  const rewritten = fastJson(serializerSchema(schema) as object);
+  for (const value of values) expect(rewritten(value)).toBe(original(value));
+};
+
+describe('serializerSchema', () => {
+  it('writes a union of string literals as a string enum, keeping its other keywords', () => {
+    const schema = StringEnum(['a', 'b'] as const, { description: 'A or B.' });
+    expect(serializerSchema(schema)).toEqual({ type: 'string', enum: ['a', 'b'], description: 'A or B.' });
+    same(Type.Object({ v: schema }), [{ v: 'a' }, { v: 'b' }]);
+  });
+
+  it('writes a plain type or null as a list of types', () => {
+    expect(serializerSchema(Nullable(Type.String({ format: 'date-time' })))).toEqual({
+      type: ['string', 'null'],
+      format: 'date-time',
+    });
+    expect(serializerSchema(Nullable(Type.Object({ a: Type.Number() })))).toMatchObject({
+      type: ['object', 'null'],
+    });
+    same(
+      Type.Object({
+        s: Nullable(Type.String()),
+        n: Nullable(Type.Integer()),
+        o: Nullable(Type.Object({ a: Type.Number(), e: StringEnum(['x', 'y'] as const) })),
+      }),
+      [
+        { s: 'text', n: 3, o: { a: 1.5, e: 'y' } },
+        { s: null, n: null, o: null },
+        { s: '', n: 0, o: { a: 0, e: 'x', extra: 'dropped' } },
+      ],
+    );
+  });
+
+  it('leaves other unions, references and literals of other types as they are', () => {
+    const objects = Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]);
+    expect(serializerSchema(objects)).toEqual(JSON.parse(JSON.stringify(objects)));
+    const mixed = Type.Union([Type.Literal('a'), Type.Literal(1)]);
+    expect(serializerSchema(mixed)).toEqual(JSON.parse(JSON.stringify(mixed)));
+    const twoTypes = Type.Union([Type.String(), Type.Number()]);
+    expect(serializerSchema(twoTypes)).toEqual(JSON.parse(JSON.stringify(twoTypes)));
+  });
+
+  it('answers the same JSON for a page (a recursive schema with enums) as the contract schema', () => {
+    const page = {
+      id: 'p1',
+      title: 'Install',
+      type: 'document',
+      markdown: '# Install\n',
+      layout: { ...DEFAULT_PAGE_LAYOUT, width: 'wide', coverSize: 'full', coverMask: 'radial' },
+      cover: { ref: { kind: 'url', url: 'https://example.com/c.png' }, yPos: 3 },
+      pages: [{ id: 'p2', title: 'Child', type: 'group', pages: [] }],
+      internal: 'not in the contract',
+    };
+    same(Page, [page, { id: 'p3', title: '', type: 'link', href: 'https://example.com' }]);
+  });
+
+  it('answers the same JSON as the contract schema for a value of every response', () => {
+    let compared = 0;
+    for (const operation of operationList) {
+      if (operation.response === undefined) continue;
+      // A value with every required field (the first branch of each union), where TypeBox can make one: it cannot
+      // for a string with a pattern or a format of its own, for instance.
+      let value: unknown;
+      try {
+        value = Value.Create(operation.response);
+      } catch {
+        continue;
+      }
+      same(operation.response, [value]);
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(70);
+  });
+});
+
+describe('warmUpRoutes', () => {
+  it("compiles the review's first reads: validators of path and query, serializers with their unions", async () => {
+    await warmUpRoutes();
+    for (const operation of REVIEW_FIRST_READS) {
+      expect(hasValidator(textAjv, operation.params)).toBe(true);
+      expect(hasValidator(textAjv, operation.query)).toBe(true);
+      expect(hasSerializer(operation.response!)).toBe(true);
+    }
+    // The routes' serializers are those compiled: one per schema object.
+    const read = REVIEW_FIRST_READS[0]!;
+    expect(serializerOf(read.response!)).toBe(serializerOf(read.response!));
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Response serializers (fast-json-stringify), compiled from the contract's response schemas on a route's first
+ * answer and shared by every route with the same schema object (the page routes of a request and of a revision
+ * answer the same `Page`).
+ *
+ * fast-json-stringify serializes a union (`anyOf`) by testing the value against each branch with Ajv validators,
+ * which it compiles on the first answer that reaches the union. The contract writes every string enum as a union of
+ * literals (`StringEnum`) and every nullable field as a union with `null` (`Nullable`), so the first answer of a
+ * route compiled a dozen validators (a page read: ~50 ms of its first call, ~0.5 ms after), and every answer ran
+ * them. The schema given to the serializer therefore writes these two forms as what they mean to a serializer:
+ * - a union of string literals is a string (`{ type: 'string', enum }`);
+ * - a union of one plain typed schema and `null` is that schema with `type: [type, 'null']` (no validator needed).
+ * Both write the same JSON as the union for every value the union accepts; other unions are left as they are. This
+ * only concerns the serializer: requests are still validated, and responses checked in tests, against the contract.
+ */
+import fastJson from 'fast-json-stringify';
+
+type Schema = Record<string, unknown>;
+
+function isSchema(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether a schema is `{ type: 'null' }` (TypeBox's `Type.Null()`), nothing else. */
+function isNull(schema: unknown): boolean {
+  return isSchema(schema) && schema.type === 'null' && Object.keys(schema).length === 1;
+}
+
+/** A schema of one type, without a union, a reference or a composition of its own. */
+function isPlainTyped(schema: unknown): schema is Schema {
+  return (
+    isSchema(schema) &&
+    typeof schema.type === 'string' &&
+    schema.type !== 'null' &&
+    !('anyOf' in schema) &&
+    !('oneOf' in schema) &&
+    !('allOf' in schema) &&
+    !('$ref' in schema) &&
+    !('const' in schema)
+  );
+}
+
+/** The union `branches` written without a union, or undefined to keep it. */
+function withoutUnion(branches: unknown[], siblings: Schema): Schema | undefined {
+  if (branches.length > 0 && branches.every((branch) => isSchema(branch) && typeof branch.const === 'string'))
+    return { ...siblings, type: 'string', enum: branches.map((branch) => (branch as Schema).const) };
+  if (branches.length === 2) {
+    const [first, second] = branches;
+    const typed = isNull(second) ? first : isNull(first) ? second : undefined;
+    if (isPlainTyped(typed)) {
+      const inner = serializerSchema(typed) as Schema;
+      return { ...siblings, ...inner, type: [inner.type, 'null'] };
+    }
+  }
+  return undefined;
+}
+
+/** The schema handed to fast-json-stringify for a response schema of the contract (a copy; see above). */
+export function serializerSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(serializerSchema);
+  if (!isSchema(schema)) return schema;
+  // Plain JSON keys only (TypeBox's symbols stay behind).
+  const siblings: Schema = {};
+  for (const [key, value] of Object.entries(schema)) if (key !== 'anyOf') siblings[key] = value;
+  if (Array.isArray(schema.anyOf)) {
+    const rewritten = withoutUnion(schema.anyOf, siblings);
+    if (rewritten !== undefined) return rewritten;
+  }
+  const copy: Schema = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = serializerSchema(value);
+  return copy;
+}
+
+const compiled = new WeakMap<object, (data: unknown) => string>();
+
+/**
+ * The serializer of a response schema, compiled once per schema object. `eager` compiles the validators of its
+ * remaining unions at once too (a warm-up); otherwise each is compiled when an answer first reaches it.
+ */
+export function serializerOf(schema: object, eager = false): (data: unknown) => string {
+  let serialize = compiled.get(schema);
+  if (serialize === undefined) {
+    serialize = fastJson(serializerSchema(schema) as object, { compileValidators: eager });
+    compiled.set(schema, serialize);
+  }
+  return serialize;
+}
+
+/** Whether a response schema's serializer is compiled already. */
+export function hasSerializer(schema: object): boolean {
+  return compiled.has(schema);
+}
+
+/** A route's serializer: compiled on its first answer (unless warmed up before), once per schema object. */
+export function lazySerializer(schema: object): (data: unknown) => string {
+  return (data: unknown) => serializerOf(schema)(data);
+}
