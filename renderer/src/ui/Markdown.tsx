@@ -27,6 +27,9 @@ let images: ImageSource | undefined;
 function sanitizer(): Purifier {
   if (purifier === undefined) {
     purifier = DOMPurify(window);
+    // Set once: a configuration given with each call is parsed again on each call (a rendered diff sanitizes every
+    // block on its own, a few milliseconds per page).
+    purifier.setConfig({ USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
     purifier.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A' && node.hasAttribute('href')) {
         node.setAttribute('target', '_blank');
@@ -49,7 +52,7 @@ export function renderMarkdown(markdown: string, imageSource?: ImageSource): str
   const html = marked.parse(markdown, { async: false, gfm: true });
   images = imageSource;
   try {
-    return sanitizer().sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
+    return sanitizer().sanitize(html);
   } finally {
     images = undefined;
   }

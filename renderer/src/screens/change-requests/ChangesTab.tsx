@@ -30,6 +30,7 @@ import { useAllDiffStats, usePageDiff, useReviewTree } from './diff/useReview.ts
 import { useViewedMarks } from './diff/useViewedMarks.ts';
 import { useAfterFirstPaint, useFirstDiffMark } from './review/firstPaint.ts';
 import { BlockNotesContext } from './review/blockNotes.tsx';
+import { usePageCommentsSettled } from './review/useBlockComments.tsx';
 import { commentScope, useReviewSession } from './review/useReviewSession.tsx';
 import './diff/changes.css';
 
@@ -80,21 +81,24 @@ export function ChangesTab(props: ChangesTabProps) {
   const change: PageChange | undefined = selectedNode?.change;
   const pageDiff = usePageDiff(context, change);
   const diff = pageDiff.data;
-  // What waits for the first page on screen (its diff painted, or its read failed): the background reads of every
-  // body (its two bodies do not queue behind a thousand others, and starting a thousand reads is no work for the
-  // frame that paints it), and the thread pane's threads (the diff and the comments at its blocks come first).
-  // Sticky, so moving to another page does not restart them.
+  // What waits for the first page on screen (its diff and comments painted, or their reads failed): the tree's first
+  // render (a long task and its layout), the background reads of every body (its two do not queue behind a thousand),
+  // and the thread pane's threads. Sticky, so moving to another page does not restart them.
+  const commentable = selectedNode !== undefined && selectedNode.change?.kinds.includes('deleted') !== true;
+  const commentPage = commentable ? selectedNode.id : undefined;
+  const commentsSettled = usePageCommentsSettled(commentScope(context), commentPage);
   const firstSettled =
-    tree !== undefined && (change === undefined || !change.bodyChanged || pageDiff.isFetched);
+    tree !== undefined &&
+    (change === undefined || !change.bodyChanged || pageDiff.isFetched) &&
+    commentsSettled;
   // `review:first-diff` once the first page's diff (or its structure, when its body did not change) is painted;
   // then what waits for it.
   useFirstDiffMark(change !== undefined && (!change.bodyChanged || diff !== undefined));
   const afterFirst = useAfterFirstPaint(firstSettled);
   const { stats, progress } = useAllDiffStats(context, afterFirst ? tree : undefined);
-  const commentable = selectedNode !== undefined && selectedNode.change?.kinds.includes('deleted') !== true;
   const review = useReviewSession({
     ...context,
-    pageId: commentable ? selectedNode.id : undefined,
+    pageId: commentPage,
     pageTitle: selectedNode?.title ?? '',
     diff,
     paneRef,
@@ -235,11 +239,7 @@ export function ChangesTab(props: ChangesTabProps) {
         aria-label="Loading the changes"
       >
         <div className="review-body review-loading" data-testid="changes-loading">
-          <div className="review-tree-pane">
-            {Array.from({ length: 8 }, (_, index) => (
-              <Skeleton key={index} width={`${60 + ((index * 13) % 35)}%`} height="1.1rem" />
-            ))}
-          </div>
+          <TreeSkeleton className="review-tree-pane" />
           <div className="review-page-pane">
             <Skeleton width="40%" height="1.6rem" />
             <Skeleton width="100%" height="10rem" />
@@ -326,21 +326,25 @@ export function ChangesTab(props: ChangesTabProps) {
               Only changed pages
             </label>
           </div>
-          <ReviewTreeView
-            tree={tree}
-            rows={rows}
-            selectedId={selectedId}
-            focusedId={focusedId}
-            setFocusedId={setFocusedId}
-            stats={stats}
-            commentCounts={review.commentCounts}
-            isViewed={viewed.isViewed}
-            onSelect={select}
-            onToggle={toggle}
-            onToggleViewed={toggleViewedOf}
-            treeRef={treeRef}
-            labelledBy={treeLabel}
-          />
+          {!afterFirst ? (
+            <TreeSkeleton className="review-tree-placeholder" />
+          ) : (
+            <ReviewTreeView
+              tree={tree}
+              rows={rows}
+              selectedId={selectedId}
+              focusedId={focusedId}
+              setFocusedId={setFocusedId}
+              stats={stats}
+              commentCounts={review.commentCounts}
+              isViewed={viewed.isViewed}
+              onSelect={select}
+              onToggle={toggle}
+              onToggleViewed={toggleViewedOf}
+              treeRef={treeRef}
+              labelledBy={treeLabel}
+            />
+          )}
         </nav>
         <BlockNotesContext.Provider value={review.notes}>
           <div className="review-page-pane" ref={paneRef}>
@@ -378,6 +382,17 @@ export function ChangesTab(props: ChangesTabProps) {
         )}
       </div>
       {review.dialog}
+    </div>
+  );
+}
+
+/** Placeholder rows of the page tree. */
+function TreeSkeleton({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      {Array.from({ length: 8 }, (_, index) => (
+        <Skeleton key={index} width={`${60 + ((index * 13) % 35)}%`} height="1.1rem" />
+      ))}
     </div>
   );
 }

@@ -26,7 +26,7 @@ import {
 } from '../../../queries/review.ts';
 import { buildReviewTree, type PageChange, type ReviewTree } from './classify.ts';
 import { diffClient } from './diffClient.ts';
-import { warmMarkdownWhenIdle } from './warmMarkdown.ts';
+import { stopMarkdownWarmUp, warmMarkdownWhenIdle } from './warmMarkdown.ts';
 import type { DiffInput, DiffStats, PageDiff } from './types.ts';
 
 /** Which request is reviewed, by whom. */
@@ -143,6 +143,7 @@ function pageDiffQuery(context: ReviewContext, change: PageChange | undefined) {
         loadSide(context, change!, 'base', 'page'),
         loadSide(context, change!, 'head', 'page'),
       ]);
+      stopMarkdownWarmUp();
       const diff = await diffClient().diff({ key, base, head });
       knownStats.set(key, diff.stats);
       return diff;

@@ -9,6 +9,8 @@ import { renderMarkdown } from '../../../ui/Markdown.tsx';
 import { WARM_UP } from './warmup.ts';
 
 let warmed = false;
+/** Stops the warm-up under way, if any. */
+let stopCurrent: (() => void) | undefined;
 /** The longest an idle slice is waited for. */
 const WAIT_MS = 50;
 
@@ -30,8 +32,19 @@ export function warmMarkdownWhenIdle(): () => void {
     else if (!stopped) handle = requestIdleCallback(next, { timeout: WAIT_MS });
   };
   handle = requestIdleCallback(next, { timeout: WAIT_MS });
-  return () => {
+  const stop = () => {
     stopped = true;
     if (handle !== undefined) cancelIdleCallback(handle);
   };
+  stopCurrent = stop;
+  return stop;
+}
+
+/**
+ * Stops what is left of the warm-up: once the first page's bodies are in, a block rendered now (a slice that no
+ * longer waits for idle time, up to tens of milliseconds cold) would delay the diff it was meant to speed up.
+ */
+export function stopMarkdownWarmUp(): void {
+  stopCurrent?.();
+  stopCurrent = undefined;
 }

@@ -48,6 +48,15 @@ function lineOf(
   return block.line + (lines !== undefined ? lines.end : block.lines - 1);
 }
 
+/**
+ * Whether the open comments of the page on screen are in (or failed to load); true without a page. Observes the
+ * query `useBlockComments` reads, without reading it: what must not delay the page's comments waits for this.
+ */
+export function usePageCommentsSettled(scope: CommentScope, pageId: string | undefined): boolean {
+  const comments = useQuery({ ...commentsQuery(scope, 'open', pageId ?? ''), enabled: false });
+  return pageId === undefined || comments.isFetched;
+}
+
 export function useBlockComments(input: {
   scope: CommentScope;
   changeRequest: ChangeRequest;
