@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { launchApp } from '../e2e/support/app.ts';
 import { buildRenderer } from '../e2e/support/renderer-build.ts';
-import { SERVER_NODE_FLAGS, serverEnv } from '../server/runtime.ts';
+import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
 import type { OpenAPISpec } from '../shared/contract/resources/openapi.ts';
 import { buildOpenApiDocument, seedAdminGrid, seedApiData, type AdminSeed } from './admin-seed.ts';
 import { positiveInteger } from './options.ts';
@@ -89,7 +89,7 @@ async function startApiServer(dataDir: string): Promise<{ baseUrl: string; stop(
       '--rate-limit',
       '0',
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv(process.env) },
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`serve exited (code ${code}) before listening`));

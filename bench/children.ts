@@ -2,7 +2,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { serverEnv } from '../server/runtime.ts';
 
 /** What a server child measures inside itself (`bench/serve-child.ts`), since its start or the last reset. */
 export interface ChildStats {
@@ -39,8 +38,6 @@ export async function startChild(
   nodeFlags: string[] = [],
 ): Promise<ServerChild> {
   const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
-    // Every child (the server, the anchor, hello-world) runs with the server process's allocator settings.
-    env: serverEnv(process.env),
     // The IPC channel carries stats requests to children that answer them (serve-child.ts).
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });

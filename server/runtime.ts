@@ -11,20 +11,6 @@
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--expose-gc'];
 
 /**
- * glibc's allocator settings for the server process (Linux; other allocators ignore them). V8 compiles hot code on
- * helper threads in zones of 32 KB segments, up to 50–60 MB at once under load, and frees them; glibc kept those
- * pages in its arenas, so the server's RSS stayed 80–100 MB above its start after a load. Blocks of 32 KB and more
- * now come from their own mappings and go back to the system when freed, and free memory at the top of a heap is
- * given back above 64 KB. A user's own GLIBC_TUNABLES is left as it is.
- */
-const SERVER_GLIBC_TUNABLES = 'glibc.malloc.mmap_threshold=32768:glibc.malloc.trim_threshold=65536';
-
-/** The environment of a server process started with `base` as its parent's environment. */
-export function serverEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return base.GLIBC_TUNABLES === undefined ? { ...base, GLIBC_TUNABLES: SERVER_GLIBC_TUNABLES } : base;
-}
-
-/**
  * The `serve` flag (with `--demo`) that mints a fresh token for the demo owner, replacing the previous one, and
  * hands it with the server's address to the parent process over its IPC channel (Node's `process.send`, or
  * Electron's `process.parentPort` in a utility process) once the server listens. The token is never printed.

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_NODE_FLAGS, serverEnv } from '../../server/runtime.ts';
+import { SERVER_NODE_FLAGS } from '../../server/runtime.ts';
 import { KILL_GRACE_MS } from './core/server-process.ts';
 import { SERVER_SERVICE_NAME, adaptUtilityProcess, utilitySpawner } from './utility-spawn.ts';
 
@@ -41,7 +41,6 @@ describe('utilitySpawner', () => {
         stdio: 'pipe',
         serviceName: SERVER_SERVICE_NAME,
         execArgv: [...SERVER_NODE_FLAGS],
-        env: serverEnv(process.env),
       },
     );
     expect(server.pid).toBe(4242);

@@ -4,7 +4,7 @@
  * on its `parentPort` (the sandbox's handover), exit code, kill.
  */
 import { utilityProcess } from 'electron';
-import { SERVER_NODE_FLAGS, serverEnv } from '../../server/runtime.ts';
+import { SERVER_NODE_FLAGS } from '../../server/runtime.ts';
 import { adaptChild, type ServerProcess, type SpawnServer } from './core/server-process.ts';
 
 /** The service name the OS shows for the server process. */
@@ -53,7 +53,6 @@ export function utilitySpawner(entry: string): SpawnServer {
         stdio: 'pipe',
         serviceName: SERVER_SERVICE_NAME,
         execArgv: [...SERVER_NODE_FLAGS],
-        env: serverEnv(process.env),
       }),
     );
 }

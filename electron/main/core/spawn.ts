@@ -1,7 +1,7 @@
 /** Starts the local server with Node's `child_process`: browser mode and the tests (Electron uses utility-spawn.ts). */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS, serverEnv } from '../../../server/runtime.ts';
+import { SERVER_NODE_FLAGS } from '../../../server/runtime.ts';
 import { adaptChild, type SpawnServer } from './server-process.ts';
 
 /**
@@ -12,11 +12,10 @@ export function nodeSpawner(root: string, options: { compileCacheDir?: string } 
   const cli = join(root, 'server', 'cli.ts');
   // Node's compile cache keeps the server's compiled modules between starts (a few hundred ms of each start); it
   // lives in the app's own 0700 data folder, never in a shared temporary one another user could write.
-  const env = serverEnv(
+  const env =
     options.compileCacheDir === undefined
       ? process.env
-      : { ...process.env, NODE_COMPILE_CACHE: options.compileCacheDir },
-  );
+      : { ...process.env, NODE_COMPILE_CACHE: options.compileCacheDir };
   return (args) => {
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, cli, ...args], {
       cwd: root,
