@@ -190,6 +190,18 @@ export function finishJob(
   });
 }
 
+/**
+ * Takes the waiting jobs of `kind` out of the queue, in the caller's transaction, and answers their subjects: for a
+ * caller that does their work itself in that transaction (the demo's seed). Running jobs stay.
+ */
+export function takeQueuedJobs(db: Database, kind: string): string[] {
+  return db
+    .all(
+      db.q.deleteFrom('jobs').where('kind', '=', kind).where('state', '=', 'queued').returning('subject_id'),
+    )
+    .map((row) => row.subject_id);
+}
+
 /** Puts a failed run of `owner` back in the queue, due at `runAfter`, with the error that ended it. */
 export function retryJob(
   db: Database,

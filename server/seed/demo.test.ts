@@ -84,6 +84,16 @@ describe('demo seed', () => {
     expect(snapshot(seeded())).toEqual(snapshot(seeded()));
   });
 
+  it('indexes every space for search in the seed itself: no indexing job is left to start a worker thread', () => {
+    const db = seeded();
+    expect(db.all(db.q.selectFrom('jobs').select('kind'))).toEqual([]);
+    const spaces = db.all(db.q.selectFrom('spaces').select(['id', 'revision_id']));
+    const indexed = db.all(db.q.selectFrom('search_indexed').select(['space_id', 'revision_id']));
+    expect(new Map(indexed.map((row) => [row.space_id, row.revision_id]))).toEqual(
+      new Map(spaces.map((space) => [space.id, space.revision_id])),
+    );
+  });
+
   it('seeds 30+ spaces in collections nested three deep, with varied settings', () => {
     const db = seeded();
     const orgId = acme(db);

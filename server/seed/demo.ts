@@ -11,6 +11,7 @@ import { createCollectionRecord } from '../domain/collections/records.ts';
 import { recordEvent } from '../domain/events.ts';
 import { recordEmailInvite } from '../domain/invites/email-invites.ts';
 import { createSpaceRecord } from '../domain/spaces/records.ts';
+import { indexQueuedSpacesNow } from '../domain/search/index.ts';
 import { DEMO_CONTENT, demoPages, type DemoItem } from './demo-content.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoChangeRequests } from './demo-change-requests.ts';
@@ -243,6 +244,9 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
         added_at: now.toISOString(),
       }),
     );
+
+    // The merged request queued its space's indexing: done here, so no worker thread starts as the app first loads.
+    indexQueuedSpacesNow(db);
 
     const tokens = PEOPLE.map((person) => ({
       email: emailOf(person.name),
