@@ -28,7 +28,7 @@ import {
 } from './http/token-rate.ts';
 import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
 import { lazySerializer } from './http/serializer.ts';
-import { REVIEW_FIRST_READS, warmUpRoutes } from './http/warm-up.ts';
+import { REVIEW_FIRST_READS, warmUpRoutes, whenQuiet } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
@@ -77,6 +77,9 @@ const MAX_PARAM_LENGTH = 512;
 
 /** The time a turn of the event loop spends on requests before the next ones wait for a later turn (ms). */
 const TURN_BUDGET_MS = 4;
+
+/** How long the server waits without a request before it compiles the review's first reads (warm-up.ts). */
+const WARM_UP_QUIET_MS = 1_500;
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1200, windowMs: 60_000 };
 
@@ -259,9 +262,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     services.jobs.queue.start();
     services.jobs.checkpoints.start();
     if (options.warmUp === true)
-      void warmUpRoutes(
-        REVIEW_FIRST_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation)),
+      void whenQuiet(() => lastRequestAt, WARM_UP_QUIET_MS).then(() =>
+        warmUpRoutes(REVIEW_FIRST_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation))),
       );
+  });
+  // When the last request arrived (the warm-up waits for a quiet moment).
+  let lastRequestAt = performance.now();
+  app.addHook('onRequest', (_request, _reply, done) => {
+    lastRequestAt = performance.now();
+    done();
   });
   app.addHook('preClose', async () => services.jobs.queue.stop());
   app.addHook('onClose', async () => {
