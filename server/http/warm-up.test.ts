@@ -15,33 +15,33 @@ describe('whenQuiet', () => {
     lastRequestAt = 0;
   });
   afterEach(() => vi.useRealTimers());
-
-  it('resolves once no request arrived for the quiet time, and waits while they keep coming', async () => {
-    let quiet = false;
+  /** Waits for 1 s of quiet; `quiet` turns true once it resolves. */
+  const watch = () => {
+    const state = { quiet: false };
     void whenQuiet(
       () => lastRequestAt,
       1_000,
       () => now,
-    ).then(() => void (quiet = true));
+    ).then(() => void (state.quiet = true));
+    return state;
+  };
+
+  it('resolves once no request arrived for the quiet time, and waits while they keep coming', async () => {
+    const state = watch();
     for (let i = 0; i < 5; i++) {
       await pass(700);
       lastRequestAt = now;
     }
-    expect(quiet).toBe(false);
+    expect(state.quiet).toBe(false);
     await pass(999);
-    expect(quiet).toBe(false);
+    expect(state.quiet).toBe(false);
     await pass(1);
-    expect(quiet).toBe(true);
+    expect(state.quiet).toBe(true);
   });
 
   it('resolves after the quiet time when nothing is asked at all', async () => {
-    let quiet = false;
-    void whenQuiet(
-      () => lastRequestAt,
-      1_000,
-      () => now,
-    ).then(() => void (quiet = true));
+    const state = watch();
     await pass(1_000);
-    expect(quiet).toBe(true);
+    expect(state.quiet).toBe(true);
   });
 });
