@@ -70,4 +70,17 @@ describe('IdleCollector', () => {
     pass(5_000);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("by default makes V8's last-resort collection, the one that also gives the empty pages back", () => {
+    const calls: unknown[] = [];
+    vi.stubGlobal('gc', (options: unknown) => void calls.push(options));
+    try {
+      const idle = new IdleCollector({ idleMs: 1_000, minRequests: 1, now: () => now });
+      idle.answered();
+      pass(1_000);
+      expect(calls).toEqual([{ type: 'major', execution: 'sync', flavor: 'last-resort' }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
