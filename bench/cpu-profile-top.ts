@@ -1,9 +1,16 @@
-/** Prints the functions and packages with the most self time in a V8 `.cpuprofile`: `node bench/cpu-profile-top.ts <file> [n]`. */
-import { readFileSync } from 'node:fs';
+/**
+ * Prints the functions and packages with the most self time in a V8 `.cpuprofile`: `node bench/cpu-profile-top.ts
+ * <file> [n]`. Frames of the renderer's bundle (a page's profile, `bench/page-profile.ts`) are named by their source
+ * when the build beside it has source maps (`out/renderer/assets/*.js.map`: the screen suites build with them when
+ * profiling; `RENDERER_SOURCEMAP=hidden npx vite build --config renderer/vite.config.ts` otherwise).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
 }
 
 interface CpuProfile {
@@ -18,13 +25,38 @@ function areaOf(url: string, name: string): string {
   if (pkg) return pkg[1] ?? url;
   if (url.startsWith('node:')) return 'node internals';
   if (url === '') return name.startsWith('(') ? name : 'native';
-  const project = /\/((?:server|shared|bench)\/.+)$/.exec(url);
+  const project = /\/((?:server|shared|bench|renderer\/src)\/.+)$/.exec(url);
   return project?.[1] ?? url;
+}
+
+/** The renderer build's source maps, by the served file's name (`/assets/<name>.js`). */
+const ASSETS = join(import.meta.dirname, '..', 'out', 'renderer', 'assets');
+const maps = new Map<string, TraceMap | undefined>();
+
+function mapOf(url: string): TraceMap | undefined {
+  const asset = /^https?:\/\/[^/]+\/assets\/([^/?#]+\.js)/.exec(url)?.[1];
+  if (asset === undefined) return undefined;
+  if (!maps.has(asset)) {
+    const file = join(ASSETS, `${asset}.map`);
+    maps.set(asset, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : undefined);
+  }
+  return maps.get(asset);
+}
+
+/** A bundle frame named by its source (function, file and line) where a source map says; others unchanged. */
+function resolved(node: ProfileNode): ProfileNode['callFrame'] {
+  const frame = node.callFrame;
+  const map = mapOf(frame.url);
+  if (map === undefined) return frame;
+  const position = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber ?? 0 });
+  if (position.source === null) return frame;
+  const source = position.source.replace(/^(\.\.\/)+/, '/');
+  return { functionName: position.name ?? frame.functionName, url: source, lineNumber: position.line - 1 };
 }
 
 /** Self time in ms per key, from the samples. */
 function selfTimes(profile: CpuProfile, keyOf: (node: ProfileNode) => string): Map<string, number> {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byId = new Map(profile.nodes.map((node) => [node.id, { ...node, callFrame: resolved(node) }]));
   const times = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const node = byId.get(id);

@@ -11,6 +11,7 @@ import { dragOnto } from '../e2e/pages/drag.ts';
 import { launchApp, type RunningApp } from '../e2e/support/app.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { buildRenderer } from '../e2e/support/renderer-build.ts';
+import { profiled, sourceMapsWhenProfiling } from './page-profile.ts';
 import { probeDrop, probeFirstRows, probeSearch, scrollToEnd, type ScrollFigures } from './people-probes.ts';
 import { positiveInteger } from './options.ts';
 import { waitForMarks } from './page-marks.ts';
@@ -24,6 +25,8 @@ interface PeopleOptions {
   /** Pixels scrolled per frame; `undefined`: one viewport (the grid's height) per frame. */
   scrollStep: number | undefined;
   build: boolean;
+  /** Directory for CPU profiles of the page (`--cpu-prof`): the drops and the scroll. */
+  cpuProf: string | undefined;
 }
 
 function parseOptions(args: string[]): PeopleOptions {
@@ -37,6 +40,7 @@ function parseOptions(args: string[]): PeopleOptions {
       runs: { type: 'string', default: '3' },
       'scroll-step': { type: 'string' },
       build: { type: 'boolean', default: true },
+      'cpu-prof': { type: 'string' },
     },
   });
   return {
@@ -46,6 +50,7 @@ function parseOptions(args: string[]): PeopleOptions {
     scrollStep:
       values['scroll-step'] === undefined ? undefined : positiveInteger('scroll-step', values['scroll-step']),
     build: values.build,
+    cpuProf: values['cpu-prof'],
   };
 }
 
@@ -117,8 +122,10 @@ async function measure(app: RunningApp, seed: PeopleSeed, options: PeopleOptions
     await page.getByTestId('team-row').nth(1).waitFor({ state: 'detached' });
     const drops: number[] = [];
     // Each drop takes another of the rows the last search left (all different members, none in the team yet).
-    for (let run = 0; run < Math.min(runs, shown); run++)
-      drops.push(await drop(page, seed.emptyTeamTitle, run, run + 1));
+    await profiled(page, options.cpuProf, 'people-drops', async () => {
+      for (let run = 0; run < Math.min(runs, shown); run++)
+        drops.push(await drop(page, seed.emptyTeamTitle, run, run + 1));
+    });
 
     await page.getByTestId('members-search').fill('');
     await page.getByTestId('member-row').nth(shown).waitFor();
@@ -126,7 +133,9 @@ async function measure(app: RunningApp, seed: PeopleSeed, options: PeopleOptions
     const step =
       options.scrollStep ??
       (await grid.evaluate((element) => (element as unknown as { clientHeight: number }).clientHeight));
-    const scroll: ScrollFigures = await page.evaluate(scrollToEnd, { step, limitMs: 300_000 });
+    const scroll: ScrollFigures = await profiled(page, options.cpuProf, 'people-scroll', () =>
+      page.evaluate(scrollToEnd, { step, limitMs: 300_000 }),
+    );
     await context.close();
     return { first, searches, drops, scroll, scrollStep: step, memberCount: seed.memberCount };
   } finally {
@@ -137,6 +146,7 @@ async function measure(app: RunningApp, seed: PeopleSeed, options: PeopleOptions
 /** Runs the suite and prints its tables; only a broken setup fails it, never a time. */
 export async function runPeopleBench(args: string[]): Promise<void> {
   const options = parseOptions(args);
+  sourceMapsWhenProfiling(options.cpuProf);
   if (options.build) {
     console.log('building the renderer (npx vite build --config renderer/vite.config.ts)…');
     await buildRenderer();
