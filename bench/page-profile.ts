@@ -2,7 +2,9 @@
  * CPU profiles of the page's main thread for the screen suites (`--cpu-prof <dir>`): what a figure that misses its
  * target spends its time on. The profile is V8's sampling profiler over Chrome DevTools Protocol, the same data as
  * the Performance panel's JS; open the file in DevTools, or print its top frames with
- * `node bench/cpu-profile-top.ts <file>`. The figures of a profiled run include the profiler's overhead.
+ * `node bench/cpu-profile-top.ts <file>`. Beside it, a Chromium trace of the same span (`<name>.trace.json`) splits
+ * what the profile lumps into "(program)", the browser's own work (style, layout, paint): `node bench/trace-top.ts
+ * <file>`. The figures of a profiled run include the profilers' overhead.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +12,14 @@ import type { Page } from 'playwright-core';
 
 /** Sampling interval, in microseconds: fine enough for tasks of a few milliseconds. */
 const SAMPLING_US = 250;
+
+/** What the Performance panel records: the main thread's tasks, style, layout, paint, and script. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'v8.execute',
+];
 
 /**
  * Runs `run`; when `dir` is set, with the page's CPU profiler on, writing `<dir>/<name>.cpuprofile` after it (also
@@ -26,14 +36,18 @@ export async function profiled<T>(
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
   await cdp.send('Profiler.start');
+  const browser = page.context().browser();
+  await browser?.startTracing(page, { categories: TRACE_CATEGORIES });
   try {
     return await run();
   } finally {
+    const trace = await browser?.stopTracing();
     const { profile } = await cdp.send('Profiler.stop');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${name}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    console.log(`CPU profile of the page: ${file}`);
+    if (trace !== undefined) writeFileSync(join(dir, `${name}.trace.json`), trace);
+    console.log(`CPU profile of the page: ${file}${trace === undefined ? '' : ' (and its trace beside it)'}`);
     await cdp.detach();
   }
 }
