@@ -2,16 +2,16 @@
 // of every file under renderer/ and shared/, the lockfile, the web tsconfig and this script is kept beside the
 // build (out/renderer.sha256), so `npm run start:browser` starts in about a second when nothing changed.
 //   node scripts/build-renderer.mjs [--force]
+// scripts/start-browser.mjs calls `ensureRenderer` in its own process.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'out', 'renderer');
 const stampFile = join(root, 'out', 'renderer.sha256');
-const force = process.argv.includes('--force');
 
 /** Every file under `dir`, sorted, so the hash does not depend on the order the file system lists them in. */
 function filesUnder(dir) {
@@ -36,27 +36,38 @@ function sourceHash() {
   return hash.digest('hex');
 }
 
-const started = Date.now();
-const hash = sourceHash();
-const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-if (!force && previous === hash && existsSync(join(out, 'index.html'))) {
-  console.log(`renderer up to date (out/renderer, checked in ${Date.now() - started} ms)`);
-  process.exit(0);
+/**
+ * Builds the renderer unless out/renderer was built from the same sources (or `force`); answers an exit status,
+ * 0 when the build is there and current.
+ */
+export function ensureRenderer({ force = false } = {}) {
+  const started = Date.now();
+  const hash = sourceHash();
+  const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+  if (!force && previous === hash && existsSync(join(out, 'index.html'))) {
+    console.log(`renderer up to date (out/renderer, checked in ${Date.now() - started} ms)`);
+    return 0;
+  }
+
+  console.log(previous === '' ? 'building the renderer…' : 'the renderer changed: rebuilding it…');
+  rmSync(stampFile, { force: true }); // a build that stops half-way is never taken for a finished one
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', 'renderer/vite.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    // Vite keeps a NODE_ENV it inherits: React must be bundled in production mode.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.error) {
+    console.error(`could not run Vite: ${result.error.message}`);
+    return 1;
+  }
+  if (result.status !== 0) return result.status ?? 1;
+  writeFileSync(stampFile, `${hash}\n`);
+  console.log(`renderer built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
 }
 
-console.log(previous === '' ? 'building the renderer…' : 'the renderer changed: rebuilding it…');
-rmSync(stampFile, { force: true }); // a build that stops half-way is never taken for a finished one
-const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-const result = spawnSync(process.execPath, [vite, 'build', '--config', 'renderer/vite.config.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  // Vite keeps a NODE_ENV it inherits: React must be bundled in production mode.
-  env: { ...process.env, NODE_ENV: 'production' },
-});
-if (result.error) {
-  console.error(`could not run Vite: ${result.error.message}`);
-  process.exit(1);
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exit(ensureRenderer({ force: process.argv.includes('--force') }));
 }
-if (result.status !== 0) process.exit(result.status ?? 1);
-writeFileSync(stampFile, `${hash}\n`);
-console.log(`renderer built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
