@@ -2,6 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { launchApp } from '../e2e/support/app.ts';
 import type { PageGlobals } from '../e2e/support/page-globals.ts';
+import { profiled } from './page-profile.ts';
 
 /** One cold start on a fresh data directory (so the demo data is seeded, as on a first launch). */
 export interface StartupRun {
@@ -32,8 +33,14 @@ function recordOverview(expected: string): void {
   observer.observe(page.document, { childList: true, subtree: true, characterData: true });
 }
 
-/** Launches browser mode on a fresh data directory and opens it in a fresh Chromium context. */
-export async function measureStartup(browser: Browser): Promise<StartupRun> {
+/**
+ * Launches browser mode on a fresh data directory and opens it in a fresh Chromium context; with `profile`, the
+ * page's load (navigation → the overview's title visible) is profiled into `<profile.dir>/<profile.name>.cpuprofile`.
+ */
+export async function measureStartup(
+  browser: Browser,
+  profile?: { dir: string | undefined; name: string },
+): Promise<StartupRun> {
   const start = performance.now();
   const app = await launchApp();
   const hostReadyMs = performance.now() - start;
@@ -41,11 +48,13 @@ export async function measureStartup(browser: Browser): Promise<StartupRun> {
   try {
     await context.addInitScript(recordOverview, DEMO_TITLE);
     const page = await context.newPage();
-    await page.goto(app.url, { waitUntil: 'commit' });
-    await page
-      .getByTestId('org-title')
-      .filter({ hasText: DEMO_TITLE })
-      .waitFor({ state: 'visible', timeout: 30_000 });
+    await profiled(page, profile?.dir, profile?.name ?? 'app-startup', async () => {
+      await page.goto(app.url, { waitUntil: 'commit' });
+      await page
+        .getByTestId('org-title')
+        .filter({ hasText: DEMO_TITLE })
+        .waitFor({ state: 'visible', timeout: 30_000 });
+    });
     const launchToOverviewMs = performance.now() - start;
     const inPage = await page.evaluate(() => {
       const { performance, overviewRenderedAt } = globalThis as unknown as PageGlobals;

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { buildRenderer, RENDERER_OUT } from '../e2e/support/renderer-build.ts';
+import { sourceMapsWhenProfiling } from './page-profile.ts';
 import { initialAssets, type InitialAsset } from './app-bundle.ts';
 import { measureProxy, type ProxyFigures } from './app-proxy.ts';
 import { measureStartup, type StartupRun } from './app-startup.ts';
@@ -12,6 +13,8 @@ interface AppBenchOptions {
   runs: number;
   requests: number;
   build: boolean;
+  /** Directory for CPU profiles of the page (`--cpu-prof`): each cold start's load, until the overview shows. */
+  cpuProf: string | undefined;
 }
 
 function parseOptions(args: string[]): AppBenchOptions {
@@ -23,12 +26,14 @@ function parseOptions(args: string[]): AppBenchOptions {
       runs: { type: 'string', default: '5' },
       requests: { type: 'string', default: '2000' },
       build: { type: 'boolean', default: true },
+      'cpu-prof': { type: 'string' },
     },
   });
   return {
     runs: positiveInteger('runs', values.runs),
     requests: positiveInteger('requests', values.requests),
     build: values.build,
+    cpuProf: values['cpu-prof'],
   };
 }
 
@@ -94,6 +99,7 @@ function targetsTable(runs: StartupRun[], assets: InitialAsset[], proxy: ProxyFi
 /** Runs the suite and prints its tables; only a broken setup fails it, never a time. */
 export async function runAppBench(args: string[]): Promise<void> {
   const options = parseOptions(args);
+  sourceMapsWhenProfiling(options.cpuProf);
   if (options.build) {
     console.log('building the renderer (npx vite build --config renderer/vite.config.ts)…');
     await buildRenderer();
@@ -104,7 +110,8 @@ export async function runAppBench(args: string[]): Promise<void> {
   const browser = await launchBrowser();
   const runs: StartupRun[] = [];
   try {
-    for (let i = 0; i < options.runs; i++) runs.push(await measureStartup(browser));
+    for (let i = 0; i < options.runs; i++)
+      runs.push(await measureStartup(browser, { dir: options.cpuProf, name: `app-startup-${i + 1}` }));
   } finally {
     await browser.close();
   }

@@ -6,11 +6,6 @@
 /** An element, as far as the probes read it. */
 interface ProbeElement {
   textContent: string | null;
-  scrollTop: number;
-  readonly scrollHeight: number;
-  readonly clientHeight: number;
-  getAttribute(name: string): string | null;
-  querySelector(selector: string): ProbeElement | null;
 }
 
 /** A response whose `json()` the first-rows probe wraps. */
@@ -40,16 +35,6 @@ export interface DropMarks {
   settledAt?: number;
 }
 
-/** Frame times while scrolling, and what the scroll reached. */
-export interface ScrollFigures {
-  frames: number[];
-  /** For each frame: whether a page of members was being fetched (the grid `aria-busy`). */
-  loading: boolean[];
-  rows: number;
-  durationMs: number;
-  reachedEnd: boolean;
-}
-
 /** The globals the probes use. */
 interface ProbeGlobals {
   document: {
@@ -60,7 +45,7 @@ interface ProbeGlobals {
   addEventListener(type: string, listener: () => void, options: { capture: boolean; once: boolean }): void;
   fetch: (input: unknown, init?: { body?: unknown }) => Promise<ProbeResponse>;
   performance: { now(): number };
-  requestAnimationFrame(callback: (time: number) => void): number;
+  requestAnimationFrame(callback: () => void): number;
   setTimeout(callback: () => void, ms: number): number;
   MutationObserver: new (callback: () => void) => {
     observe(
@@ -166,44 +151,4 @@ export function probeDrop({ teamId, expected }: { teamId: string; expected: numb
     observer.disconnect();
   });
   observer.observe(page.document, { childList: true, subtree: true, characterData: true });
-}
-
-/**
- * Scrolls the members grid by `step` pixels every frame until its end is reached and every page has loaded (no row
- * still a placeholder, the grid not busy) for a few frames, or `limitMs` passes; answers each frame's duration.
- */
-export function scrollToEnd({ step, limitMs }: { step: number; limitMs: number }): Promise<ScrollFigures> {
-  const page = globalThis as unknown as ProbeGlobals;
-  const grid = page.document.querySelector('[data-testid="members-table"] [role="grid"]');
-  if (grid === null) return Promise.reject(new Error('no members grid on the page'));
-  const frames: number[] = [];
-  const loadingAt: boolean[] = [];
-  const start = page.performance.now();
-  let last = start;
-  let settledFrames = 0;
-  return new Promise((resolve) => {
-    const tick = (now: number) => {
-      const atEnd = grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 1;
-      const fetching = grid.getAttribute('aria-busy') === 'true';
-      const loading = fetching || grid.querySelector('[aria-busy="true"]') !== null;
-      frames.push(now - last);
-      loadingAt.push(fetching);
-      last = now;
-      settledFrames = atEnd && !loading ? settledFrames + 1 : 0;
-      const rows = Number(grid.getAttribute('aria-rowcount') ?? '0') - 1;
-      if (settledFrames >= 10 || now - start > limitMs) {
-        resolve({
-          frames: frames.slice(1),
-          loading: loadingAt.slice(1),
-          rows,
-          durationMs: now - start,
-          reachedEnd: settledFrames >= 10,
-        });
-        return;
-      }
-      grid.scrollTop = Math.min(grid.scrollTop + step, grid.scrollHeight);
-      page.requestAnimationFrame(tick);
-    };
-    page.requestAnimationFrame(tick);
-  });
 }

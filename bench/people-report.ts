@@ -1,6 +1,7 @@
 /** The `people` suite's tables: each figure per run with its median, and the targets (information only). */
 import { median, table } from './report.ts';
-import type { ScrollFigures } from './people-probes.ts';
+import type { ScrollFigures } from './scroll-probe.ts';
+import { droppedFrames, scrollMet, scrollTable } from './scroll-report.ts';
 
 /** Everything the suite measured. */
 export interface PeopleFigures {
@@ -16,13 +17,6 @@ export interface PeopleFigures {
   scrollStep: number;
 }
 
-/** A frame slower than this counts as dropped (1.5 × a 60 Hz frame). */
-export const DROPPED_FRAME_MS = 1.5 * (1000 / 60);
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
-};
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const runs = (values: number[]) => values.map(ms).join(', ');
 
@@ -33,10 +27,7 @@ export function peopleReport(figures: PeopleFigures): string {
   const firstPaint = median(first.map((run) => run.paintMs));
   const search = median(searches);
   const drop = median(drops);
-  const dropped = scroll.frames.filter((frame) => frame > DROPPED_FRAME_MS).length;
-  const droppedLoading = scroll.frames.filter(
-    (frame, i) => frame > DROPPED_FRAME_MS && scroll.loading[i],
-  ).length;
+  const dropped = droppedFrames(scroll);
   const measured = table(
     ['measure', 'runs', 'median'],
     [
@@ -50,22 +41,16 @@ export function peopleReport(figures: PeopleFigures): string {
       ['mouse up → team count shows the new value', runs(drops), ms(drop)],
     ],
   );
-  const scrolling = table(
-    [`scrolling the whole table (${figures.scrollStep} px per frame)`, 'value'],
-    [
-      ['rows in the table', scroll.rows.toLocaleString('en-US')],
-      ['reached the end with every page loaded', scroll.reachedEnd ? 'yes' : 'no (time limit)'],
-      ['duration', ms(scroll.durationMs)],
-      ['frames', String(scroll.frames.length)],
-      ['frame time p50 / p95 / max', [0.5, 0.95, 1].map((p) => ms(percentile(scroll.frames, p))).join(' / ')],
-      [`dropped frames (> ${DROPPED_FRAME_MS.toFixed(1)} ms)`, String(dropped)],
-      ['  of which while a page of members was being fetched', String(droppedLoading)],
-    ],
-  );
+  const scrolling = scrollTable(scroll, figures.scrollStep, {
+    title: 'scrolling the whole table',
+    rows: 'rows in the table',
+    reachedEnd: 'reached the end with every page loaded',
+    droppedWhileLoading: '  of which while a page of members was being fetched',
+  });
   const checks: [string, string, boolean][] = [
     ['first rows < 150 ms after the data (median, painted)', ms(firstPaint), firstPaint < 150],
     ['search applied < 200 ms after typing stops (median)', ms(search), search < 200],
-    ['no dropped frames while scrolling', String(dropped), dropped === 0 && scroll.reachedEnd],
+    ['no dropped frames while scrolling', String(dropped), scrollMet(scroll)],
     ['drop to settled < 100 ms (median)', ms(drop), drop < 100],
   ];
   const targets = table(

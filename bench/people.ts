@@ -12,7 +12,8 @@ import { launchApp, type RunningApp } from '../e2e/support/app.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { buildRenderer } from '../e2e/support/renderer-build.ts';
 import { profiled, sourceMapsWhenProfiling } from './page-profile.ts';
-import { probeDrop, probeFirstRows, probeSearch, scrollToEnd, type ScrollFigures } from './people-probes.ts';
+import { probeDrop, probeFirstRows, probeSearch } from './people-probes.ts';
+import { scrollToEnd, type ScrollFigures } from './scroll-probe.ts';
 import { positiveInteger } from './options.ts';
 import { waitForMarks } from './page-marks.ts';
 import { seedPeople, type PeopleSeed } from './people-seed.ts';
@@ -134,7 +135,12 @@ async function measure(app: RunningApp, seed: PeopleSeed, options: PeopleOptions
       options.scrollStep ??
       (await grid.evaluate((element) => (element as unknown as { clientHeight: number }).clientHeight));
     const scroll: ScrollFigures = await profiled(page, options.cpuProf, 'people-scroll', () =>
-      page.evaluate(scrollToEnd, { step, limitMs: 300_000 }),
+      page.evaluate(scrollToEnd, {
+        container: '[data-testid="members-table"] [role="grid"]',
+        step,
+        limitMs: 300_000,
+        rowCount: { attribute: 'aria-rowcount', minus: 1 },
+      }),
     );
     await context.close();
     return { first, searches, drops, scroll, scrollStep: step, memberCount: seed.memberCount };

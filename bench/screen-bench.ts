@@ -1,6 +1,7 @@
 /**
  * What the `tree` and `sites` suites share: opening a screen of the app in Chromium with a first-render probe,
- * naming the measurement that failed, loading one endpoint of the server alone, and the figures' formatting.
+ * naming the measurement that failed, scrolling a list through, loading one endpoint of the server alone, and the
+ * figures' formatting.
  */
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,6 +10,7 @@ import { launchBrowser } from '../e2e/support/browser.ts';
 import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
 import { startChild } from './children.ts';
 import { load, probe, type LoadOptions, type LoadResult, type Target } from './load.ts';
+import { scrollToEnd, type ScrollFigures, type ScrollRequest } from './scroll-probe.ts';
 import { probeFirstRender, type FirstRenderWatch } from './ui-probes.ts';
 
 /** A page of the app in its own browser, past the start-up redirect, with the first-render probe installed. */
@@ -101,3 +103,25 @@ export function loadRow(label: string, run: LoadResult): string[] {
   ];
 }
 export const LOAD_HEADER = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
+
+/** Scrolls a list of the page from its top to its end, one viewport (its height) per frame. */
+export async function scrollThrough(
+  page: Page,
+  request: Omit<ScrollRequest, 'step' | 'limitMs'>,
+): Promise<{ scroll: ScrollFigures; step: number }> {
+  const step = await page.locator(request.container).evaluate((element) => {
+    const list = element as unknown as { scrollTop: number; clientHeight: number };
+    list.scrollTop = 0;
+    return list.clientHeight;
+  });
+  // Two frames, so that the list has drawn its top before the first timed frame.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const g = globalThis as unknown as { requestAnimationFrame(callback: () => void): number };
+        g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve(undefined)));
+      }),
+  );
+  const scroll = await page.evaluate(scrollToEnd, { ...request, step, limitMs: 300_000 });
+  return { scroll, step };
+}

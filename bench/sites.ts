@@ -1,7 +1,7 @@
 /**
  * The `sites` suite: the structure editor of a site with 20 groups, 200 sections and 1,000 variants. In Chromium:
- * the editor's first render after the structure arrives, and drop to settled for a section moved by mouse. On the
- * server: `PATCH …/structure/sort` under load.
+ * the editor's first render after the structure arrives, drop to settled for a section moved by mouse, and scrolling
+ * every row (groups, sections and variants, all expanded). On the server: `PATCH …/structure/sort` under load.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +14,22 @@ import { buildRenderer } from '../e2e/support/renderer-build.ts';
 import type { LoadResult, Target } from './load.ts';
 import { positiveInteger } from './options.ts';
 import { waitForMarks } from './page-marks.ts';
+import { profiled, sourceMapsWhenProfiling } from './page-profile.ts';
 import { median, table } from './report.ts';
+import type { ScrollFigures } from './scroll-probe.ts';
+import { scrollTable, scrollVerdict } from './scroll-report.ts';
 import { seedSites, type SitesSeed } from './sites-seed.ts';
-import { loadRow, LOAD_HEADER, loadServerAlone, ms, openApp, runsOf, step, verdict } from './screen-bench.ts';
+import {
+  loadRow,
+  LOAD_HEADER,
+  loadServerAlone,
+  ms,
+  openApp,
+  runsOf,
+  scrollThrough,
+  step,
+  verdict,
+} from './screen-bench.ts';
 import { probeDrop, type FirstRenderWatch } from './ui-probes.ts';
 
 interface SitesOptions {
@@ -27,6 +40,8 @@ interface SitesOptions {
   connections: number;
   duration: number;
   build: boolean;
+  /** Directory for CPU profiles of the page (`--cpu-prof`): first render, drops, scroll. */
+  cpuProf: string | undefined;
 }
 
 function parseOptions(args: string[]): SitesOptions {
@@ -42,6 +57,7 @@ function parseOptions(args: string[]): SitesOptions {
       connections: { type: 'string', default: '16' },
       duration: { type: 'string', default: '10' },
       build: { type: 'boolean', default: true },
+      'cpu-prof': { type: 'string' },
     },
   });
   return {
@@ -52,6 +68,7 @@ function parseOptions(args: string[]): SitesOptions {
     connections: positiveInteger('connections', values.connections),
     duration: positiveInteger('duration', values.duration),
     build: values.build,
+    cpuProf: values['cpu-prof'],
   };
 }
 
@@ -67,6 +84,8 @@ interface UiFigures {
   first: { domMs: number; paintMs: number }[];
   /** Per run: mouse up → no move in flight. */
   drops: number[];
+  /** Every row (the editor opens with every group and section expanded), scrolled one viewport per frame. */
+  scroll: { scroll: ScrollFigures; step: number };
 }
 
 async function firstRender(page: Page, url: string): Promise<UiFigures['first'][number]> {
@@ -96,18 +115,28 @@ async function drop(page: Page): Promise<number> {
   return marks['settledAt']! - marks['upAt']!;
 }
 
-async function measureUi(app: RunningApp, seed: SitesSeed, runs: number): Promise<UiFigures> {
+async function measureUi(app: RunningApp, seed: SitesSeed, options: SitesOptions): Promise<UiFigures> {
+  const { runs, cpuProf } = options;
   const { browser, context, page } = await openApp(app, EDITOR_WATCH);
   try {
     const url = `${app.origin}/#/p/local/orgs/${seed.orgId}/sites/${seed.siteId}`;
     const first: UiFigures['first'] = [];
-    for (let run = 0; run < runs; run++)
-      first.push(await step(page, 'sites', `first render, run ${run + 1}`, () => firstRender(page, url)));
+    await profiled(page, cpuProf, 'sites-first-render', async () => {
+      for (let run = 0; run < runs; run++)
+        first.push(await step(page, 'sites', `first render, run ${run + 1}`, () => firstRender(page, url)));
+    });
     const drops: number[] = [];
-    for (let run = 0; run < runs; run++)
-      drops.push(await step(page, 'sites', `drop, run ${run + 1}`, () => drop(page)));
+    await profiled(page, cpuProf, 'sites-drops', async () => {
+      for (let run = 0; run < runs; run++)
+        drops.push(await step(page, 'sites', `drop, run ${run + 1}`, () => drop(page)));
+    });
+    const scroll = await profiled(page, cpuProf, 'sites-scroll', () =>
+      step(page, 'sites', 'scroll', () =>
+        scrollThrough(page, { container: EDITOR_TREE, seen: { row: EDITOR_WATCH.row, key: 'data-key' } }),
+      ),
+    );
     await context.close();
-    return { first, drops };
+    return { first, drops, scroll };
   } finally {
     await browser.close();
   }
@@ -154,23 +183,32 @@ function report(seed: SitesSeed, ui: UiFigures, sort: LoadResult): string {
       ['mouse up → move settled (server answered)', runsOf(ui.drops), ms(drop)],
     ],
   );
+  const scrolling = scrollTable(ui.scroll.scroll, ui.scroll.step, {
+    title: 'scrolling every row of the editor',
+    rows: 'rows seen while scrolling',
+    reachedEnd: 'reached the end',
+  });
   const server = table(LOAD_HEADER, [loadRow('PATCH …/structure/sort', sort)]);
   return [
     `site of ${seed.groupIds.length} groups, ${sections} sections and ${seed.siteSpaceCount} variants`,
     '',
     measured,
     '',
+    scrolling,
+    '',
     server,
     '',
     'Targets (information only):',
     `  editor first render: ${verdict(firstPaint, 200)}`,
     `  drop to settled: ${verdict(drop, 100)}`,
+    `  no dropped frames while scrolling: ${scrollVerdict(ui.scroll.scroll)}`,
   ].join('\n');
 }
 
 /** Runs the suite and prints its tables; only a broken setup fails it, never a time. */
 export async function runSitesBench(args: string[]): Promise<void> {
   const options = parseOptions(args);
+  sourceMapsWhenProfiling(options.cpuProf);
   if (options.build) {
     console.log('building the renderer (npx vite build --config renderer/vite.config.ts)…');
     await buildRenderer();
@@ -188,7 +226,7 @@ export async function runSitesBench(args: string[]): Promise<void> {
     });
     app = await launchApp({ dataDir });
     console.log(`measuring in Chromium (${options.runs} runs each)…`);
-    const ui = await measureUi(app, seed, options.runs);
+    const ui = await measureUi(app, seed, options);
     await app.stop();
     app = undefined;
     const sort = await loadServerAlone(dataDir, (baseUrl) => sortTarget(baseUrl, seed), {

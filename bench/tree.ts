@@ -1,7 +1,7 @@
 /**
  * The `tree` suite: the content tree on an organization of 10,000 more spaces in 500 collections. In Chromium: the
- * first rendered tree after the data arrives, expanding every collection, and drop to settled for a move. On the
- * server: `POST /v1/spaces/{id}/move` under load.
+ * first rendered tree after the data arrives, expanding every collection, drop to settled for a move, and scrolling
+ * the whole expanded tree. On the server: `POST /v1/spaces/{id}/move` under load.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,21 @@ import { launchApp, type RunningApp } from '../e2e/support/app.ts';
 import { buildRenderer } from '../e2e/support/renderer-build.ts';
 import type { LoadResult, Target } from './load.ts';
 import { positiveInteger } from './options.ts';
+import { profiled, sourceMapsWhenProfiling } from './page-profile.ts';
 import { median, table } from './report.ts';
-import { loadRow, LOAD_HEADER, loadServerAlone, ms, openApp, runsOf, step, verdict } from './screen-bench.ts';
+import type { ScrollFigures } from './scroll-probe.ts';
+import { scrollTable, scrollVerdict } from './scroll-report.ts';
+import {
+  loadRow,
+  LOAD_HEADER,
+  loadServerAlone,
+  ms,
+  openApp,
+  runsOf,
+  scrollThrough,
+  step,
+  verdict,
+} from './screen-bench.ts';
 import { probeDrop, probeTreeExpand, TREE_WATCH } from './ui-probes.ts';
 import { waitForMarks } from './page-marks.ts';
 import { seedTree, type TreeSeed } from './tree-seed.ts';
@@ -27,6 +40,8 @@ interface TreeOptions {
   /** Seconds of load on the move endpoint. */
   duration: number;
   build: boolean;
+  /** Directory for CPU profiles of the page (`--cpu-prof`): first render, expand all, drops, scroll. */
+  cpuProf: string | undefined;
 }
 
 function parseOptions(args: string[]): TreeOptions {
@@ -41,6 +56,7 @@ function parseOptions(args: string[]): TreeOptions {
       connections: { type: 'string', default: '16' },
       duration: { type: 'string', default: '10' },
       build: { type: 'boolean', default: true },
+      'cpu-prof': { type: 'string' },
     },
   });
   return {
@@ -50,6 +66,7 @@ function parseOptions(args: string[]): TreeOptions {
     connections: positiveInteger('connections', values.connections),
     duration: positiveInteger('duration', values.duration),
     build: values.build,
+    cpuProf: values['cpu-prof'],
   };
 }
 
@@ -60,6 +77,8 @@ interface UiFigures {
   expand: { rowsMs: number; paintMs: number }[];
   /** Per run: mouse up → no move in flight. */
   drops: number[];
+  /** The whole tree expanded, scrolled through one viewport per frame. */
+  scroll: { scroll: ScrollFigures; step: number };
 }
 
 async function firstRender(page: Page, url: string): Promise<UiFigures['first'][number]> {
@@ -76,19 +95,27 @@ async function firstRender(page: Page, url: string): Promise<UiFigures['first'][
   };
 }
 
-async function expandAll(page: Page, rows: number): Promise<{ rowsMs: number; paintMs: number }> {
-  await page.getByTestId('content-collapse-all').click();
+/** Waits until the tree reports `rows` rows (`equal`), or any other count. */
+async function rowCount(page: Page, rows: number, equal: boolean): Promise<void> {
   await page.waitForFunction(
-    (rows) =>
-      (
+    ({ rows, equal }) =>
+      ((
         globalThis as unknown as {
           document: { querySelector(s: string): { getAttribute(n: string): string | null } | null };
         }
       ).document
         .querySelector('[data-testid="content-tree"]')
-        ?.getAttribute('data-row-count') !== String(rows),
-    rows,
+        ?.getAttribute('data-row-count') ===
+        String(rows)) ===
+      equal,
+    { rows, equal },
+    { timeout: 60_000 },
   );
+}
+
+async function expandAll(page: Page, rows: number): Promise<{ rowsMs: number; paintMs: number }> {
+  await page.getByTestId('content-collapse-all').click();
+  await rowCount(page, rows, false);
   await page.evaluate(probeTreeExpand, { rows });
   await page.getByTestId('content-expand-all').click();
   const marks = await waitForMarks(page, 'treeExpand', 'paintedAt');
@@ -119,23 +146,44 @@ async function drop(page: Page): Promise<number> {
   return marks['settledAt']! - marks['upAt']!;
 }
 
-async function measureUi(app: RunningApp, seed: TreeSeed, runs: number): Promise<UiFigures> {
+/** Expands every collection (every item a row), then scrolls the whole tree through. */
+async function scrollAll(page: Page, rows: number): Promise<UiFigures['scroll']> {
+  await page.getByTestId('content-expand-all').click();
+  await rowCount(page, rows, true);
+  return scrollThrough(page, {
+    container: '[data-testid="content-tree"]',
+    rowCount: { attribute: 'data-row-count', minus: 0 },
+    seen: { row: '[data-testid="tree-row"]', key: 'data-key' },
+  });
+}
+
+async function measureUi(app: RunningApp, seed: TreeSeed, options: TreeOptions): Promise<UiFigures> {
+  const { runs, cpuProf } = options;
   const { browser, context, page } = await openApp(app, TREE_WATCH);
   try {
     const url = `${app.origin}/#/p/local/orgs/${seed.orgId}/content`;
     const first: UiFigures['first'] = [];
-    for (let run = 0; run < runs; run++)
-      first.push(await step(page, 'tree', `first render, run ${run + 1}`, () => firstRender(page, url)));
+    await profiled(page, cpuProf, 'tree-first-render', async () => {
+      for (let run = 0; run < runs; run++)
+        first.push(await step(page, 'tree', `first render, run ${run + 1}`, () => firstRender(page, url)));
+    });
     const expand: UiFigures['expand'] = [];
-    for (let run = 0; run < runs; run++)
-      expand.push(
-        await step(page, 'tree', `expand all, run ${run + 1}`, () => expandAll(page, seed.itemCount)),
-      );
+    await profiled(page, cpuProf, 'tree-expand-all', async () => {
+      for (let run = 0; run < runs; run++)
+        expand.push(
+          await step(page, 'tree', `expand all, run ${run + 1}`, () => expandAll(page, seed.itemCount)),
+        );
+    });
     const drops: number[] = [];
-    for (let run = 0; run < runs; run++)
-      drops.push(await step(page, 'tree', `drop, run ${run + 1}`, () => drop(page)));
+    await profiled(page, cpuProf, 'tree-drops', async () => {
+      for (let run = 0; run < runs; run++)
+        drops.push(await step(page, 'tree', `drop, run ${run + 1}`, () => drop(page)));
+    });
+    const scroll = await profiled(page, cpuProf, 'tree-scroll', () =>
+      step(page, 'tree', 'scroll', () => scrollAll(page, seed.itemCount)),
+    );
     await context.close();
-    return { first, expand, drops };
+    return { first, expand, drops, scroll };
   } finally {
     await browser.close();
   }
@@ -184,11 +232,18 @@ function report(seed: TreeSeed, ui: UiFigures, moves: LoadResult): string {
       ['mouse up → move settled (server answered)', runsOf(ui.drops), ms(drop)],
     ],
   );
+  const scrolling = scrollTable(ui.scroll.scroll, ui.scroll.step, {
+    title: 'scrolling the whole expanded tree',
+    rows: 'rows in the tree',
+    reachedEnd: 'reached the end',
+  });
   const server = table(LOAD_HEADER, [loadRow('POST /v1/spaces/{id}/move', moves)]);
   return [
     `content tree of ${seed.itemCount} items (${seed.collectionIds.length} seeded collections, ${seed.spaceIds.length} seeded spaces)`,
     '',
     measured,
+    '',
+    scrolling,
     '',
     server,
     '',
@@ -196,12 +251,14 @@ function report(seed: TreeSeed, ui: UiFigures, moves: LoadResult): string {
     `  first rendered tree: ${verdict(firstPaint, 150)}`,
     `  expand all: ${verdict(expandPaint, 300)}`,
     `  drop to settled: ${verdict(drop, 100)}`,
+    `  no dropped frames while scrolling: ${scrollVerdict(ui.scroll.scroll)}`,
   ].join('\n');
 }
 
 /** Runs the suite and prints its tables; only a broken setup fails it, never a time. */
 export async function runTreeBench(args: string[]): Promise<void> {
   const options = parseOptions(args);
+  sourceMapsWhenProfiling(options.cpuProf);
   if (options.build) {
     console.log('building the renderer (npx vite build --config renderer/vite.config.ts)…');
     await buildRenderer();
@@ -217,7 +274,7 @@ export async function runTreeBench(args: string[]): Promise<void> {
     console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     app = await launchApp({ dataDir });
     console.log(`measuring in Chromium (${options.runs} runs each)…`);
-    const ui = await measureUi(app, seed, options.runs);
+    const ui = await measureUi(app, seed, options);
     await app.stop();
     app = undefined;
     const moves = await loadServerAlone(dataDir, (baseUrl) => moveTarget(baseUrl, seed), {
