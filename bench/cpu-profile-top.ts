@@ -47,7 +47,8 @@ function mapOf(url: string): TraceMap | undefined {
 function resolved(node: ProfileNode): ProfileNode['callFrame'] {
   const frame = node.callFrame;
   const map = mapOf(frame.url);
-  if (map === undefined) return frame;
+  // A frame without a position (V8 writes line -1, e.g. for a script's own top level) keeps its bundle name.
+  if (map === undefined || frame.lineNumber < 0) return frame;
   const position = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber ?? 0 });
   if (position.source === null) return frame;
   const source = position.source.replace(/^(\.\.\/)+/, '/');
