@@ -11,8 +11,10 @@
  *   so the rest is never received.
  * - A body of `LARGE_BODY` bytes or more (an OpenAPI text of several MB) is parsed on a worker thread (the
  *   `json.parse` task, json-parse-task.ts): its bytes are gathered into one buffer as they arrive (its
- *   `Content-Length` sized it), moved to the worker, and its long strings come back as bytes, decoded here once.
- *   The answers are the same as for a body parsed here.
+ *   `Content-Length` sized it), moved to the worker, and its long strings come back as bytes, decoded here once,
+ *   a slice per turn of the event loop. The answers are the same as for a body parsed here.
+ * - A body is read `TURN_BYTES` per turn of the event loop at most: a client sending megabytes at once does not
+ *   hold the thread while they are scanned and gathered.
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
@@ -28,14 +30,32 @@ export const LARGE_BODY = 256 * 1024;
 const tooLarge = () => new ApiError(413, 'the request body is too large');
 const malformed = (message: string) => new ApiError(400, `the request body is not valid JSON: ${message}`);
 
+/** Bytes of a long string decoded in one turn of the event loop (about 3 ms); the rest wait for later turns. */
+const DECODE_SLICE = 512 * 1024;
+/** Bytes of a body read in one turn of the event loop; reading goes on in a later turn (other requests between). */
+export const TURN_BYTES = 256 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** UTF-8 bytes decoded a slice per turn of the event loop, so that megabytes never hold the thread at once. */
+async function decodeInTurns(bytes: Uint8Array): Promise<string> {
+  const decoder = new TextDecoder();
+  const pieces: string[] = [];
+  for (let start = 0; start < bytes.length; start += DECODE_SLICE) {
+    if (start > 0) await nextTurn();
+    const end = Math.min(bytes.length, start + DECODE_SLICE);
+    pieces.push(decoder.decode(bytes.subarray(start, end), { stream: end < bytes.length }));
+  }
+  return pieces.join('');
+}
+
 /** The body a worker parsed, its long strings put back in their places. */
-function rebuilt(parsed: TaskOutput<'json.parse'>): Error | { body: unknown } {
+async function rebuilt(parsed: TaskOutput<'json.parse'>): Promise<Error | { body: unknown }> {
   if ('empty' in parsed) return { body: undefined };
   if ('error' in parsed) return malformed(parsed.error);
-  const decoder = new TextDecoder();
   let body = parsed.value;
   for (const { path, bytes } of parsed.texts) {
-    const text = decoder.decode(bytes);
+    const text = await decodeInTurns(bytes);
     if (path.length === 0) {
       body = text;
       continue;
@@ -91,7 +111,15 @@ export function jsonBodyParser(defaultLimit: number, runner: JobRunner) {
     const tooDeep = nestingScanner(MAX_BODY_NESTING);
     const body = collector(Number.isSafeInteger(announced) && announced > 0 ? announced : 0);
     let received = 0;
+    // Bytes read in this turn of the event loop; past `TURN_BYTES`, reading waits for a later turn.
+    let thisTurn = 0;
+    let stopped = false;
+    const nextTurnReading = () => {
+      thisTurn = 0;
+      if (!stopped) payload.resume();
+    };
     const stop = (error: Error | null, body?: unknown) => {
+      stopped = true;
       payload.removeListener('data', onData);
       payload.removeListener('end', onEnd);
       payload.removeListener('error', onError);
@@ -110,6 +138,11 @@ export function jsonBodyParser(defaultLimit: number, runner: JobRunner) {
           ),
         );
       body.add(bytes);
+      thisTurn += bytes.length;
+      if (thisTurn >= TURN_BYTES) {
+        payload.pause();
+        setImmediate(nextTurnReading);
+      }
     }
     function onEnd() {
       if (body.length >= LARGE_BODY) return parseElsewhere(body.bytes());
@@ -127,15 +160,18 @@ export function jsonBodyParser(defaultLimit: number, runner: JobRunner) {
       // A buffer of its own (not a slice of Node's pool) moves to the worker without a copy.
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
       const moved = own ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
+      stopped = true;
       payload.removeListener('data', onData);
       payload.removeListener('end', onEnd);
       payload.removeListener('error', onError);
       runner.run('json.parse', { bytes: moved }, { transfer: [moved.buffer as ArrayBuffer] }).then(
-        (parsed) => {
-          const result = rebuilt(parsed);
-          // Requests that arrived meanwhile go first: decoding the body's texts was this turn's work; validating
-          // and handling it (which may write megabytes) are the next one's.
-          setImmediate(() => (result instanceof Error ? done(result) : done(null, result.body)));
+        async (parsed) => {
+          const result = await rebuilt(parsed);
+          // Requests that arrived meanwhile go first: decoding the body's texts was the previous turns' work;
+          // validating and handling it are the next one's.
+          await nextTurn();
+          if (result instanceof Error) done(result);
+          else done(null, result.body);
         },
         (error: Error) =>
           done(

@@ -1,5 +1,9 @@
-/** The trash purge: spaces deleted more than 7 days ago are removed for good, with their revisions. */
+/**
+ * The purge: spaces deleted more than 7 days ago are removed for good, with their revisions; so are the parts of
+ * OpenAPI source texts that no spec names (source-parts.ts).
+ */
 import type { Clock } from '../clock.ts';
+import { purgeOrphanSourceParts } from '../domain/openapi/source-parts.ts';
 import { TRASH_RETENTION_MS } from '../domain/spaces/records.ts';
 import type { Database } from '../storage/database.ts';
 
@@ -33,6 +37,7 @@ export function startPurgeScheduler(
   const run = () => {
     try {
       purgeDeletedSpaces(db, clock);
+      purgeOrphanSourceParts(db, clock.now());
     } catch (error) {
       (options.onError ?? ((e: unknown) => console.error('trash purge failed:', e)))(error);
     }

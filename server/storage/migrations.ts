@@ -3,6 +3,7 @@ import type { Database } from './database.ts';
 import { migrations01To05 } from './migrations-01-05.ts';
 import { migrations06To10 } from './migrations-06-10.ts';
 import { migrations11To15 } from './migrations-11-15.ts';
+import { migrations16To20 } from './migrations-16-20.ts';
 
 export interface Migration {
   version: number;
@@ -17,6 +18,7 @@ export const migrations: readonly Migration[] = [
   ...migrations01To05,
   ...migrations06To10,
   ...migrations11To15,
+  ...migrations16To20,
 ];
 
 /** Applies the migrations the database has not seen yet (of `list`: tests pass a prefix to build an old database). */

@@ -470,7 +470,18 @@ export interface OpenapiSpecVersionsTable {
 /** The source text of a spec whose source is a text. */
 export interface OpenapiSpecSourcesTable {
   spec_id: string;
+  /** The text; '' when it is stored in parts (`upload_id`). */
   text: string;
+  /** The upload whose parts (`openapi_source_parts`) hold the text, for a large one. */
+  upload_id: string | null;
+}
+
+/** A part of a large source text (migration 16): the parts of an upload, in `seq` order, are the text. */
+export interface OpenapiSourcePartsTable {
+  upload_id: string;
+  seq: number;
+  text: string;
+  created_at: string;
 }
 
 /** The parsed document of a version, as compact JSON. */
@@ -546,6 +557,7 @@ export interface DB {
   openapi_specs: OpenapiSpecsTable;
   openapi_spec_versions: OpenapiSpecVersionsTable;
   openapi_spec_sources: OpenapiSpecSourcesTable;
+  openapi_source_parts: OpenapiSourcePartsTable;
   openapi_version_documents: OpenapiVersionDocumentsTable;
   jobs: JobsTable;
   search_sections: SearchSectionsTable;

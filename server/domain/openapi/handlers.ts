@@ -20,6 +20,8 @@
  *   deleting need `organization.createOpenAPISpec` (create and admin roles: the flag GitBook publishes on the
  *   organization), which is also the spec's `permissions.edit`. Non-members get the organization's 404.
  * - Creating, replacing and deleting are events, written in the same transaction.
+ * - A large source text is written in parts before that transaction, which then only names them
+ *   (source-parts.ts): the spec and its source still appear together or not at all.
  */
 import { isIP } from 'node:net';
 import { badRequest, conflict } from '../../errors.ts';
@@ -43,6 +45,7 @@ import {
   versionDocument,
   type SpecSource,
 } from './records.ts';
+import { stageSource, withStaged } from './source-parts.ts';
 
 const SPEC_KEYS: readonly SortKey[] = [{ column: 'slug', direction: 'asc' }];
 const VERSION_KEYS: readonly SortKey[] = [{ column: 'number', direction: 'desc' }];
@@ -73,6 +76,17 @@ function ensureSlugFree(db: Database, organizationId: string, slug: string): voi
 
 const sourceKind = (source: SpecSource) => ('url' in source ? 'url' : 'text');
 
+/**
+ * The caller as a member allowed to write the organization's specs (404 to a non-member, 403 without the
+ * permission): checked before a large text is written, and again in the step that names it, since writing it gives
+ * other requests turns.
+ */
+function specWriter(db: Database, organizationId: string, userId: string) {
+  const { actor } = loadOrgAccess(db, organizationId, userId);
+  authorize(actor, 'organization.createOpenAPISpec', null);
+  return actor;
+}
+
 export const openApiHandlers = {
   listOpenAPISpecs: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
@@ -90,25 +104,35 @@ export const openApiHandlers = {
     });
   },
 
-  createOpenAPISpec: ({ params, body, actor, services, baseUrl }) => {
+  createOpenAPISpec: async ({ params, body, actor, services, baseUrl }) => {
     const { db, clock } = services;
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.createOpenAPISpec', null);
+    const access = () => specWriter(db, params.organizationId, actor.userId);
+    access();
     const source = checkSource(body.source, services.network.allowPrivateAddresses);
-    const now = clock.now();
-    db.transaction(() => {
-      ensureSlugFree(db, params.organizationId, body.slug);
-      const specId = insertSpec(db, now, { organizationId: params.organizationId, slug: body.slug, source });
-      queueOpenApiProcessing(db, { id: specId, organizationId: params.organizationId });
-      recordEvent(db, now, {
-        organizationId: params.organizationId,
-        actorId: actor.userId,
-        action: 'openapi-spec.created',
-        subjectType: 'openapi-spec',
-        subjectId: specId,
-        data: { slug: body.slug, source: sourceKind(source) },
+    // A taken slug is refused before a large text is written; the spec's transaction checks it again.
+    ensureSlugFree(db, params.organizationId, body.slug);
+    const stored = await stageSource(db, clock.now(), source);
+    const orgActor = withStaged(db, stored, () => {
+      const writer = access();
+      const now = clock.now();
+      db.transaction(() => {
+        ensureSlugFree(db, params.organizationId, body.slug);
+        const specId = insertSpec(db, now, {
+          organizationId: params.organizationId,
+          slug: body.slug,
+          source: stored,
+        });
+        queueOpenApiProcessing(db, { id: specId, organizationId: params.organizationId });
+        recordEvent(db, now, {
+          organizationId: params.organizationId,
+          actorId: actor.userId,
+          action: 'openapi-spec.created',
+          subjectType: 'openapi-spec',
+          subjectId: specId,
+          data: { slug: body.slug, source: sourceKind(source) },
+        });
       });
-      return specId;
+      return writer;
     });
     const spec = loadSpec(db, params.organizationId, body.slug);
     return presentSpec(spec, orgActor, baseUrl);
@@ -120,28 +144,36 @@ export const openApiHandlers = {
     return presentSpec(loadSpec(db, params.organizationId, params.specSlug), orgActor, baseUrl);
   },
 
-  createOrUpdateOpenAPISpecBySlug: ({ params, body, actor, services, baseUrl }) => {
+  createOrUpdateOpenAPISpecBySlug: async ({ params, body, actor, services, baseUrl }) => {
     const { db, clock } = services;
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.createOpenAPISpec', null);
+    const access = () => specWriter(db, params.organizationId, actor.userId);
+    access();
     const source = checkSource(body.source, services.network.allowPrivateAddresses);
-    const now = clock.now();
-    db.transaction(() => {
-      const existing = findSpec(db, params.organizationId, params.specSlug);
-      if (existing) replaceSource(db, now, existing, source);
-      const specId =
-        existing?.id ??
-        insertSpec(db, now, { organizationId: params.organizationId, slug: params.specSlug, source });
-      queueOpenApiProcessing(db, { id: specId, organizationId: params.organizationId });
-      recordEvent(db, now, {
-        organizationId: params.organizationId,
-        actorId: actor.userId,
-        action: existing ? 'openapi-spec.source-replaced' : 'openapi-spec.created',
-        subjectType: 'openapi-spec',
-        subjectId: specId,
-        data: { slug: params.specSlug, source: sourceKind(source) },
+    const stored = await stageSource(db, clock.now(), source);
+    const orgActor = withStaged(db, stored, () => {
+      const writer = access();
+      const now = clock.now();
+      db.transaction(() => {
+        const existing = findSpec(db, params.organizationId, params.specSlug);
+        if (existing) replaceSource(db, now, existing, stored);
+        const specId =
+          existing?.id ??
+          insertSpec(db, now, {
+            organizationId: params.organizationId,
+            slug: params.specSlug,
+            source: stored,
+          });
+        queueOpenApiProcessing(db, { id: specId, organizationId: params.organizationId });
+        recordEvent(db, now, {
+          organizationId: params.organizationId,
+          actorId: actor.userId,
+          action: existing ? 'openapi-spec.source-replaced' : 'openapi-spec.created',
+          subjectType: 'openapi-spec',
+          subjectId: specId,
+          data: { slug: params.specSlug, source: sourceKind(source) },
+        });
       });
-      return specId;
+      return writer;
     });
     const spec = loadSpec(db, params.organizationId, params.specSlug);
     return presentSpec(spec, orgActor, baseUrl);

@@ -17,6 +17,7 @@ import { FetchTimeoutError, fetchUrl } from '../../net/fetch-url.ts';
 import type { SpecFailure, TaskInput, TaskOutput } from '../../jobs/tasks.ts';
 import { SpecParseError, parseSpecText, validateSpecDocument } from './document.ts';
 import { checkReferenceExpansion, ReferenceLimitError } from './references.ts';
+import { readSourceBytes } from './source-parts.ts';
 
 /** A failure with the code it is recorded under. */
 class RunFailure extends Error {
@@ -49,14 +50,15 @@ async function fetchSource(url: string, network: TaskInput<'openapi.process'>['n
   }
 }
 
-/** A stored source text, read on a read-only connection of this thread's own (empty when the spec is gone). */
+/**
+ * A stored source text (from its row or its parts), read on a read-only connection of this thread's own, in one
+ * read transaction (empty when the spec is gone).
+ */
 function storedSource({ file, specId }: { file: string; specId: string }): Uint8Array {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const row = db
-      .prepare('SELECT CAST(text AS BLOB) AS bytes FROM openapi_spec_sources WHERE spec_id = ?')
-      .get(specId);
-    return row?.bytes instanceof Uint8Array ? row.bytes : new Uint8Array(0);
+    db.exec('BEGIN');
+    return readSourceBytes(db, specId) ?? new Uint8Array(0);
   } finally {
     db.close();
   }

@@ -9,6 +9,7 @@ import { newId } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
 import type { OpenapiSpecsTable, OpenapiSpecVersionsTable } from '../../storage/schema.ts';
 import type { ParsedSpec } from './document.ts';
+import { readSourceBytes, type StoredSource } from './source-parts.ts';
 
 export type SpecRow = OpenapiSpecsTable;
 export type VersionRow = OpenapiSpecVersionsTable;
@@ -51,21 +52,25 @@ export function specById(db: Database, id: string): SpecRow | undefined {
 
 /** The source text of a spec as UTF-8 bytes (null for a URL source, or a spec that is gone). */
 export function specSourceBytes(db: Database, id: string): Uint8Array | null {
-  return (
-    db.first(
-      db.q
-        .selectFrom('openapi_spec_sources')
-        .select(sql<Uint8Array>`CAST(text AS BLOB)`.as('bytes'))
-        .where('spec_id', '=', id),
-    )?.bytes ?? null
-  );
+  return readSourceBytes(db.sqlite, id);
 }
 
-/** Writes where a spec's source is: its URL in the spec's row, or its text in `openapi_spec_sources`. */
-function writeSource(db: Database, specId: string, source: SpecSource): { source_url: string | null } {
+/**
+ * Writes where a spec's source is: its URL in the spec's row, or in `openapi_spec_sources` its text, or the upload
+ * whose parts hold it (source-parts.ts). The previous source's row goes, and its parts with it.
+ */
+function writeSource(db: Database, specId: string, source: StoredSource): { source_url: string | null } {
   db.run(db.q.deleteFrom('openapi_spec_sources').where('spec_id', '=', specId));
   if ('url' in source) return { source_url: source.url };
-  db.run(db.q.insertInto('openapi_spec_sources').values({ spec_id: specId, text: source.text }));
+  db.run(
+    db.q
+      .insertInto('openapi_spec_sources')
+      .values(
+        'text' in source
+          ? { spec_id: specId, text: source.text, upload_id: null }
+          : { spec_id: specId, text: '', upload_id: source.upload },
+      ),
+  );
   return { source_url: null };
 }
 
@@ -73,7 +78,7 @@ function writeSource(db: Database, specId: string, source: SpecSource): { source
 export function insertSpec(
   db: Database,
   now: Date,
-  input: { organizationId: string; slug: string; source: SpecSource },
+  input: { organizationId: string; slug: string; source: StoredSource },
 ): string {
   const id = newId();
   const at = now.toISOString();
@@ -100,7 +105,7 @@ export function insertSpec(
 }
 
 /** Gives the specification a new source, waiting to be processed; the versions so far stay. */
-export function replaceSource(db: Database, now: Date, spec: SpecRow, source: SpecSource): void {
+export function replaceSource(db: Database, now: Date, spec: SpecRow, source: StoredSource): void {
   db.run(
     db.q
       .updateTable('openapi_specs')
