@@ -17,6 +17,7 @@ import { roleName } from '../../ui/roles.ts';
 import { looksLikeEmail, type PaletteEntry } from './model.ts';
 
 const MEMBER_RESULTS = 8;
+const CLOSED: { entries: PaletteEntry[]; loading: boolean } = { entries: [], loading: false };
 
 /** The entities matching `search` (members) or loaded for ranking (the rest), as palette entries. */
 export function useEntities(
@@ -36,12 +37,19 @@ export function useEntities(
         query: { limit: MEMBER_RESULTS, search: term.slice(0, 256) },
       }),
     enabled: enabled && term.length >= 2,
+    subscribed: enabled,
     staleTime: 10_000,
   });
-  const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled });
-  const content = useQuery({ ...contentQuery(profileId, orgId), enabled });
-  const sites = useQuery({ ...sitesQuery(profileId, orgId, {}), enabled });
-  const requests = useInfiniteQuery({ ...orgChangeRequestsQuery(profileId, orgId, 'open'), enabled });
+  // Closed, the palette does not follow these lists: a screen's change to one (a drop on a team) would re-render it.
+  const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled, subscribed: enabled });
+  const content = useQuery({ ...contentQuery(profileId, orgId), enabled, subscribed: enabled });
+  const sites = useQuery({ ...sitesQuery(profileId, orgId, {}), enabled, subscribed: enabled });
+  const requests = useInfiniteQuery({
+    ...orgChangeRequestsQuery(profileId, orgId, 'open'),
+    enabled,
+    subscribed: enabled,
+  });
+  if (!enabled) return CLOSED;
 
   const params = { profileId, orgId };
   const entries: PaletteEntry[] = [];

@@ -89,10 +89,15 @@ export function useStepEntries(
   orgId: string,
   step: PaletteStep | undefined,
 ): PaletteEntry[] {
-  const me = useQuery({ ...currentUserQuery(profileId), enabled: step?.kind === 'role' });
-  const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled: step?.kind === 'team' });
-  const content = useQuery({ ...contentQuery(profileId, orgId), enabled: step?.kind === 'move' });
-  const admins = useQuery({ ...adminCountQuery(profileId, orgId), enabled: step?.kind === 'role' });
+  // Each list is followed only while its step shows (a closed palette re-renders on no screen's change).
+  const asks = (kind: PaletteStep['kind']) => ({
+    enabled: step?.kind === kind,
+    subscribed: step?.kind === kind,
+  });
+  const me = useQuery({ ...currentUserQuery(profileId), ...asks('role') });
+  const teams = useQuery({ ...teamsQuery(profileId, orgId), ...asks('team') });
+  const content = useQuery({ ...contentQuery(profileId, orgId), ...asks('move') });
+  const admins = useQuery({ ...adminCountQuery(profileId, orgId), ...asks('role') });
   const { role, undo, addToTeam, move, invite } = usePaletteChanges(profileId, orgId, content.data);
 
   switch (step?.kind) {

@@ -43,18 +43,19 @@ export interface MemberRowProps {
 
 const INTERACTIVE = 'button, select, input, a, [role="menuitem"]';
 
-/** A loaded member's row. */
+/** A loaded member's row: the draggable frame and its grip; the cells follow in `MemberCells`. */
 export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
-  const { member, index, start, selected, tabbable, profileId, orgId } = props;
+  const { member, index, start, selected, tabbable } = props;
   const name = member.user.displayName;
   const data: MembersDragData =
     selected && props.selectionDrag !== undefined
       ? props.selectionDrag
       : { kind: 'members', userIds: [member.id], names: [name] };
+  // Every draggable re-renders when a drag starts or ends (dnd-kit's context changes): only this frame and the grip
+  // do so; the cells are memoized apart, so a drop's own rendering stays short.
   const drag = useDraggable({ id: `member:${member.id}`, data });
   const tabIndex = tabbable ? 0 : -1;
   const dragCount = data.userIds.length;
-  const you = props.isMe ? ' (you)' : '';
 
   return (
     <div
@@ -90,6 +91,36 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
           <span aria-hidden="true">⠿</span>
         </button>
       </div>
+      <MemberCells
+        profileId={props.profileId}
+        orgId={props.orgId}
+        member={member}
+        index={index}
+        selected={selected}
+        tabIndex={tabIndex}
+        onCheck={props.onCheck}
+        onRemove={props.onRemove}
+        isMe={props.isMe}
+        canManage={props.canManage}
+        admins={props.admins}
+        rolePending={props.rolePending}
+        onRole={props.onRole}
+      />
+    </div>
+  );
+});
+
+type MemberCellsProps = Omit<MemberRowProps, 'start' | 'tabbable' | 'selectionDrag' | 'onRowClick'> & {
+  tabIndex: number;
+};
+
+/** The cells after the grip: checkbox, name and email, role menu, counts, dates, SSO, row menu. */
+const MemberCells = memo(function MemberCells(props: MemberCellsProps) {
+  const { member, index, selected, tabIndex, profileId, orgId } = props;
+  const name = member.user.displayName;
+  const you = props.isMe ? ' (you)' : '';
+  return (
+    <>
       <div role="gridcell" className="member-cell member-cell-check">
         <input
           type="checkbox"
@@ -158,7 +189,7 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
           isMe={props.isMe}
         />
       </div>
-    </div>
+    </>
   );
 });
 

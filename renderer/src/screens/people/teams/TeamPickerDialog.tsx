@@ -27,9 +27,12 @@ export interface TeamPickerDialogProps {
 /** A dialog listing the teams: type to filter, arrows to choose, Enter to add or move the members. */
 export function TeamPickerDialog({ profileId, orgId, mode, selection, onClose }: TeamPickerDialogProps) {
   const moveMembers = useTeamMoves(profileId, orgId);
-  const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled: mode !== undefined });
+  // Closed, the picker neither follows the teams list nor lists it: a drop on a team changes that list, and the
+  // drop's own rendering would otherwise redo the picker's 500 choices.
+  const open = mode !== undefined;
+  const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled: open, subscribed: open });
   const phrase = membersPhrase(selection.userIds.length);
-  const choices = (teams.data?.items ?? []).filter((team) => team.id !== selection.fromTeamId);
+  const choices = open ? (teams.data?.items ?? []).filter((team) => team.id !== selection.fromTeamId) : [];
 
   const choose = (teamId: string, title: string) => {
     onClose();
