@@ -12,7 +12,7 @@ import { NotFoundScreen } from '../layout/NotFoundScreen.tsx';
 import { membersFilters, membersSearch, parseMembersSearch } from '../queries/membersSearch.ts';
 import { orgQuery, orgsQuery } from '../queries/orgs.ts';
 import { HomeRedirect, ProfileHome } from '../screens/home/Home.tsx';
-import { OrgOverview, preloadOverviewTodo } from '../screens/orgs/OrgOverview.tsx';
+import { OrgOverview } from '../screens/orgs/OrgOverview.tsx';
 
 /** What every route can reach. */
 export interface RouterContext {
@@ -48,7 +48,6 @@ const profileIndexRoute = createRoute({
   // Starts fetching while the component mounts; the component shows its own loading and error states.
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(orgsQuery(params.profileId));
-    preloadOverviewTodo(); // where this screen leads
   },
   component: function ProfileIndex() {
     const { profileId } = profileIndexRoute.useParams();
@@ -67,7 +66,6 @@ const orgRoute = createRoute({
 const orgIndexRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/',
-  loader: () => preloadOverviewTodo(),
   component: function OrgIndex() {
     const { profileId, orgId } = orgIndexRoute.useParams();
     return <OrgOverview profileId={profileId} orgId={orgId} />;

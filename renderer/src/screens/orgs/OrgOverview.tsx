@@ -3,7 +3,7 @@
  * a to-do list of what may need an administrator.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { Organization } from '../../../../shared/contract/resources/organizations.ts';
 import { profileLabel } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
@@ -15,30 +15,7 @@ import { rememberOrg, rememberProfile } from '../../theme/prefs.ts';
 import { Badge, Skeleton } from '../../ui/Feedback.tsx';
 import { CountCard } from './CountCard.tsx';
 import { OrgDetails } from './OrgDetails.tsx';
-import { TodoList } from './TodoList.tsx';
-import type { Todo } from './useTodo.ts';
-
-// The to-do list's reads (and the merge check they bring) load apart, in a chunk of their own.
-const loadTodo = () => import('./OverviewTodo.tsx');
-
-/**
- * Starts loading the to-do chunk ahead of the overview (the router calls it on the way to one, after the app's first
- * calls have gone): a screen shown by a navigation, which is a transition, waits for its lazy parts, title and counts
- * included, rather than show their fallback. A failure shows where the list renders (lazy() loads it again).
- */
-export function preloadOverviewTodo(): void {
-  loadTodo().catch(() => undefined);
-}
-const OverviewTodo = lazy(() => loadTodo().then((m) => ({ default: m.OverviewTodo })));
-
-/** The to-do list while its chunk loads: every card loading, as it shows while its reads run. */
-const TODO_LOADING: Todo = {
-  review: undefined,
-  invites: undefined,
-  sso: undefined,
-  failedSpecs: undefined,
-  expiring: undefined,
-};
+import { OverviewTodo } from './OverviewTodo.tsx';
 
 const PLAN_NAMES: Record<Organization['plan'], string> = {
   free_2024: 'Free',
@@ -111,11 +88,7 @@ export function OrgOverview({ profileId, orgId }: { profileId: string; orgId: st
           onRetry={() => void org.refetch()}
         />
       )}
-      {org.isSuccess && (
-        <Suspense fallback={<TodoList profileId={profileId} orgId={orgId} todo={TODO_LOADING} />}>
-          <OverviewTodo profileId={profileId} orgId={orgId} ssoOn={org.data.sso} />
-        </Suspense>
-      )}
+      {org.isSuccess && <OverviewTodo profileId={profileId} orgId={orgId} ssoOn={org.data.sso} />}
       {!org.isError && (
         <div className="count-grid" role="group" aria-label="Counts">
           <CountCard

@@ -1,6 +1,7 @@
 /**
- * The Overview's to-do list with its reads, in a chunk of its own: its queries bring the merge check (and its diff3
- * library), which the organization's title and counts never need, so the app's first screen loads without them.
+ * The Overview's to-do list with its reads. It is part of the entry chunk: a lazy chunk held the first screen, title
+ * included, until its dozen files had loaded (a navigation is a transition, which waits for its lazy parts), about
+ * 170 ms of the app's start, for 10 KB gzip of initial JS.
  */
 import { TodoList } from './TodoList.tsx';
 import { useTodo } from './useTodo.ts';
