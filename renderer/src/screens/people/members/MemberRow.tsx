@@ -45,11 +45,12 @@ const INTERACTIVE = 'button, select, input, a, [role="menuitem"]';
 
 /** A loaded member's row: the draggable frame and its grip; the cells follow in `MemberCells`. */
 export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
-  const { member, index, start, selected, tabbable } = props;
+  const { start, tabbable, selectionDrag, onRowClick, ...cells } = props;
+  const { member, index, selected } = cells;
   const name = member.user.displayName;
   const data: MembersDragData =
-    selected && props.selectionDrag !== undefined
-      ? props.selectionDrag
+    selected && selectionDrag !== undefined
+      ? selectionDrag
       : { kind: 'members', userIds: [member.id], names: [name] };
   // Every draggable re-renders when a drag starts or ends (dnd-kit's context changes): only this frame and the grip
   // do so; the cells are memoized apart, so a drop's own rendering stays short.
@@ -74,7 +75,7 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
         // Clicks in portalled menus bubble here through React's tree: only the row's own elements count.
         if (!(event.target instanceof Element) || !event.currentTarget.contains(event.target)) return;
         if (event.target.closest(INTERACTIVE) !== null) return;
-        props.onRowClick(index, event);
+        onRowClick(index, event);
       }}
     >
       <div role="gridcell" className="member-cell member-cell-grip">
@@ -91,21 +92,7 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
           <span aria-hidden="true">⠿</span>
         </button>
       </div>
-      <MemberCells
-        profileId={props.profileId}
-        orgId={props.orgId}
-        member={member}
-        index={index}
-        selected={selected}
-        tabIndex={tabIndex}
-        onCheck={props.onCheck}
-        onRemove={props.onRemove}
-        isMe={props.isMe}
-        canManage={props.canManage}
-        admins={props.admins}
-        rolePending={props.rolePending}
-        onRole={props.onRole}
-      />
+      <MemberCells {...cells} tabIndex={tabIndex} />
     </div>
   );
 });
