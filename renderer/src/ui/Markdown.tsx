@@ -5,7 +5,7 @@
  * opener), so following one never navigates the app away. Shared by the page reader, diffs and comments.
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
-import { marked } from 'marked';
+import { unsanitizedMarkdownHtml } from './markdownHtml.ts';
 import { plainParagraphHtml } from './plainMarkdown.ts';
 import './markdown.css';
 
@@ -47,9 +47,14 @@ function sanitizer(): Purifier {
 
 /** Sanitized HTML of `markdown`; `imageSource` rewrites where its images load from. */
 export function renderMarkdown(markdown: string, imageSource?: ImageSource): string {
-  const plain = plainParagraphHtml(markdown);
-  if (plain !== undefined) return plain;
-  const html = marked.parse(markdown, { async: false, gfm: true });
+  return plainParagraphHtml(markdown) ?? sanitizeMarkdownHtml(unsanitizedMarkdownHtml(markdown), imageSource);
+}
+
+/**
+ * `html` (what `unsanitizedMarkdownHtml` made, here or in a worker) sanitized as `renderMarkdown` sanitizes it;
+ * `imageSource` rewrites where its images load from.
+ */
+export function sanitizeMarkdownHtml(html: string, imageSource?: ImageSource): string {
   images = imageSource;
   try {
     return sanitizer().sanitize(html);

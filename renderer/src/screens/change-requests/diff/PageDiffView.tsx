@@ -145,7 +145,7 @@ export function PageDiffView(props: PageDiffViewProps) {
   } else if (lens === 'source') {
     body = <SourceDiffView diff={diff.source} />;
   } else {
-    body = <RenderedDiffView diff={diff.rendered} layout={props.layout} />;
+    body = <RenderedDiffView diff={diff.rendered} layout={props.layout} prepared={diff.blockHtml} />;
   }
 
   return (

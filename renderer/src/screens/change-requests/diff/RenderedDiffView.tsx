@@ -4,8 +4,9 @@
  * modified block shows its removed and added words marked when the compute could mark them safely. Each changed
  * block carries its change index (`data-change`), which "next change" scrolls to.
  */
-import { memo, useMemo, useState } from 'react';
-import { renderMarkdown, type ImageSource } from '../../../ui/Markdown.tsx';
+import { createContext, memo, useContext, useMemo, useState } from 'react';
+import { renderMarkdown, sanitizeMarkdownHtml, type ImageSource } from '../../../ui/Markdown.tsx';
+import { shownMarkdown } from './blockHtml.ts';
 import { useDiffImages } from './images.tsx';
 import { cx } from '../../../ui/cx.ts';
 import type { DiffLayout } from './prefs.ts';
@@ -17,12 +18,18 @@ const CONTEXT_BLOCKS = 2;
 const HTML_CACHE_SIZE = 3_000;
 const htmlCache = new Map<string, string>();
 
-/** Sanitized HTML of a block, cached (a block's markdown renders the same every time with the same images). */
-function blockHtml(markdown: string, images: ImageSource | undefined): string {
+/** The blocks' HTML the worker prepared (`PageDiff.blockHtml`), not yet sanitized. */
+const PreparedHtml = createContext<ReadonlyMap<string, string> | undefined>(undefined);
+
+/**
+ * Sanitized HTML of a block, cached (a block's markdown renders the same every time with the same images); from the
+ * HTML the worker `prepared` when there is some.
+ */
+function blockHtml(markdown: string, images: ImageSource | undefined, prepared: string | undefined): string {
   const key = images === undefined ? markdown : `${images.key}\u0000${markdown}`;
   let html = htmlCache.get(key);
   if (html === undefined) {
-    html = renderMarkdown(markdown, images);
+    html = prepared === undefined ? renderMarkdown(markdown, images) : sanitizeMarkdownHtml(prepared, images);
     if (htmlCache.size >= HTML_CACHE_SIZE) htmlCache.delete(htmlCache.keys().next().value!);
     htmlCache.set(key, html);
   }
@@ -32,23 +39,26 @@ function blockHtml(markdown: string, images: ImageSource | undefined): string {
 /** One rendered markdown block, its images loading from the request's files (`images.tsx`). */
 function Block({ markdown }: { markdown: string }) {
   const images = useDiffImages(markdown);
-  return <BlockHtml markdown={markdown} images={images} imagesKey={images?.key} />;
+  const prepared = useContext(PreparedHtml)?.get(markdown);
+  return <BlockHtml markdown={markdown} prepared={prepared} images={images} imagesKey={images?.key} />;
 }
 
 const BlockHtml = memo(
   function BlockHtml({
     markdown,
+    prepared,
     images,
   }: {
     markdown: string;
+    prepared: string | undefined;
     images: ImageSource | undefined;
     imagesKey?: string;
   }) {
-    // Sanitized by renderMarkdown.
+    // Sanitized by renderMarkdown or sanitizeMarkdownHtml.
     return (
       <div
         className="markdown review-block-body"
-        dangerouslySetInnerHTML={{ __html: blockHtml(markdown, images) }}
+        dangerouslySetInnerHTML={{ __html: blockHtml(markdown, images, prepared) }}
       />
     );
   },
@@ -59,7 +69,7 @@ const SIDE_WORDS = { del: 'Removed', add: 'Added' } as const;
 
 /** One side of a changed block in the single column. */
 function InlineBlock({ row, side }: { row: BlockRow; side: 'del' | 'add' }) {
-  const markdown = side === 'del' ? (row.baseMarked ?? row.base!) : (row.headMarked ?? row.head!);
+  const markdown = shownMarkdown(row, side === 'del' ? 'base' : 'head')!;
   return (
     <div
       className={cx('review-block', `is-${side}`)}
@@ -112,10 +122,8 @@ function InlineRow({ row }: { row: BlockRow }) {
 }
 
 function SplitRow({ row }: { row: BlockRow }) {
-  const left =
-    row.kind === 'add' ? undefined : row.kind === 'mod' ? (row.baseMarked ?? row.base!) : row.base!;
-  const right =
-    row.kind === 'del' ? undefined : row.kind === 'mod' ? (row.headMarked ?? row.head!) : row.head!;
+  const left = shownMarkdown(row, 'base');
+  const right = shownMarkdown(row, 'head');
   const leftKind = row.kind === 'same' ? 'same' : 'del';
   const rightKind = row.kind === 'same' ? 'same' : 'add';
   return (
@@ -154,7 +162,16 @@ function SplitRow({ row }: { row: BlockRow }) {
 }
 
 /** The rendered diff of a page. */
-export function RenderedDiffView({ diff, layout }: { diff: RenderedDiff; layout: DiffLayout }) {
+export function RenderedDiffView({
+  diff,
+  layout,
+  prepared,
+}: {
+  diff: RenderedDiff;
+  layout: DiffLayout;
+  /** The blocks' HTML the worker made (`PageDiff.blockHtml`). */
+  prepared?: ReadonlyMap<string, string>;
+}) {
   const notes = useBlockNotes();
   const pinned = notes?.pinned;
   const parts = useMemo(
@@ -171,32 +188,34 @@ export function RenderedDiffView({ diff, layout }: { diff: RenderedDiff; layout:
   if (diff.rows.length === 0)
     return <p className="muted review-empty-body">Both versions of this page are empty.</p>;
   return (
-    <div className={cx('review-rendered', `is-${layout}`)} data-testid="rendered-diff" data-layout={layout}>
-      {layout === 'split' && (
-        <div className="review-split-head" aria-hidden="true">
-          <span>Base</span>
-          <span>This change request</span>
-        </div>
-      )}
-      {parts.map((part) => {
-        if (part.kind === 'fold' && !opened.has(part.from)) {
-          const count = part.to - part.from;
-          return (
-            <button
-              key={`fold-${part.from}`}
-              type="button"
-              className="review-fold"
-              onClick={() => setOpened(new Set([...opened, part.from]))}
-              data-testid="diff-fold"
-            >
-              Show {count} unchanged blocks
-            </button>
-          );
-        }
-        return diff.rows
-          .slice(part.from, part.to)
-          .map((row, offset) => <RowView key={part.from + offset} row={row} />);
-      })}
-    </div>
+    <PreparedHtml.Provider value={prepared}>
+      <div className={cx('review-rendered', `is-${layout}`)} data-testid="rendered-diff" data-layout={layout}>
+        {layout === 'split' && (
+          <div className="review-split-head" aria-hidden="true">
+            <span>Base</span>
+            <span>This change request</span>
+          </div>
+        )}
+        {parts.map((part) => {
+          if (part.kind === 'fold' && !opened.has(part.from)) {
+            const count = part.to - part.from;
+            return (
+              <button
+                key={`fold-${part.from}`}
+                type="button"
+                className="review-fold"
+                onClick={() => setOpened(new Set([...opened, part.from]))}
+                data-testid="diff-fold"
+              >
+                Show {count} unchanged blocks
+              </button>
+            );
+          }
+          return diff.rows
+            .slice(part.from, part.to)
+            .map((row, offset) => <RowView key={part.from + offset} row={row} />);
+        })}
+      </div>
+    </PreparedHtml.Provider>
   );
 }

@@ -1,10 +1,12 @@
 /**
- * The diff worker: computes page diffs off the main thread. A single page (`diff`) answers with the whole diff; a
- * batch (`batch`) keeps each diff here, by its key, and answers only the line counts (in `progress` messages, then a
- * closing `batch` with the compute time), so no large structure crosses to the main thread until a page is shown.
+ * The diff worker: computes page diffs off the main thread. A single page (`diff`) answers with the whole diff and
+ * its blocks' HTML (`blockHtml.ts`); a batch (`batch`) keeps each diff here, by its key, and answers only the line
+ * counts (in `progress` messages, then a closing `batch` with the compute time), so no large structure crosses to
+ * the main thread until a page is shown.
  * Work runs in slices of about 10 ms and single pages go before the rest of a batch, so the page the user opens
  * never waits behind a whole batch.
  */
+import { prepareBlockHtml } from './blockHtml.ts';
 import { computePageDiff } from './compute.ts';
 import { WARM_UP } from './warmup.ts';
 import type { DiffInput, DiffStats, PageDiff, WorkerRequest, WorkerResponse } from './types.ts';
@@ -62,7 +64,13 @@ function pump(): void {
     const { id, input } = singles.shift()!;
     try {
       const { diff, ms } = diffOf(input);
-      scope.postMessage({ type: 'diff', id, diff, ms });
+      // The page is shown: its blocks' HTML is made here too (the cached diff stays without it).
+      scope.postMessage({
+        type: 'diff',
+        id,
+        diff: { ...diff, blockHtml: prepareBlockHtml(diff.rendered) },
+        ms,
+      });
     } catch (error) {
       scope.postMessage({
         type: 'error',
@@ -93,8 +101,9 @@ function pump(): void {
   if (singles.length > 0 || batches.length > 0) schedule();
 }
 
-// Compiled and warmed before the first page arrives (it comes once both page trees are in).
-computePageDiff(WARM_UP.base, WARM_UP.head);
+// Compiled and warmed before the first page arrives (it comes once both page trees are in): the diff, and the
+// markdown renderer over each kind of block.
+prepareBlockHtml(computePageDiff(WARM_UP.base, WARM_UP.head).rendered);
 
 scope.onmessage = (event) => {
   const request = event.data;

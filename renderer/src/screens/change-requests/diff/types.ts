@@ -86,6 +86,12 @@ export interface PageDiff {
   stats: DiffStats;
   source: SourceDiff;
   rendered: RenderedDiff;
+  /**
+   * The HTML `marked` makes of the rendered lens's blocks, not yet sanitized, by the markdown each block shows
+   * (`shownMarkdown`); blocks of plain prose, which need no lexer, are left out. The worker prepares it for a page
+   * shown (not for a batch's), so the main thread only sanitizes them.
+   */
+  blockHtml?: Map<string, string>;
 }
 
 /** One pair of texts to diff; `key` names the pair (the two document ids), so results are cached by it. */

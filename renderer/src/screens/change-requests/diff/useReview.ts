@@ -8,7 +8,8 @@
  * - A page whose body did not change (same document id on both sides) is never fetched nor diffed.
  * - The page on screen is fetched and diffed first, ahead of the background work: its two bodies are read through
  *   their pages at once (not batched), as soon as the trees are classified (before the tree renders); the worker
- *   and the markdown renderer are warmed up while the trees load (`warmup.ts`, `warmMarkdown.ts`).
+ *   warms up its diff and the markdown renderer while the trees load (`warmup.ts`), and makes the blocks' HTML
+ *   (`blockHtml.ts`): this thread only sanitizes it.
  * - The background reads bodies 6 at a time, then posts one batch; counts arrive in slices; progress renders at
  *   most every 200 ms, so hundreds of pages never mean hundreds of renders.
  */
@@ -26,7 +27,6 @@ import {
 } from '../../../queries/review.ts';
 import { buildReviewTree, type PageChange, type ReviewTree } from './classify.ts';
 import { diffClient } from './diffClient.ts';
-import { stopMarkdownWarmUp, warmMarkdownWhenIdle } from './warmMarkdown.ts';
 import type { DiffInput, DiffStats, PageDiff } from './types.ts';
 
 /** Which request is reviewed, by whom. */
@@ -91,10 +91,10 @@ export function useReviewTree(
 ) {
   const { profileId, orgId, spaceId, changeRequest } = context;
   const queryClient = useQueryClient();
-  // Start the worker and the markdown renderer while the trees load: the first diff does not pay for compiling them.
+  // Start the worker while the trees load: the first diff does not pay for compiling it and the markdown renderer
+  // (the worker warms both up, off this thread, and makes the page's blocks' HTML).
   useEffect(() => {
     diffClient();
-    return warmMarkdownWhenIdle();
   }, []);
   const head = useQuery(reviewHeadPagesQuery(profileId, orgId, spaceId, changeRequest));
   const base = useQuery(reviewBasePagesQuery(profileId, spaceId, changeRequest));
@@ -143,7 +143,6 @@ function pageDiffQuery(context: ReviewContext, change: PageChange | undefined) {
         loadSide(context, change!, 'base', 'page'),
         loadSide(context, change!, 'head', 'page'),
       ]);
-      stopMarkdownWarmUp();
       const diff = await diffClient().diff({ key, base, head });
       knownStats.set(key, diff.stats);
       return diff;
