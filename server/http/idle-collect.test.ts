@@ -4,8 +4,16 @@ import { IdleCollector } from './idle-collect.ts';
 describe('IdleCollector', () => {
   let now = 0;
   let collected = 0;
+  let rss = 100;
   const collector = (minRequests = 3) =>
-    new IdleCollector({ idleMs: 1_000, minRequests, collect: () => void (collected += 1), now: () => now });
+    new IdleCollector({
+      idleMs: 1_000,
+      minRequests,
+      minGrowthBytes: 20,
+      collect: () => void (collected += 1),
+      now: () => now,
+      rss: () => rss,
+    });
   /** Moves both the timers and the collector's clock. */
   const pass = (ms: number) => {
     now += ms;
@@ -16,6 +24,7 @@ describe('IdleCollector', () => {
     vi.useFakeTimers();
     now = 0;
     collected = 0;
+    rss = 100;
   });
   afterEach(() => vi.useRealTimers());
 
@@ -56,6 +65,48 @@ describe('IdleCollector', () => {
     expect(collected).toBe(1);
   });
 
+  it('collects after a few requests that grew RSS, and measures the next growth from where it left RSS', () => {
+    const idle = new IdleCollector({
+      idleMs: 1_000,
+      minRequests: 1_000,
+      minGrowthBytes: 20,
+      collect: () => {
+        collected += 1;
+        rss = 110;
+      },
+      now: () => now,
+      rss: () => rss,
+    });
+    idle.answered();
+    rss = 119;
+    pass(1_000);
+    expect(collected).toBe(0);
+    idle.answered();
+    rss = 120;
+    pass(1_000);
+    expect(collected).toBe(1);
+    idle.answered();
+    rss = 125;
+    pass(1_000);
+    expect(collected).toBe(1);
+    idle.answered();
+    rss = 130;
+    pass(1_000);
+    expect(collected).toBe(2);
+  });
+
+  it('measures growth from the lowest RSS seen when idle, not from a peak', () => {
+    const idle = collector(1_000);
+    rss = 80;
+    idle.answered();
+    pass(1_000);
+    expect(collected).toBe(0);
+    rss = 100;
+    idle.answered();
+    pass(1_000);
+    expect(collected).toBe(1);
+  });
+
   it('stops: a collection pending is dropped', () => {
     const idle = collector(1);
     idle.answered();
@@ -65,7 +116,14 @@ describe('IdleCollector', () => {
   });
 
   it('does nothing without a collector', () => {
-    const idle = new IdleCollector({ idleMs: 1_000, minRequests: 1, collect: undefined, now: () => now });
+    const idle = new IdleCollector({
+      idleMs: 1_000,
+      minRequests: 1,
+      minGrowthBytes: 20,
+      collect: undefined,
+      now: () => now,
+      rss: () => rss,
+    });
     idle.answered();
     pass(5_000);
     expect(vi.getTimerCount()).toBe(0);
@@ -75,7 +133,7 @@ describe('IdleCollector', () => {
     const calls: unknown[] = [];
     vi.stubGlobal('gc', (options: unknown) => void calls.push(options));
     try {
-      const idle = new IdleCollector({ idleMs: 1_000, minRequests: 1, now: () => now });
+      const idle = new IdleCollector({ idleMs: 1_000, minRequests: 1, minGrowthBytes: 20, now: () => now });
       idle.answered();
       pass(1_000);
       expect(calls).toEqual([{ type: 'major', execution: 'sync', flavor: 'last-resort' }]);
