@@ -5,7 +5,7 @@
  * Rules:
  * - At most `maxWorkers` threads (default 3); tasks beyond wait in order. A heap cap is at least 16 MB (V8 cannot
  *   start an isolate in much less, and that failure would end the process). A worker runs one task at a time and is
- *   reused by tasks of the same heap cap (fixed when it starts); an idle worker ends after `idleMs` (default 5 s),
+ *   reused by tasks of the same heap cap (fixed when it starts); an idle worker ends after `idleMs` (default 1 s),
  *   so an idle server holds none.
  * - A task that outlives its budget (counted from its dispatch to a worker) is a `JobLimitError` with reason `time`,
  *   and its worker is terminated; a worker that runs out of heap is `memory`; one that dies otherwise is `crashed`.
@@ -91,7 +91,7 @@ export class JobRunner {
 
   constructor(options: JobRunnerOptions = {}) {
     this.maxWorkers = options.maxWorkers ?? 3;
-    this.idleMs = options.idleMs ?? 5_000;
+    this.idleMs = options.idleMs ?? 1_000;
     this.workerUrl = options.workerUrl ?? new URL(WORKER_FILE, import.meta.url);
     const budgets = { ...DEFAULT_BUDGETS };
     for (const [name, budget] of Object.entries(options.budgets ?? {}) as [TaskName, Partial<Budget>][]) {
