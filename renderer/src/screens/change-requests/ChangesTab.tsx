@@ -10,7 +10,7 @@
  * and draft comments wait for "Finish review" (`review/`).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { commentsQuery } from '../../queries/comments.ts';
@@ -57,7 +57,11 @@ export function ChangesTab(props: ChangesTabProps) {
     (pageId: string) => void queryClient.prefetchQuery(commentsQuery(commentScope(context), 'open', pageId)),
     [queryClient, context],
   );
-  const { tree, error, retry } = useReviewTree(context, props.pageId, prefetchComments);
+  const loaded = useReviewTree(context, props.pageId, prefetchComments);
+  const { error, retry } = loaded;
+  // The tab is drawn from the trees in a deferred render, which yields: the first page's bodies, asked for as the
+  // trees were classified, are answered meanwhile and go to the diff worker instead of waiting for the whole tab.
+  const tree = useDeferredValue(loaded.tree);
   const [lens, setLens] = useReviewPref(profileId, 'lens');
   const [layout, setLayout] = useReviewPref(profileId, 'layout');
   const [onlyChanged, setOnlyChanged] = useReviewPref(profileId, 'onlyChanged');
@@ -217,7 +221,7 @@ export function ChangesTab(props: ChangesTabProps) {
     ...review.actions,
   });
 
-  if (error !== undefined && tree === undefined) {
+  if (error !== undefined && loaded.tree === undefined) {
     return (
       <div className="review" data-testid="changes-tab">
         <ErrorState

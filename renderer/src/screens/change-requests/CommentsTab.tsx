@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import { commentsQuery, type CommentScope } from '../../queries/comments.ts';
 import { cx } from '../../ui/cx.ts';
-import { CommentList } from './comments/CommentList.tsx';
+import { CommentList, CommentsLoading } from './comments/CommentList.tsx';
 import { matchesFilter, type CommentFilter } from './comments/logic.ts';
 import { commentPrefs } from './comments/storage.ts';
 
@@ -65,8 +65,9 @@ export function CommentsTab(props: CommentsProps) {
 
 /**
  * The threads of one page, shown beside its diff; new comments posted here target that page. Until `threadsReady`
- * (the Changes tab's first diff painted), the threads show as loading: twenty threads of rendered markdown are a
- * long task that would otherwise come before the diff. `folded` (the diff
+ * (the Changes tab's first diff painted), the list (composer, filter and threads) shows as loading: twenty threads
+ * of rendered markdown are a long task that would otherwise come before the diff, and the composer's write/preview
+ * tabs force a style recalculation of the new screen as they mount. `folded` (the diff
  * would get too narrow beside it): the pane is its toggle, and opening it lays the comments over the diff for this
  * visit only (the remembered choice is for wide windows).
  */
@@ -75,7 +76,7 @@ export function PageCommentsPanel(
     pageId: string;
     pageTitle: string;
     folded?: boolean;
-    /** False while the diff beside it is drawn first: the threads show as loading meanwhile. */
+    /** False while the diff beside it is drawn first: the list shows as loading meanwhile. */
     threadsReady?: boolean;
   },
 ) {
@@ -134,17 +135,19 @@ export function PageCommentsPanel(
         </button>
       </div>
       <div id={bodyId} className="page-comments-body" hidden={collapsed}>
-        {!collapsed && (
-          <CommentList
-            scope={scope}
-            pageId={props.pageId}
-            compact
-            filter={filter}
-            onFilterChange={setFilter}
-            composerLabel={`Comment on page “${props.pageTitle}”`}
-            threadsReady={props.threadsReady}
-          />
-        )}
+        {!collapsed &&
+          (props.threadsReady === false ? (
+            <CommentsLoading />
+          ) : (
+            <CommentList
+              scope={scope}
+              pageId={props.pageId}
+              compact
+              filter={filter}
+              onFilterChange={setFilter}
+              composerLabel={`Comment on page “${props.pageTitle}”`}
+            />
+          ))}
       </div>
     </aside>
   );

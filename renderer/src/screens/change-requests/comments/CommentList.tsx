@@ -69,8 +69,21 @@ export interface CommentListProps {
   onFilterChange: (filter: CommentFilter) => void;
   /** The composer's label ("Comment on this change request"). */
   composerLabel: string;
-  /** False: the threads show as loading even when read (something else is drawn first). */
-  threadsReady?: boolean;
+}
+
+/** The list while its threads load (or while something else is drawn first: `PageCommentsPanel`). */
+export function CommentsLoading() {
+  return (
+    <div
+      className="comment-loading"
+      role="status"
+      aria-label="Loading comments"
+      data-testid="comments-loading"
+    >
+      <Skeleton height="72px" />
+      <Skeleton height="72px" />
+    </div>
+  );
 }
 
 /** The composer, the filter and the threads. */
@@ -81,7 +94,6 @@ export function CommentList({
   filter,
   onFilterChange,
   composerLabel,
-  threadsReady = true,
 }: CommentListProps) {
   const { queryClient } = useCommentsEnv(scope.profileId);
   const { profile } = useActiveProfile();
@@ -152,18 +164,8 @@ export function CommentList({
   };
 
   let body;
-  if (list.isPending || (!threadsReady && list.isSuccess)) {
-    body = (
-      <div
-        className="comment-loading"
-        role="status"
-        aria-label="Loading comments"
-        data-testid="comments-loading"
-      >
-        <Skeleton height="72px" />
-        <Skeleton height="72px" />
-      </div>
-    );
+  if (list.isPending) {
+    body = <CommentsLoading />;
   } else if (list.isError) {
     body = (
       <ErrorState

@@ -2,7 +2,7 @@
  * Whether the page's comments pane folds into its toggle: when, open beside the diff, it would leave the diff
  * narrower than a readable width. Folded, the toggle opens the comments over the diff instead of beside it.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /** The narrowest the diff's column may get beside the comments (CSS px). */
 export const READABLE_DIFF_WIDTH = 480;
@@ -12,13 +12,13 @@ const COMMENTS_WIDTH = 320;
 
 /**
  * Watches the panes' container (give `bodyRef` to it): `folded` is true when the comments must fold to keep the
- * diff readable.
+ * diff readable. The ref starts the observer itself: holding the element in state would render the whole tab again
+ * as soon as it mounts, inside the task that draws it.
  */
-export function useCommentsFold(): { folded: boolean; bodyRef: (element: HTMLElement | null) => void } {
-  const [body, bodyRef] = useState<HTMLElement | null>(null);
+export function useCommentsFold(): { folded: boolean; bodyRef: (element: HTMLElement | null) => () => void } {
   const [folded, setFolded] = useState(false);
-  useEffect(() => {
-    if (body === null) return;
+  const bodyRef = useCallback((body: HTMLElement | null) => {
+    if (body === null) return () => undefined;
     // Measured when the observer reports (its first report comes once the panes are laid out): reading sizes while
     // the tab is being built would force a layout of the whole screen, the changed-pages tree included.
     const measure = () => {
@@ -28,6 +28,6 @@ export function useCommentsFold(): { folded: boolean; bodyRef: (element: HTMLEle
     const observer = new ResizeObserver(measure);
     observer.observe(body);
     return () => observer.disconnect();
-  }, [body]);
+  }, []);
   return { folded, bodyRef };
 }

@@ -43,15 +43,21 @@ export function FinishReview({
   open,
   onOpenChange,
   decision: initial,
+  readUser = true,
 }: {
   refs: RequestRef;
   request: ChangeRequest;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   decision: ReviewDecision;
+  /**
+   * Whether the current user (the author may only comment) may be read while the dialog is closed: not while the
+   * page's first diff is drawn, whose reads it would slow down.
+   */
+  readUser?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const me = useQuery(currentUserQuery(refs.profileId)).data;
+  const me = useQuery({ ...currentUserQuery(refs.profileId), enabled: readUser || open }).data;
   const { drafts, remove } = useReviewDrafts(refs.profileId, request.id);
   const summary = useDraft(`docs-admin.reviewSummary.${refs.profileId}:${request.id}`);
   const [decision, setDecision] = useState<ReviewDecision>(initial);

@@ -65,6 +65,11 @@ export function useBlockComments(input: {
   diff: PageDiff | undefined;
   /** Opens a thread in the pane beside the diff. */
   onOpenThread: (commentId: string) => void;
+  /**
+   * Whether the page's block keys (needed only to send a comment) may be read: false while the page's first diff is
+   * drawn, whose reads they would slow down.
+   */
+  blocksReady?: boolean;
 }): { notes: BlockNotes | undefined; compose: (headIndex: number) => void } {
   const { scope, changeRequest, pageId, diff } = input;
   const queryClient = useQueryClient();
@@ -75,7 +80,7 @@ export function useBlockComments(input: {
   const offered = useOffers(scope.profileId, 'listPageBlocksInRevision') === true;
   const blocks = useQuery({
     ...pageBlocksQuery(scope.profileId, scope.spaceId, changeRequest.revision, pageId ?? ''),
-    enabled: pageId !== undefined && offered,
+    enabled: pageId !== undefined && offered && input.blocksReady !== false,
   });
   const { drafts, add, update, remove } = useReviewDrafts(scope.profileId, changeRequest.id);
   const [composer, setComposer] = useState<ComposerAt | undefined>();

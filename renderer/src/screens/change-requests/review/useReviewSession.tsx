@@ -56,7 +56,8 @@ export function useReviewSession(input: {
   currentChange: number;
   /**
    * Whether the open comments of every page (the tree's counts) may be read: not before the page on screen is
-   * painted, as that read (every block comment placed again on the server) would hold up its bodies.
+   * painted, as that read (every block comment placed again on the server) would hold up its bodies. The page's
+   * block keys and the current user wait for it too.
    */
   countsReady: boolean;
 }) {
@@ -79,6 +80,7 @@ export function useReviewSession(input: {
     pageTitle: input.pageTitle,
     diff: input.diff,
     onOpenThread: openThread,
+    blocksReady: input.countsReady,
   });
   const open = useQuery({ ...commentsQuery(scope, 'open'), enabled: input.countsReady });
   const commentCounts = useMemo(() => countsByPage(open.data ?? []), [open.data]);
@@ -118,6 +120,7 @@ export function useReviewSession(input: {
       open={finishing !== undefined}
       onOpenChange={(next) => !next && setFinishing(undefined)}
       decision={finishing ?? 'comment'}
+      readUser={input.countsReady}
     />
   );
   return {
