@@ -29,7 +29,7 @@ import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import { applyContentChanges, fileKey, freeSlug, type ContentChange } from '../content/content-write.ts';
 import { computeLinkReport, linkReportPage } from '../content/handlers.ts';
-import { SUPPORTED_IMPORT_SOURCES, type SupportedImportSource } from '../content/import.ts';
+import { SUPPORTED_IMPORT_SOURCES, type SupportedImportSource } from '../content/import-sources.ts';
 import { convertOffThread } from '../content/import-job.ts';
 import { pageByText } from '../content/memory-list.ts';
 import {

@@ -25,8 +25,9 @@ import { NodeHtmlMarkdown } from 'node-html-markdown';
 import type { PageInput } from './revisions.ts';
 import { inflateEntry, listEntries, ZipError, type ZipLimits } from './zip.ts';
 
-export const SUPPORTED_IMPORT_SOURCES = ['markdown', 'html', 'website', 'zip'] as const;
-export type SupportedImportSource = (typeof SUPPORTED_IMPORT_SOURCES)[number];
+import type { SupportedImportSource } from './import-sources.ts';
+
+export { SUPPORTED_IMPORT_SOURCES, type SupportedImportSource } from './import-sources.ts';
 
 export const MAX_ZIP_ENTRIES = 500;
 export const MAX_ZIP_BYTES = 20 * 1024 * 1024;
