@@ -1,6 +1,7 @@
 /** Every implemented operation's handler, keyed by operation name. */
 import { blockHandlers } from '../domain/change-requests/block-handlers.ts';
 import { changeRequestContentHandlers } from '../domain/change-requests/content-handlers.ts';
+import { changeRequestContentWriteHandlers } from '../domain/change-requests/content-write-handlers.ts';
 import { changeRequestHandlers } from '../domain/change-requests/handlers.ts';
 import { changeRequestMergeHandlers } from '../domain/change-requests/merge-handlers.ts';
 import { changeRequestCommentHandlers } from '../domain/comments/change-request-handlers.ts';
@@ -39,6 +40,7 @@ export const handlers: Handlers = {
   ...changeRequestHandlers,
   ...changeRequestMergeHandlers,
   ...changeRequestContentHandlers,
+  ...changeRequestContentWriteHandlers,
   ...spaceCommentHandlers,
   ...changeRequestCommentHandlers,
   ...blockHandlers,
