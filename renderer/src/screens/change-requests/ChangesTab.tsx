@@ -23,7 +23,7 @@ import { visibleRows, type PageChange } from './diff/classify.ts';
 import { LensToggles } from './diff/LensToggles.tsx';
 import { PageDiffView } from './diff/PageDiffView.tsx';
 import { useReviewPref } from './diff/prefs.ts';
-import { ReviewTreeView } from './diff/ReviewTreeView.tsx';
+import { ReviewTreeView, TreeSkeleton } from './diff/ReviewTreeView.tsx';
 import { ShortcutHelp, useReviewShortcuts } from './diff/shortcuts.tsx';
 import { useCommentsFold } from './diff/useCommentsFold.ts';
 import { useAllDiffStats, usePageDiff, useReviewTree } from './diff/useReview.ts';
@@ -386,17 +386,6 @@ export function ChangesTab(props: ChangesTabProps) {
         )}
       </div>
       {review.dialog}
-    </div>
-  );
-}
-
-/** Placeholder rows of the page tree. */
-function TreeSkeleton({ className }: { className: string }) {
-  return (
-    <div className={className}>
-      {Array.from({ length: 8 }, (_, index) => (
-        <Skeleton key={index} width={`${60 + ((index * 13) % 35)}%`} height="1.1rem" />
-      ))}
     </div>
   );
 }

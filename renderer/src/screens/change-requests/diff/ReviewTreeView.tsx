@@ -7,6 +7,7 @@
 import { elementScroll, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { cx } from '../../../ui/cx.ts';
+import { Skeleton } from '../../../ui/Feedback.tsx';
 import {
   CHANGE_KINDS,
   changeSummary,
@@ -335,6 +336,17 @@ export function ReviewTreeView(props: ReviewTreeViewProps) {
           );
         })}
       </div>
+    </div>
+  );
+}
+
+/** Placeholder rows of the page tree. */
+export function TreeSkeleton({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      {Array.from({ length: 8 }, (_, index) => (
+        <Skeleton key={index} width={`${60 + ((index * 13) % 35)}%`} height="1.1rem" />
+      ))}
     </div>
   );
 }
