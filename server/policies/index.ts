@@ -160,17 +160,25 @@ type SubjectOf<A extends Action> = A extends `${infer S extends keyof Subjects}.
   ? Subjects[S]
   : never;
 
-/** Whether the caller may do `action` to `subject`. */
-export function can<A extends Action>(actor: OrgActor, action: A, subject: SubjectOf<A>): boolean {
-  const [kind, name] = action.split('.') as [keyof Rules, string];
-  const rule = (rules[kind] as Record<string, (actor: OrgActor, subject: unknown) => boolean>)[name];
-  return rule ? rule(actor, subject) : false;
-}
-
 /** Every action of the rules, in rule order (tests walk it to prove their table is complete). */
 export const ACTIONS: readonly Action[] = Object.entries(rules).flatMap(([kind, group]) =>
   Object.keys(group).map((name) => `${kind}.${name}` as Action),
 );
+
+/** The rule of every action, looked up whole: `can` runs for every item of every list presented. */
+const RULE_OF = new Map<string, (actor: OrgActor, subject: unknown) => boolean>(
+  Object.entries(rules).flatMap(([kind, group]) =>
+    Object.entries(group as Record<string, (actor: OrgActor, subject: unknown) => boolean>).map(
+      ([name, rule]) => [`${kind}.${name}`, rule] as const,
+    ),
+  ),
+);
+
+/** Whether the caller may do `action` to `subject`. */
+export function can<A extends Action>(actor: OrgActor, action: A, subject: SubjectOf<A>): boolean {
+  const rule = RULE_OF.get(action);
+  return rule ? rule(actor, subject) : false;
+}
 
 /** What a refusal says, for every action: a 403 always names what the caller lacks. */
 const REFUSALS: Record<Action, string> = {

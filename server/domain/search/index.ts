@@ -19,6 +19,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { IndexedPage, IndexInput } from '../../jobs/tasks.ts';
 import { enqueueJob, takeQueuedJobs } from '../../jobs/records.ts';
 import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import type { ContentLevels } from '../collections/levels.ts';
 import { flattenPages, loadRevision, readDocuments, type PageInput } from '../content/revisions.ts';
 import { indexPagesTask } from './index-task.ts';
@@ -167,22 +168,40 @@ export interface PageHit {
 /** A raw statement, runnable by `Database.all`. */
 const statement = <R>(query: RawBuilder<R>) => ({ compile: () => query.compile(builder) });
 
+/** A row of `matches`: a matching page, its rank and its space's title. */
+interface MatchRow {
+  row_id: number;
+  space_id: string;
+  page_id: string;
+  title: string;
+  path: string;
+  space_title: string;
+  rank: number;
+}
+
 /**
- * The index rows matching `match` in spaces the caller of `levels` may see, with their rank and their space's title,
- * as the CTE `hits`. FTS5 computes `bm25` only in the query that scans the table, never inside an aggregate or a
- * window: the rows are materialized first, and ranked, grouped or windowed over.
+ * The index rows matching `match` in spaces the caller of `levels` may see, with their rank (bm25, titles weigh 10×
+ * bodies) and their space's title, best first (ties by page id). One plain scan of the full-text match: grouping
+ * and paging the rows in SQL (a grouped, windowed and sorted statement) cost about ten times the scan itself, for the
+ * handful of rows a search finds.
  */
-function hits(levels: ContentLevels, match: string): RawBuilder<unknown> {
+function matches(db: Database, levels: ContentLevels, match: string): MatchRow[] {
   const visible = visibleSpaceFilter(levels);
-  return sql`hits AS MATERIALIZED (
+  return db.all(
+    statement(sql<MatchRow>`
     SELECT search_pages.rowid AS row_id, search_pages.space_id AS space_id, search_pages.page_id AS page_id,
       search_pages.title AS title, search_pages.path AS path, s.title AS space_title,
       bm25(search_pages, 10.0, 1.0) AS rank
     FROM search_pages INNER JOIN spaces AS s ON s.id = search_pages.space_id
     WHERE search_pages MATCH ${match} AND s.organization_id = ${levels.organizationId} AND s.deleted_at IS NULL
       ${visible ? sql`AND ${visible}` : sql``}
-  )`;
+    ORDER BY rank, page_id`),
+  );
 }
+
+const sectionsById = prepared((id: number) =>
+  builder.selectFrom('search_sections').select('sections').where('id', '=', id),
+);
 
 /** One page of a search: its spaces, their best pages, how many spaces match in all, and whether more follow. */
 export interface SearchPage {
@@ -194,9 +213,13 @@ export interface SearchPage {
   more: boolean;
 }
 
+const bySpaceOrder = (a: { best: number; space_id: string }, b: { best: number; space_id: string }) =>
+  a.best !== b.best ? a.best - b.best : a.space_id < b.space_id ? -1 : a.space_id > b.space_id ? 1 : 0;
+
 /**
  * One page of matching spaces after the cursor's `[rank, spaceId]` (`limit` at most) with the best `perSpace` pages
- * of each, in one statement: the full-text match is scanned once, and ranked, paged and windowed over.
+ * of each: the full-text match is scanned once, and the rows, best first, are grouped by space here; the sections
+ * are read for the pages shown only.
  */
 export function searchPage(
   db: Database,
@@ -206,58 +229,41 @@ export function searchPage(
   limit: number,
   perSpace: number,
 ): SearchPage {
-  const rows = db.all(
-    statement(sql<PageHit & { space_title: string; best: number; total: number; more: number }>`
-      WITH ${hits(levels, match)},
-      ranked AS (SELECT space_id, max(space_title) AS title, min(rank) AS best FROM hits GROUP BY space_id),
-      later AS (
-        SELECT * FROM ranked
-        ${after !== undefined ? sql`WHERE (best, space_id) > (${after[0]}, ${after[1]})` : sql``}
-      ),
-      shown AS (SELECT * FROM later ORDER BY best, space_id LIMIT ${limit}),
-      numbered AS (
-        SELECT *, row_number() OVER (PARTITION BY space_id ORDER BY rank, page_id) AS n FROM hits
-        WHERE space_id IN (SELECT space_id FROM shown)
-      )
-      SELECT numbered.space_id, numbered.page_id, numbered.title, numbered.path, numbered.rank,
-        search_sections.sections AS sections, shown.title AS space_title, shown.best AS best,
-        (SELECT count(*) FROM ranked) AS total, (SELECT count(*) FROM later) > ${limit} AS more
-      FROM numbered
-        INNER JOIN shown ON shown.space_id = numbered.space_id
-        INNER JOIN search_sections ON search_sections.id = numbered.row_id
-      WHERE numbered.n <= ${perSpace}
-      ORDER BY numbered.rank, numbered.page_id`),
-  );
-  const spaces = new Map<string, { space_id: string; title: string; best: number }>();
-  for (const row of rows)
-    if (!spaces.has(row.space_id))
-      spaces.set(row.space_id, { space_id: row.space_id, title: row.space_title, best: row.best });
-  return {
-    spaces: [...spaces.values()].sort((a, b) =>
-      a.best !== b.best ? a.best - b.best : a.space_id < b.space_id ? -1 : a.space_id > b.space_id ? 1 : 0,
-    ),
-    pages: rows.map(({ space_id, page_id, title, path, rank, sections }) => ({
+  const rows = matches(db, levels, match);
+  // Rows come best first: a space's first row is its best page.
+  const ranked = new Map<string, { space_id: string; title: string; best: number; rows: MatchRow[] }>();
+  for (const row of rows) {
+    let space = ranked.get(row.space_id);
+    if (space === undefined) {
+      space = { space_id: row.space_id, title: row.space_title, best: row.rank, rows: [] };
+      ranked.set(row.space_id, space);
+    }
+    if (space.rows.length < perSpace) space.rows.push(row);
+  }
+  const later = [...ranked.values()]
+    .filter(
+      (space) =>
+        after === undefined ||
+        space.best > after[0] ||
+        (space.best === after[0] && space.space_id > after[1]),
+    )
+    .sort(bySpaceOrder);
+  const shown = later.slice(0, limit);
+  const shownIds = new Set(shown.map((space) => space.space_id));
+  const pages = rows
+    .filter((row) => shownIds.has(row.space_id) && ranked.get(row.space_id)!.rows.includes(row))
+    .map(({ space_id, page_id, title, path, rank, row_id }) => ({
       space_id,
       page_id,
       title,
       path,
       rank,
-      sections,
-    })),
-    total:
-      rows.length > 0
-        ? Number(rows[0]!.total)
-        : after === undefined
-          ? 0
-          : countMatchingSpaces(db, levels, match),
-    more: rows.length > 0 && Number(rows[0]!.more) === 1,
+      sections: db.first(sectionsById(row_id))?.sections ?? '[]',
+    }));
+  return {
+    spaces: shown.map(({ space_id, title, best }) => ({ space_id, title, best })),
+    pages,
+    total: ranked.size,
+    more: later.length > limit,
   };
-}
-
-/** How many spaces hold a match (for a page past the last match, whose rows cannot say). */
-export function countMatchingSpaces(db: Database, levels: ContentLevels, match: string): number {
-  const row = db.first(
-    statement(sql<{ n: number }>`WITH ${hits(levels, match)} SELECT count(DISTINCT space_id) AS n FROM hits`),
-  );
-  return Number(row?.n ?? 0);
 }

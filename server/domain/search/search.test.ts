@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildPages, insertRevision, loadRevision } from '../content/revisions.ts';
 import { editRequestContent } from '../change-requests/testing.ts';
 import { queueSpaceIndexing } from './index.ts';
+import { PAGES_PER_SPACE } from './handlers.ts';
 import {
   allPages,
   buildContentOrg,
@@ -265,6 +266,25 @@ describe('GET /v1/orgs/{organizationId}/search', () => {
     expect(pages[0]!.count).toBe(3);
     const all = await search(reader.client, orgId, 'zebra');
     expect(pages.flatMap((p) => p.items.map((s) => s.id))).toEqual(all.items.map((s) => s.id));
+  });
+
+  it('shows at most PAGES_PER_SPACE pages of a space, its best ones, and still counts the space once', async () => {
+    const { member, orgId } = setup();
+    const many = Array.from({ length: PAGES_PER_SPACE + 3 }, (_, i) => ({
+      title: i === 7 ? 'Okapi guide' : `Page ${i}`,
+      markdown: 'an okapi',
+    }));
+    // Pages without the word keep it rare, so that bm25 ranks by it (a word in most pages weighs nothing).
+    const filler = Array.from({ length: 40 }, (_, i) => ({ title: `Filler ${i}`, markdown: 'nothing here' }));
+    const space = server.buildSpace(orgId, { title: 'Okapis', pages: [...many, ...filler] }).id;
+    const results = await search(member('read').client, orgId, 'okapi');
+    expect(results.count).toBe(1);
+    expect(results.items.map((s) => s.id)).toEqual([space]);
+    const pages = results.items[0]!.pages;
+    expect(pages).toHaveLength(PAGES_PER_SPACE);
+    // The page with the word in its title ranks first; the rest follow, none twice.
+    expect(pages[0]!.title).toBe('Okapi guide');
+    expect(new Set(pages.map((p) => p.id)).size).toBe(PAGES_PER_SPACE);
   });
 
   it('indexes a merge over HTTP when it is written, before any search runs', async () => {

@@ -159,36 +159,36 @@ interface Located {
   end: number;
 }
 
-function locateTokens(text: string): Located[] {
-  const out: Located[] = [];
-  for (const m of text.matchAll(TOKEN))
-    out.push({ token: fold(m[0]), start: m.index, end: m.index + m[0].length });
-  return out;
-}
-
 /**
  * Where the first of the query's words occurs in a text: [start, end) of the earliest match of any word (its tokens
- * in a row; the query's last token of its last word as a prefix), or undefined.
+ * in a row; the query's last token of its last word as a prefix), or undefined; at one start, the query's first word
+ * that matches there. The text's tokens are read in order and only as far as the first match needs.
  */
 export function firstMatch(text: string, query: ParsedQuery): [number, number] | undefined {
-  const tokens = locateTokens(text);
-  let best: [number, number] | undefined;
-  query.words.forEach((word, w) => {
-    if (word.length === 0) return;
-    const prefixLast = w === query.words.length - 1;
-    for (let i = 0; i + word.length <= tokens.length; i++) {
-      if (best !== undefined && tokens[i]!.start >= best[0]) break;
-      const hit = word.every((part, j) => {
-        const token = tokens[i + j]!.token;
-        return prefixLast && j === word.length - 1 ? token.startsWith(part) : token === part;
-      });
-      if (hit) {
-        best = [tokens[i]!.start, tokens[i + word.length - 1]!.end];
-        break;
-      }
+  const reader = new RegExp(TOKEN.source, TOKEN.flags);
+  const tokens: Located[] = [];
+  const tokenAt = (index: number): Located | undefined => {
+    while (tokens.length <= index) {
+      const m = reader.exec(text);
+      if (m === null) return undefined;
+      tokens.push({ token: fold(m[0]), start: m.index, end: m.index + m[0].length });
     }
-  });
-  return best;
+    return tokens[index];
+  };
+  const last = query.words.length - 1;
+  for (let i = 0; tokenAt(i) !== undefined; i++) {
+    for (let w = 0; w <= last; w++) {
+      const word = query.words[w]!;
+      if (word.length === 0) continue;
+      const hit = word.every((part, j) => {
+        const token = tokenAt(i + j)?.token;
+        if (token === undefined) return false;
+        return w === last && j === word.length - 1 ? token.startsWith(part) : token === part;
+      });
+      if (hit) return [tokens[i]!.start, tokens[i + word.length - 1]!.end];
+    }
+  }
+  return undefined;
 }
 
 /** About `size` characters of `text` around [start, end), cut at spaces, with `…` where cut. */

@@ -33,6 +33,36 @@ export function deleters(db: Database, baseUrl: string): (row: SpacesTable) => U
   };
 }
 
+type SpacePermissions = Space['permissions'];
+
+/**
+ * What the caller may do to a space, which follows from the caller and their level on it alone: worked out once per
+ * caller and level, and shared by every space of a list (nothing writes to a presented space).
+ */
+const permissionsByActor = new WeakMap<OrgActor, Map<Role | null, Readonly<SpacePermissions>>>();
+
+function spacePermissions(actor: OrgActor, level: Role | null): Readonly<SpacePermissions> {
+  let byLevel = permissionsByActor.get(actor);
+  if (byLevel === undefined) permissionsByActor.set(actor, (byLevel = new Map()));
+  let permissions = byLevel.get(level);
+  if (permissions === undefined) {
+    const subject = { level };
+    permissions = Object.freeze({
+      view: can(actor, 'space.view', subject),
+      access: can(actor, 'space.access', subject),
+      admin: can(actor, 'space.admin', subject),
+      viewInviteLinks: can(actor, 'space.viewInviteLinks', subject),
+      edit: can(actor, 'space.edit', subject),
+      triggerGitSync: can(actor, 'space.triggerGitSync', subject),
+      comment: can(actor, 'space.comment', subject),
+      merge: can(actor, 'space.merge', subject),
+      review: can(actor, 'space.review', subject),
+    });
+    byLevel.set(level, permissions);
+  }
+  return permissions;
+}
+
 export function presentSpace(
   row: SpacesTable,
   level: Role | null,
@@ -40,7 +70,6 @@ export function presentSpace(
   baseUrl: string,
   deletedBy?: User,
 ): Space {
-  const subject = { level };
   return {
     object: 'space',
     id: row.id,
@@ -63,16 +92,6 @@ export function presentSpace(
     changeRequestsDraft: row.change_requests_draft ?? 0,
     mergeRules: spaceMergeRules(row.merge_rules),
     urls: spaceUrls(baseUrl, row.id),
-    permissions: {
-      view: can(actor, 'space.view', subject),
-      access: can(actor, 'space.access', subject),
-      admin: can(actor, 'space.admin', subject),
-      viewInviteLinks: can(actor, 'space.viewInviteLinks', subject),
-      edit: can(actor, 'space.edit', subject),
-      triggerGitSync: can(actor, 'space.triggerGitSync', subject),
-      comment: can(actor, 'space.comment', subject),
-      merge: can(actor, 'space.merge', subject),
-      review: can(actor, 'space.review', subject),
-    },
+    permissions: spacePermissions(actor, level),
   };
 }
