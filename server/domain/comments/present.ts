@@ -20,30 +20,37 @@ export interface CommentRow extends CommentsTable, Author {
 }
 export interface ReplyRow extends CommentRepliesTable, Author {}
 
+/**
+ * Comments joined with their author and resolver, and replies with their author: built once (Kysely's builders are
+ * immutable; parsing the selections on every request showed in profiles).
+ */
+const COMMENTS = builder
+  .selectFrom('comments as c')
+  .innerJoin('users as u', 'u.id', 'c.author_id')
+  .leftJoin('users as r', 'r.id', 'c.resolved_by')
+  .selectAll('c')
+  .select([
+    'u.email',
+    'u.display_name',
+    'u.photo_url',
+    'r.email as resolver_email',
+    'r.display_name as resolver_display_name',
+    'r.photo_url as resolver_photo_url',
+  ]);
+const REPLIES = builder
+  .selectFrom('comment_replies as cr')
+  .innerJoin('users as u', 'u.id', 'cr.author_id')
+  .selectAll('cr')
+  .select(['u.email', 'u.display_name', 'u.photo_url']);
+
 /** Comments joined with their author and resolver; narrow it with `where` on `c`. */
 export function commentQuery() {
-  return builder
-    .selectFrom('comments as c')
-    .innerJoin('users as u', 'u.id', 'c.author_id')
-    .leftJoin('users as r', 'r.id', 'c.resolved_by')
-    .selectAll('c')
-    .select([
-      'u.email',
-      'u.display_name',
-      'u.photo_url',
-      'r.email as resolver_email',
-      'r.display_name as resolver_display_name',
-      'r.photo_url as resolver_photo_url',
-    ]);
+  return COMMENTS;
 }
 
 /** Replies joined with their author; narrow it with `where` on `cr`. */
 export function replyQuery() {
-  return builder
-    .selectFrom('comment_replies as cr')
-    .innerJoin('users as u', 'u.id', 'cr.author_id')
-    .selectAll('cr')
-    .select(['u.email', 'u.display_name', 'u.photo_url']);
+  return REPLIES;
 }
 
 type Reactions = Comment['reactions'];

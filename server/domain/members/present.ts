@@ -55,31 +55,36 @@ export function presentMember(
   };
 }
 
+/**
+ * Members joined with their user and team count, built once: Kysely's builders are immutable, and parsing this
+ * selection on every list showed in profiles of the members page.
+ */
+const MEMBERS = builder
+  .selectFrom('members as m')
+  .innerJoin('users as u', 'u.id', 'm.user_id')
+  .select([
+    'm.user_id',
+    'm.role',
+    'm.disabled',
+    'm.sso',
+    'm.joined_at',
+    'm.last_seen_at',
+    'u.email',
+    'u.display_name',
+    'u.photo_url',
+  ])
+  .select((eb) =>
+    eb
+      .selectFrom('team_members as tm')
+      .select(eb.fn.countAll().as('n'))
+      .whereRef('tm.organization_id', '=', 'm.organization_id')
+      .whereRef('tm.user_id', '=', 'm.user_id')
+      .as('teams'),
+  );
+
 /** Members of an organization joined with their user and team count; narrow it with `where`. */
 export function memberQuery(organizationId: string) {
-  return builder
-    .selectFrom('members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .where('m.organization_id', '=', organizationId)
-    .select([
-      'm.user_id',
-      'm.role',
-      'm.disabled',
-      'm.sso',
-      'm.joined_at',
-      'm.last_seen_at',
-      'u.email',
-      'u.display_name',
-      'u.photo_url',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('team_members as tm')
-        .select(eb.fn.countAll().as('n'))
-        .whereRef('tm.organization_id', '=', 'm.organization_id')
-        .whereRef('tm.user_id', '=', 'm.user_id')
-        .as('teams'),
-    );
+  return MEMBERS.where('m.organization_id', '=', organizationId);
 }
 
 /** One member by user id, built once. */
