@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { notFound } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import type { Database } from '../../storage/database.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import { recordBlockKeys } from './block-keys.ts';
 
 /** A page as stored in a revision tree. `documentId` points at the `documents` row of its body. */
@@ -225,9 +226,13 @@ export function insertRevision(
   return id;
 }
 
+const revisionById = prepared((id: string) =>
+  builder.selectFrom('revisions').selectAll().where('id', '=', id),
+);
+
 /** Reads a revision, or 404. */
 export function loadRevision(db: Database, revisionId: string): LoadedRevision {
-  const row = db.first(db.q.selectFrom('revisions').selectAll().where('id', '=', revisionId));
+  const row = db.first(revisionById(revisionId));
   if (!row) throw notFound(`no revision with id \`${revisionId}\``);
   return {
     id: row.id,

@@ -21,7 +21,10 @@ export interface SpaceAccess {
   levels: ContentLevels;
 }
 
-const spaceById = prepared((id: string) => builder.selectFrom('spaces').selectAll().where('id', '=', id));
+/** A space's row by id, built once (space routes read it on every request). */
+export const spaceById = prepared((id: string) =>
+  builder.selectFrom('spaces').selectAll().where('id', '=', id),
+);
 
 export const spaceNotFound = (spaceId: string) => notFound(`no space with id \`${spaceId}\``);
 

@@ -14,7 +14,7 @@ import { copyTree, loadRevision } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
 import { storedMergeRules } from '../merge-rules/records.ts';
 import { ensureValidMergeRules } from '../merge-rules/validate.ts';
-import { resolveSpaceAccess } from './access.ts';
+import { resolveSpaceAccess, spaceById } from './access.ts';
 import { listSpacesPage, spaceListBase } from './lists.ts';
 import { deleters, presentSpace } from './present.ts';
 import { createSpaceRecord, deleteSpaceForGood, insertSpaceWithTree, TRASH_RETENTION_MS } from './records.ts';
@@ -29,7 +29,7 @@ function presentFresh(db: Database, space: SpacesTable, actor: OrgActor, baseUrl
 }
 
 function rereadSpace(db: Database, id: string, actor: OrgActor, baseUrl: string) {
-  const row = db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', id));
+  const row = db.first(spaceById(id));
   if (!row) throw new Error(`space ${id} vanished inside its own request`);
   return presentFresh(db, row, actor, baseUrl);
 }
