@@ -5,6 +5,7 @@
  */
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useIdle } from '../ui/later.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { profileLabel, useActiveProfile } from './activeProfile.ts';
 import { isSearchShortcut } from '../screens/search/shortcut.ts';
@@ -24,16 +25,9 @@ const CommandPalette = lazy(() =>
 /** Whether the palette is mounted: from when it is first asked for, or the first screen left the window idle. */
 function usePaletteMounted(open: boolean): boolean {
   const [mounted, setMounted] = useState(false);
+  const idle = useIdle(3_000);
   if (open && !mounted) setMounted(true);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setMounted(true), 1_000);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(() => setMounted(true), { timeout: 3_000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
-  return mounted || open;
+  return mounted || idle || open;
 }
 
 /** The root layout of every screen. */

@@ -8,13 +8,16 @@ import { keys } from '../queries/keys.ts';
 import { sandboxStatusQuery } from '../queries/profiles.ts';
 import { Button } from '../ui/Button.tsx';
 import { Banner } from '../ui/Feedback.tsx';
+import { useIdle } from '../ui/later.ts';
 
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** The banner, while the local sandbox (`localProfileId`) is the active profile; nothing otherwise. */
 export function SandboxRestartBanner({ localProfileId }: { localProfileId: string | undefined }) {
   const queryClient = useQueryClient();
-  const status = useQuery(sandboxStatusQuery(localProfileId !== undefined));
+  // Polled from when the first screen left the window idle: a restart is news, not part of that screen.
+  const idle = useIdle(3_000);
+  const status = useQuery(sandboxStatusQuery(localProfileId !== undefined && idle));
   const restart = status.data?.lastRestart;
   const [dismissed, setDismissed] = useState(0);
 

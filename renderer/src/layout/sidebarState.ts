@@ -41,12 +41,21 @@ function write(kind: WindowKind, choice: Choice): void {
 }
 
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+/** The state as last read: every render asks for it, and the window's width costs a layout when styles changed. */
+let current: boolean | undefined;
+const notify = () => {
+  current = undefined;
+  listeners.forEach((listener) => listener());
+};
 let media: MediaQueryList | undefined;
 
 function subscribe(listener: () => void): () => void {
   media ??= window.matchMedia(`(max-width: ${NARROW_WIDTH - 0.02}px)`);
-  if (listeners.size === 0) media.addEventListener('change', notify);
+  if (listeners.size === 0) {
+    // Unfollowed meanwhile, the window may have changed its kind.
+    current = undefined;
+    media.addEventListener('change', notify);
+  }
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
@@ -59,8 +68,10 @@ function kindNow(): WindowKind {
 }
 
 function collapsedNow(): boolean {
+  if (current !== undefined) return current;
   const kind = kindNow();
-  return (read(kind) ?? (kind === 'narrow' ? 'collapsed' : 'expanded')) === 'collapsed';
+  current = (read(kind) ?? (kind === 'narrow' ? 'collapsed' : 'expanded')) === 'collapsed';
+  return current;
 }
 
 /** The sidebar's state and its toggle; Ctrl/Cmd+B toggles it too. */

@@ -19,10 +19,20 @@ function LoadingScreen({ label }: { label: string }) {
   );
 }
 
-/** `/`: opens the active profile (the last used, else the local sandbox). */
+/** The organization a profile opens on: the last one used, else its first. */
+function openingOrg(profileId: string, items: readonly { id: string }[]): string | undefined {
+  const remembered = lastOrgId(profileId);
+  return (items.find((org) => org.id === remembered) ?? items[0])?.id;
+}
+
+/**
+ * `/`: opens the active profile (the last used, else the local sandbox), straight on its organization once the
+ * organizations are read (they are asked for with the profiles, main.tsx); `/p/<profile>` says why when it has none.
+ */
 export function HomeRedirect() {
   useDocumentTitle(undefined);
   const { profileId, profiles } = useActiveProfile();
+  const orgs = useQuery({ ...orgsQuery(profileId ?? ''), enabled: profileId !== undefined });
   if (profiles.isPending) return <LoadingScreen label="Loading profiles" />;
   if (profileId === undefined) {
     return (
@@ -31,6 +41,10 @@ export function HomeRedirect() {
       </EmptyState>
     );
   }
+  if (orgs.isPending) return <LoadingScreen label="Loading organizations" />;
+  const orgId = orgs.isSuccess ? openingOrg(profileId, orgs.data.items) : undefined;
+  if (orgId !== undefined)
+    return <Navigate to="/p/$profileId/orgs/$orgId" params={{ profileId, orgId }} replace />;
   return <Navigate to="/p/$profileId" params={{ profileId }} replace />;
 }
 
@@ -74,7 +88,6 @@ export function ProfileHome({ profileId }: { profileId: string }) {
       </EmptyState>
     );
   }
-  const remembered = lastOrgId(profileId);
-  const target = items.find((org) => org.id === remembered) ?? items[0]!;
-  return <Navigate to="/p/$profileId/orgs/$orgId" params={{ profileId, orgId: target.id }} replace />;
+  const orgId = openingOrg(profileId, items)!;
+  return <Navigate to="/p/$profileId/orgs/$orgId" params={{ profileId, orgId }} replace />;
 }
