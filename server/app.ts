@@ -28,7 +28,7 @@ import {
 } from './http/token-rate.ts';
 import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
 import { lazySerializer } from './http/serializer.ts';
-import { REVIEW_FIRST_READS, warmUpRoutes, whenQuiet } from './http/warm-up.ts';
+import { addWarmUp, REVIEW_FIRST_READS } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
@@ -261,17 +261,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addHook('onReady', async () => {
     services.jobs.queue.start();
     services.jobs.checkpoints.start();
-    if (options.warmUp === true)
-      void whenQuiet(() => lastRequestAt, WARM_UP_QUIET_MS).then(() =>
-        warmUpRoutes(REVIEW_FIRST_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation))),
-      );
   });
-  // When the last request arrived (the warm-up waits for a quiet moment).
-  let lastRequestAt = performance.now();
-  app.addHook('onRequest', (_request, _reply, done) => {
-    lastRequestAt = performance.now();
-    done();
-  });
+  if (options.warmUp === true)
+    addWarmUp(
+      app,
+      REVIEW_FIRST_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation)),
+      WARM_UP_QUIET_MS,
+    );
   app.addHook('preClose', async () => services.jobs.queue.stop());
   app.addHook('onClose', async () => {
     await services.jobs.checkpoints.stop();

@@ -1,6 +1,7 @@
 /**
- * The serializers' schemas write string enums and nullable fields without unions, and answer the same JSON as
- * fast-json-stringify does from the contract's own schemas; the warm-up compiles the review's first reads.
+ * The serializers' schemas write string enums and nullable fields without unions and move the other unions into
+ * schemas of their own, and answer the same JSON as fast-json-stringify does from the contract's own schemas; the
+ * warm-up compiles the review's first reads.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -8,14 +9,15 @@ import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { Nullable, StringEnum } from '../../shared/contract/common.ts';
 import { operationList } from '../../shared/contract/index.ts';
-import { DEFAULT_PAGE_LAYOUT, Page } from '../../shared/contract/resources/revisions.ts';
+import { DEFAULT_PAGE_LAYOUT, Document, Page } from '../../shared/contract/resources/revisions.ts';
 import { hasValidator, textAjv } from './validation.ts';
-import { hasSerializer, serializerOf, serializerSchema } from './serializer.ts';
+import { hasSerializer, hoistUnions, serializerOf, serializerSchema } from './serializer.ts';
 import { REVIEW_FIRST_READS, warmUpRoutes } from './warm-up.ts';
 
+/** The server's serializer of `schema` (its unions rewritten or moved out) writes what the contract's own does. */
 const same = (schema: TSchema, values: unknown[]) => {
   const original = fastJson(schema);
-  const rewritten = fastJson(serializerSchema(schema) as object);
+  const rewritten = serializerOf(schema);
   for (const value of values) expect(rewritten(value)).toBe(original(value));
 };
 
@@ -87,6 +89,45 @@ describe('serializerSchema', () => {
       compared++;
     }
     expect(compared).toBeGreaterThanOrEqual(70);
+  });
+});
+
+describe('hoistUnions', () => {
+  it('moves each union into a schema of its own, nested ones too, and refers to it', () => {
+    const inner = Type.Union([Type.Object({ x: Type.Number() }), Type.Object({ y: Type.String() })]);
+    const outer = Type.Union([Type.Object({ a: inner }), Type.Object({ b: Type.String() })]);
+    const { schema, unions } = hoistUnions(serializerSchema(Type.Object({ u: outer, n: Type.Number() })));
+    expect(schema).toMatchObject({ properties: { u: { $ref: 'union-1#' }, n: { type: 'number' } } });
+    expect(Object.keys(unions)).toEqual(['union-0', 'union-1']);
+    expect(unions['union-1']).toMatchObject({ anyOf: [{ properties: { a: { $ref: 'union-0#' } } }, {}] });
+    expect(unions['union-0']).toMatchObject({
+      anyOf: [{ properties: { x: {} } }, { properties: { y: {} } }],
+    });
+    same(Type.Object({ u: outer, n: Type.Number() }), [
+      { u: { a: { x: 1 } }, n: 2 },
+      { u: { a: { y: 'y' } }, n: 3 },
+      { u: { b: 'b' }, n: 4 },
+    ]);
+  });
+
+  it("answers a comment's body in each of its forms (markdown, a document, none) as the contract does", () => {
+    const bodies = [
+      { markdown: 'Looks *good*.' },
+      { document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph' }] } },
+      {},
+    ];
+    same(Type.Object({ items: Type.Array(Type.Object({ id: Type.String(), body: Document })) }), [
+      { items: bodies.map((body, index) => ({ id: `c${index}`, body })) },
+    ]);
+  });
+
+  it('leaves a union that refers to a schema by id where it is', () => {
+    const node = Type.Recursive((This) =>
+      Type.Object({ child: Type.Union([This, Type.Object({ leaf: Type.String() })]) }),
+    );
+    const { schema, unions } = hoistUnions(serializerSchema(node));
+    expect(Object.keys(unions)).toEqual([]);
+    expect(schema).toEqual(serializerSchema(node));
   });
 });
 

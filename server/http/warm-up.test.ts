@@ -1,5 +1,9 @@
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenQuiet } from './warm-up.ts';
+import { operations } from '../../shared/contract/index.ts';
+import { hasSerializer } from './serializer.ts';
+import { hasValidator, textAjv } from './validation.ts';
+import { addWarmUp, REVIEW_FIRST_READS, REVIEW_TREE_READ, whenQuiet } from './warm-up.ts';
 
 describe('whenQuiet', () => {
   let now = 0;
@@ -43,5 +47,30 @@ describe('whenQuiet', () => {
     const state = watch();
     await pass(1_000);
     expect(state.quiet).toBe(true);
+  });
+});
+
+describe('addWarmUp', () => {
+  it("compiles the review's first reads once a request's page tree is answered, without waiting for quiet", async () => {
+    const app = Fastify();
+    // A day of quiet: only the tree read can start the warm-up here.
+    addWarmUp(app, REVIEW_FIRST_READS, 86_400_000);
+    app.get(REVIEW_TREE_READ.path.replace(/\{([^}]+)\}/g, ':$1'), async () => ({ items: [] }));
+    app.get('/other', async () => ({}));
+    const comments = operations.listCommentsInChangeRequest;
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      expect((await fetch(`${base}/other`)).status).toBe(200);
+      expect(hasSerializer(comments.response!)).toBe(false);
+      expect((await fetch(`${base}/v1/spaces/s1/change-requests/c1/content/pages`)).status).toBe(200);
+      await vi.waitFor(() => {
+        for (const operation of REVIEW_FIRST_READS) {
+          expect(hasValidator(textAjv, operation.query)).toBe(true);
+          expect(hasSerializer(operation.response!)).toBe(true);
+        }
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

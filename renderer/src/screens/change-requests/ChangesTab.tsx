@@ -91,14 +91,13 @@ export function ChangesTab(props: ChangesTabProps) {
   const commentable = selectedNode !== undefined && selectedNode.change?.kinds.includes('deleted') !== true;
   const commentPage = commentable ? selectedNode.id : undefined;
   const commentsSettled = usePageCommentsSettled(commentScope(context), commentPage);
-  const firstSettled =
-    tree !== undefined &&
-    (change === undefined || !change.bodyChanged || pageDiff.isFetched) &&
-    commentsSettled;
+  const diffSettled =
+    tree !== undefined && (change === undefined || !change.bodyChanged || pageDiff.isFetched);
   // `review:first-diff` once the first page's diff (or its structure, when its body did not change) is painted;
-  // then what waits for it.
+  // then its block comments, drawn in the next frame; then what waits for both.
   useFirstDiffMark(change !== undefined && (!change.bodyChanged || diff !== undefined));
-  const afterFirst = useAfterFirstPaint(firstSettled);
+  const diffPainted = useAfterFirstPaint(diffSettled);
+  const afterFirst = useAfterFirstPaint(diffSettled && commentsSettled && diffPainted);
   const { stats, progress } = useAllDiffStats(context, afterFirst ? tree : undefined);
   const review = useReviewSession({
     ...context,
@@ -108,6 +107,7 @@ export function ChangesTab(props: ChangesTabProps) {
     paneRef,
     currentChange,
     countsReady: afterFirst,
+    commentsReady: diffPainted,
   });
   const changeCount =
     diff === undefined ? 0 : lens === 'source' ? diff.source.changes : diff.rendered.changes;

@@ -86,7 +86,11 @@ function InlineBlock({ row, side }: { row: BlockRow; side: 'del' | 'add' }) {
   );
 }
 
-function InlineRow({ row }: { row: BlockRow }) {
+/**
+ * Rows are memoized (a row's `row` never changes): the Changes tab re-renders often while the other pages are read
+ * and diffed, and every row of the page re-rendered with it. Their block notes re-render from the context.
+ */
+const InlineRow = memo(function InlineRow({ row }: { row: BlockRow }) {
   if (row.kind === 'same') {
     return (
       <>
@@ -119,9 +123,9 @@ function InlineRow({ row }: { row: BlockRow }) {
       <BlockNotesBelow headIndex={row.headIndex} />
     </>
   );
-}
+});
 
-function SplitRow({ row }: { row: BlockRow }) {
+const SplitRow = memo(function SplitRow({ row }: { row: BlockRow }) {
   const left = shownMarkdown(row, 'base');
   const right = shownMarkdown(row, 'head');
   const leftKind = row.kind === 'same' ? 'same' : 'del';
@@ -159,7 +163,7 @@ function SplitRow({ row }: { row: BlockRow }) {
       <BlockNotesBelow headIndex={row.headIndex} />
     </>
   );
-}
+});
 
 /** The rendered diff of a page. */
 export function RenderedDiffView({

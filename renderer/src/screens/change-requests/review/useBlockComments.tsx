@@ -10,7 +10,7 @@
  * benchmark measures it against `review:first-diff`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChangeRequest } from '../../../../../shared/contract/resources/changeRequests.ts';
 import type { Comment } from '../../../../../shared/contract/resources/comments.ts';
 import { errorMessage } from '../../../bridge/errors.ts';
@@ -48,6 +48,94 @@ function lineOf(
   return block.line + (lines !== undefined ? lines.end : block.lines - 1);
 }
 
+/** What `buildNotes` draws the notes of a page from. */
+interface NotesInput {
+  placed: ReadonlyMap<number, { comments: Comment[]; drafts: ReviewDraft[] }>;
+  headBlocks: readonly { line: number; lines: number }[] | undefined;
+  composer: ComposerAt | undefined;
+  composerView: (what: string) => ReactNode;
+  openThread: (commentId: string) => void;
+  update: (id: string, markdown: string) => void;
+  remove: (ids: readonly string[]) => void;
+  compose: (headIndex: number) => void;
+  setComposer: (at: ComposerAt) => void;
+}
+
+/** The notes of a page: its placed comments and drafts, and the composer, by block and by line. */
+function buildNotes(input: NotesInput): BlockNotes {
+  const { placed, headBlocks, composer } = input;
+  const notesAt = (
+    index: number,
+    filter: (lines: { start: number; end: number } | undefined) => boolean,
+  ): ReactNode => {
+    const entry = placed.get(index);
+    const items = [
+      ...(entry?.comments ?? [])
+        .filter((comment) => filter(comment.target.node?.lines))
+        .map((comment) => <PlacedComment key={comment.id} comment={comment} onOpen={input.openThread} />),
+      ...(entry?.drafts ?? [])
+        .filter((draft) => filter(draft.lines))
+        .map((draft) => (
+          <PlacedDraft
+            key={draft.id}
+            draft={draft}
+            onChange={(markdown) => input.update(draft.id, markdown)}
+            onDelete={() => input.remove([draft.id])}
+          />
+        )),
+    ];
+    const composing = composer !== undefined && composer.headIndex === index && filter(composer.lines);
+    if (items.length === 0 && !composing) return null;
+    const what =
+      composer?.lines !== undefined && headBlocks?.[index] !== undefined
+        ? `lines ${headBlocks[index]!.line + composer.lines.start}–${headBlocks[index]!.line + composer.lines.end}`
+        : `block ${index + 1}`;
+    return (
+      <div className="review-block-notes" data-testid="block-notes" data-head-index={index}>
+        {items}
+        {composing && input.composerView(what)}
+      </div>
+    );
+  };
+
+  const pinned = new Set(placed.keys());
+  if (composer !== undefined) pinned.add(composer.headIndex);
+  const lineTargets = new Map<number, number[]>();
+  if (headBlocks !== undefined) {
+    const mark = (index: number, lines: { start: number; end: number } | undefined) => {
+      const line = lineOf(headBlocks, index, lines);
+      if (line !== undefined) lineTargets.set(line, [...(lineTargets.get(line) ?? []), index]);
+    };
+    for (const [index, entry] of placed) {
+      for (const comment of entry.comments) mark(index, comment.target.node?.lines);
+      for (const draft of entry.drafts) mark(index, draft.lines);
+    }
+    if (composer !== undefined) mark(composer.headIndex, composer.lines);
+  }
+  return {
+    below: (headIndex) => notesAt(headIndex, () => true),
+    pinned,
+    comment: input.compose,
+    pinnedLines: new Set(lineTargets.keys()),
+    belowLine: (lineNo) => {
+      const indexes = [...new Set(lineTargets.get(lineNo) ?? [])];
+      if (indexes.length === 0 || headBlocks === undefined) return null;
+      return indexes.map((index) => (
+        <div key={index}>{notesAt(index, (lines) => lineOf(headBlocks, index, lines) === lineNo)}</div>
+      ));
+    },
+    commentLines: (first, last) => {
+      if (headBlocks === undefined || headBlocks.length === 0) return;
+      const index = blockOfLine(headBlocks, first);
+      const start = headBlocks[index]!.line;
+      input.setComposer({
+        headIndex: index,
+        lines: { start: Math.max(0, first - start), end: Math.max(0, last - start) },
+      });
+    },
+  };
+}
+
 /**
  * Whether the open comments of the page on screen are in (or failed to load); true without a page. Observes the
  * query `useBlockComments` reads, without reading it: what must not delay the page's comments waits for this.
@@ -70,6 +158,12 @@ export function useBlockComments(input: {
    * drawn, whose reads they would slow down.
    */
   blocksReady?: boolean;
+  /**
+   * Whether the page's comments may be drawn: false until the page's first diff is painted, so that the diff paints
+   * without them (drawn together, they made the Changes tab's first diff 20–40 ms later) and they follow in the next
+   * frame.
+   */
+  commentsReady?: boolean;
 }): { notes: BlockNotes | undefined; compose: (headIndex: number) => void } {
   const { scope, changeRequest, pageId, diff } = input;
   const queryClient = useQueryClient();
@@ -96,6 +190,7 @@ export function useBlockComments(input: {
     setError(undefined);
   }, [pageId]);
 
+  const shownComments = input.commentsReady === false ? undefined : comments.data;
   const placed = useMemo(() => {
     const byBlock = new Map<number, { comments: Comment[]; drafts: ReviewDraft[] }>();
     const at = (index: number) => {
@@ -103,7 +198,7 @@ export function useBlockComments(input: {
       if (entry === undefined) byBlock.set(index, (entry = { comments: [], drafts: [] }));
       return entry;
     };
-    for (const comment of comments.data ?? []) {
+    for (const comment of shownComments ?? []) {
       const index = comment.target.node?.index;
       if (index !== undefined && comment.target.page?.id === pageId) at(index).comments.push(comment);
     }
@@ -112,7 +207,7 @@ export function useBlockComments(input: {
     // Oldest first under a block, as a conversation reads.
     for (const entry of byBlock.values()) entry.comments.sort((a, b) => a.postedAt.localeCompare(b.postedAt));
     return byBlock;
-  }, [comments.data, drafts, pageId]);
+  }, [shownComments, drafts, pageId]);
 
   const send = async (asDraft: boolean) => {
     if (composer === undefined || pageId === undefined) return;
@@ -151,111 +246,71 @@ export function useBlockComments(input: {
   };
 
   const headBlocks = diff?.rendered.headBlocks;
-  const composerView = (where: string): ReactNode => (
-    <BlockComposer
-      what={where}
-      text={text}
-      onText={setText}
-      onDraft={() => void send(true)}
-      onNow={() => void send(false)}
-      onCancel={() => {
-        setComposer(undefined);
-        setError(undefined);
-      }}
-      pending={posting}
-      error={error}
-    />
-  );
-
-  const notesAt = (
-    index: number,
-    filter: (lines: { start: number; end: number } | undefined) => boolean,
-  ): ReactNode => {
-    const entry = placed.get(index);
-    const items = [
-      ...(entry?.comments ?? [])
-        .filter((comment) => filter(comment.target.node?.lines))
-        .map((comment) => <PlacedComment key={comment.id} comment={comment} onOpen={openThread} />),
-      ...(entry?.drafts ?? [])
-        .filter((draft) => filter(draft.lines))
-        .map((draft) => (
-          <PlacedDraft
-            key={draft.id}
-            draft={draft}
-            onChange={(markdown) => update(draft.id, markdown)}
-            onDelete={() => remove([draft.id])}
-          />
-        )),
-    ];
-    const composing = composer !== undefined && composer.headIndex === index && filter(composer.lines);
-    if (items.length === 0 && !composing) return null;
-    const what =
-      composer?.lines !== undefined && headBlocks?.[index] !== undefined
-        ? `lines ${headBlocks[index]!.line + composer.lines.start}–${headBlocks[index]!.line + composer.lines.end}`
-        : `block ${index + 1}`;
-    return (
-      <div className="review-block-notes" data-testid="block-notes" data-head-index={index}>
-        {items}
-        {composing && composerView(what)}
-      </div>
-    );
-  };
+  // The composer sends with what was typed last; the notes need not change with `send` for that.
+  const sendRef = useRef(send);
+  useLayoutEffect(() => {
+    sendRef.current = send;
+  });
 
   const compose = useCallback((headIndex: number) => {
     setComposer({ headIndex });
     setError(undefined);
   }, []);
 
-  // Built each render: it draws from the composer's state as it is typed.
-  const notes = ((): BlockNotes | undefined => {
+  // One object while nothing it draws changes: the diff's rows re-render only when the notes do.
+  const notes = useMemo((): BlockNotes | undefined => {
     if (pageId === undefined || !offered) return undefined;
-    const pinned = new Set(placed.keys());
-    if (composer !== undefined) pinned.add(composer.headIndex);
-    const lineTargets = new Map<number, number[]>();
-    if (headBlocks !== undefined) {
-      const mark = (index: number, lines: { start: number; end: number } | undefined) => {
-        const line = lineOf(headBlocks, index, lines);
-        if (line !== undefined) lineTargets.set(line, [...(lineTargets.get(line) ?? []), index]);
-      };
-      for (const [index, entry] of placed) {
-        for (const comment of entry.comments) mark(index, comment.target.node?.lines);
-        for (const draft of entry.drafts) mark(index, draft.lines);
-      }
-      if (composer !== undefined) mark(composer.headIndex, composer.lines);
-    }
-    return {
-      below: (headIndex) => notesAt(headIndex, () => true),
-      pinned,
-      comment: compose,
-      pinnedLines: new Set(lineTargets.keys()),
-      belowLine: (lineNo) => {
-        const indexes = [...new Set(lineTargets.get(lineNo) ?? [])];
-        if (indexes.length === 0 || headBlocks === undefined) return null;
-        return indexes.map((index) => (
-          <div key={index}>{notesAt(index, (lines) => lineOf(headBlocks, index, lines) === lineNo)}</div>
-        ));
-      },
-      commentLines: (first, last) => {
-        if (headBlocks === undefined || headBlocks.length === 0) return;
-        const index = blockOfLine(headBlocks, first);
-        const start = headBlocks[index]!.line;
-        setComposer({
-          headIndex: index,
-          lines: { start: Math.max(0, first - start), end: Math.max(0, last - start) },
-        });
+    return buildNotes({
+      placed,
+      headBlocks,
+      composer,
+      composerView: (what) => (
+        <BlockComposer
+          what={what}
+          text={text}
+          onText={setText}
+          onDraft={() => void sendRef.current(true)}
+          onNow={() => void sendRef.current(false)}
+          onCancel={() => {
+            setComposer(undefined);
+            setError(undefined);
+          }}
+          pending={posting}
+          error={error}
+        />
+      ),
+      openThread,
+      update,
+      remove,
+      compose,
+      setComposer: (at) => {
+        setComposer(at);
         setError(undefined);
       },
-    };
-  })();
+    });
+  }, [
+    pageId,
+    offered,
+    placed,
+    headBlocks,
+    composer,
+    text,
+    posting,
+    error,
+    openThread,
+    update,
+    remove,
+    compose,
+  ]);
 
   // `review:comments-placed`: the diff and the page's comments drawn together, once per page.
   const markedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (pageId === undefined || diff === undefined || comments.data === undefined) return;
+    if (pageId === undefined || diff === undefined || shownComments === undefined) return;
     if (markedFor.current === pageId) return;
     markedFor.current = pageId;
     requestAnimationFrame(() => setTimeout(() => performance.mark('review:comments-placed'), 0));
-  }, [pageId, diff, comments.data]);
+  }, [pageId, diff, shownComments]);
 
   return { notes, compose };
 }

@@ -60,6 +60,8 @@ export function useReviewSession(input: {
    * block keys and the current user wait for it too.
    */
   countsReady: boolean;
+  /** Whether the page's block comments may be drawn (`useBlockComments`): once its first diff is painted. */
+  commentsReady: boolean;
 }) {
   const { profileId, orgId, spaceId, changeRequest } = input;
   const scope = useMemo<CommentScope>(
@@ -81,6 +83,7 @@ export function useReviewSession(input: {
     diff: input.diff,
     onOpenThread: openThread,
     blocksReady: input.countsReady,
+    commentsReady: input.commentsReady,
   });
   const open = useQuery({ ...commentsQuery(scope, 'open'), enabled: input.countsReady });
   const commentCounts = useMemo(() => countsByPage(open.data ?? []), [open.data]);
