@@ -1,6 +1,6 @@
 /** Builds the HTTP server: one route per operation of the contract, validated and serialized from it. */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { operationList, type Operation } from '../shared/contract/index.ts';
+import { operationList, routeUrl, type Operation } from '../shared/contract/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './http/auth.ts';
@@ -316,7 +316,7 @@ function registerOperation(
 
   app.route({
     method: operation.method,
-    url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
+    url: routeUrl(operation.path),
     ...(operation.bodyLimit !== undefined ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       params: operation.params,

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { operations } from '../../shared/contract/index.ts';
+import { operations, routeUrl } from '../../shared/contract/index.ts';
 import { hasSerializer } from './serializer.ts';
 import { hasValidator, textAjv } from './validation.ts';
 import { addWarmUp, REVIEW_FIRST_READS, REVIEW_TREE_READ, whenQuiet } from './warm-up.ts';
@@ -55,7 +55,7 @@ describe('addWarmUp', () => {
     const app = Fastify();
     // A day of quiet: only the tree read can start the warm-up here.
     addWarmUp(app, REVIEW_FIRST_READS, 86_400_000);
-    app.get(REVIEW_TREE_READ.path.replace(/\{([^}]+)\}/g, ':$1'), async () => ({ items: [] }));
+    app.get(routeUrl(REVIEW_TREE_READ.path), async () => ({ items: [] }));
     app.get('/other', async () => ({}));
     const comments = operations.listCommentsInChangeRequest;
     try {

@@ -16,7 +16,7 @@
  * splitting a sample body took 85 ms there, longer than the app's pause, and the page's own split stayed as slow.
  */
 import type { FastifyInstance } from 'fastify';
-import { operations, type Operation } from '../../shared/contract/index.ts';
+import { operations, routeUrl, type Operation } from '../../shared/contract/index.ts';
 import { serializerOf } from './serializer.ts';
 import { compile, textAjv } from './validation.ts';
 
@@ -99,7 +99,7 @@ export function addWarmUp(app: FastifyInstance, list: readonly Operation[], quie
     void whenQuiet(() => lastRequestAt, quietMs).then(warmUp);
   });
   // The route as Fastify names it (`/v1/spaces/:spaceId/…`).
-  const treeRoute = REVIEW_TREE_READ.path.replace(/\{([^}]+)\}/g, ':$1');
+  const treeRoute = routeUrl(REVIEW_TREE_READ.path);
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.routeOptions.url === treeRoute) void warmUp();
     done();

@@ -89,6 +89,11 @@ interface OperationInput<
 
 const PARAM = /\{([^}]+)\}/g;
 
+/** A path template as a router writes it: `{name}` becomes `:name` (Fastify's and find-my-way's form). */
+export function routeUrl(path: string): string {
+  return path.replace(PARAM, ':$1');
+}
+
 /** Defines an operation; path parameters are derived from the path template. */
 export function defineOperation<
   const Path extends string,
