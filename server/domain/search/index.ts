@@ -19,7 +19,6 @@ import { sql, type RawBuilder } from 'kysely';
 import type { IndexedPage, IndexInput } from '../../jobs/tasks.ts';
 import { enqueueJob, takeQueuedJobs } from '../../jobs/records.ts';
 import { builder, type Database } from '../../storage/database.ts';
-import { prepared } from '../../storage/prepared.ts';
 import type { ContentLevels } from '../collections/levels.ts';
 import { flattenPages, loadRevision, readDocuments, type PageInput } from '../content/revisions.ts';
 import { indexPagesTask } from './index-task.ts';
@@ -199,9 +198,15 @@ function matches(db: Database, levels: ContentLevels, match: string): MatchRow[]
   );
 }
 
-const sectionsById = prepared((id: number) =>
-  builder.selectFrom('search_sections').select('sections').where('id', '=', id),
-);
+/** The stored sections of index rows, by row id, in one statement (a JSON list of ids keeps its SQL text fixed). */
+function storedSections(db: Database, rowIds: readonly number[]): Map<number, string> {
+  if (rowIds.length === 0) return new Map();
+  const rows = db.all(
+    statement(sql<{ id: number; sections: string }>`
+    SELECT id, sections FROM search_sections WHERE id IN (SELECT value FROM json_each(${JSON.stringify(rowIds)}))`),
+  );
+  return new Map(rows.map((row) => [row.id, row.sections]));
+}
 
 /** One page of a search: its spaces, their best pages, how many spaces match in all, and whether more follow. */
 export interface SearchPage {
@@ -230,15 +235,19 @@ export function searchPage(
   perSpace: number,
 ): SearchPage {
   const rows = matches(db, levels, match);
-  // Rows come best first: a space's first row is its best page.
-  const ranked = new Map<string, { space_id: string; title: string; best: number; rows: MatchRow[] }>();
+  // Rows come best first: a space's first row is its best page, and its first `perSpace` rows are the ones kept.
+  const ranked = new Map<string, { space_id: string; title: string; best: number; kept: number }>();
+  const kept: MatchRow[] = [];
   for (const row of rows) {
     let space = ranked.get(row.space_id);
     if (space === undefined) {
-      space = { space_id: row.space_id, title: row.space_title, best: row.rank, rows: [] };
+      space = { space_id: row.space_id, title: row.space_title, best: row.rank, kept: 0 };
       ranked.set(row.space_id, space);
     }
-    if (space.rows.length < perSpace) space.rows.push(row);
+    if (space.kept < perSpace) {
+      space.kept += 1;
+      kept.push(row);
+    }
   }
   const later = [...ranked.values()]
     .filter(
@@ -250,16 +259,19 @@ export function searchPage(
     .sort(bySpaceOrder);
   const shown = later.slice(0, limit);
   const shownIds = new Set(shown.map((space) => space.space_id));
-  const pages = rows
-    .filter((row) => shownIds.has(row.space_id) && ranked.get(row.space_id)!.rows.includes(row))
-    .map(({ space_id, page_id, title, path, rank, row_id }) => ({
-      space_id,
-      page_id,
-      title,
-      path,
-      rank,
-      sections: db.first(sectionsById(row_id))?.sections ?? '[]',
-    }));
+  const shownRows = kept.filter((row) => shownIds.has(row.space_id));
+  const sections = storedSections(
+    db,
+    shownRows.map((row) => row.row_id),
+  );
+  const pages = shownRows.map(({ space_id, page_id, title, path, rank, row_id }) => ({
+    space_id,
+    page_id,
+    title,
+    path,
+    rank,
+    sections: sections.get(row_id) ?? '[]',
+  }));
   return {
     spaces: shown.map(({ space_id, title, best }) => ({ space_id, title, best })),
     pages,
