@@ -3,6 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { profileInHash, startFirstReads } from './firstReads.ts';
 import { keys } from './keys.ts';
 
+/** The query keys the first reads ask for, for a URL's hash. */
+function askedFor(hash: string): unknown[] {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  startFirstReads(queryClient, hash);
+  const asked = queryClient
+    .getQueryCache()
+    .getAll()
+    .map((query) => query.queryKey);
+  queryClient.clear();
+  return asked;
+}
+
 describe('the first reads', () => {
   it('find the profile a hash URL names', () => {
     expect(profileInHash('#/p/local/orgs/abc')).toBe('local');
@@ -14,24 +26,10 @@ describe('the first reads', () => {
   });
 
   it('ask for the profiles and the organizations of the profile opened first', () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    startFirstReads(queryClient, '#/p/remote-1/orgs/abc');
-    const asked = queryClient
-      .getQueryCache()
-      .getAll()
-      .map((query) => query.queryKey);
-    expect(asked).toEqual([keys.profiles(), keys.orgs('remote-1')]);
-    queryClient.clear();
+    expect(askedFor('#/p/remote-1/orgs/abc')).toEqual([keys.profiles(), keys.orgs('remote-1')]);
   });
 
   it('without a profile in the URL, open the local sandbox on a first start', () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    startFirstReads(queryClient, '');
-    const asked = queryClient
-      .getQueryCache()
-      .getAll()
-      .map((query) => query.queryKey);
-    expect(asked).toEqual([keys.profiles(), keys.orgs('local')]);
-    queryClient.clear();
+    expect(askedFor('')).toEqual([keys.profiles(), keys.orgs('local')]);
   });
 });
