@@ -67,6 +67,21 @@ describe('firstMatch and excerpt', () => {
     expect(firstMatch(text, parseQuery('giraffe')!)).toBeUndefined();
   });
 
+  it('finds the same in texts of ASCII only, whose non-matching ones are skipped before reading tokens', () => {
+    const text = 'Set up the E-mail relay. The Cafe-Bar opens at 9.';
+    expect(firstMatch(text, parseQuery('e-mail')!)).toEqual([11, 17]);
+    expect(firstMatch(text, parseQuery('CAFÉ bar')!)).toEqual([29, 33]);
+    expect(firstMatch(text, parseQuery('rel')!)).toEqual([18, 23]);
+    expect(firstMatch(text, parseQuery('9')!)).toEqual([47, 48]);
+    // Part of a token is no match, save as the last word's prefix.
+    expect(firstMatch(text, parseQuery('elay')!)).toBeUndefined();
+    expect(firstMatch(text, parseQuery('relay opens')!)).toEqual([18, 23]);
+    expect(firstMatch(text, parseQuery('giraffe zebra')!)).toBeUndefined();
+    // Folded, the last word is a prefix of "Cafe"; a letter that does not fold to ASCII is in no ASCII text.
+    expect(firstMatch(text, parseQuery('ça')!)).toEqual([29, 33]);
+    expect(firstMatch(text, parseQuery('cæ')!)).toBeUndefined();
+  });
+
   it('cuts around the match at spaces, marking the cuts', () => {
     const words = Array.from({ length: 80 }, (_, i) => `w${i}`).join(' ');
     const start = words.indexOf('w40');

@@ -159,12 +159,28 @@ interface Located {
   end: number;
 }
 
+/** Any code unit outside 7-bit ASCII (control characters are ASCII: they separate tokens). */
+const BEYOND_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * True when no word of the query can occur in an ASCII text: none of their first tokens is part of the text in lower
+ * case. An ASCII token folds to its lower case, so a token equal to (or starting with) a word's first token makes that
+ * token a part of the lowered text. Most sections of a page hit hold no word of the query; this spares reading their
+ * tokens one by one.
+ */
+function cannotMatch(text: string, query: ParsedQuery): boolean {
+  if (BEYOND_ASCII.test(text)) return false;
+  const lowered = text.toLowerCase();
+  return query.words.every((word) => word.length === 0 || !lowered.includes(word[0]!));
+}
+
 /**
  * Where the first of the query's words occurs in a text: [start, end) of the earliest match of any word (its tokens
  * in a row; the query's last token of its last word as a prefix), or undefined; at one start, the query's first word
  * that matches there. The text's tokens are read in order and only as far as the first match needs.
  */
 export function firstMatch(text: string, query: ParsedQuery): [number, number] | undefined {
+  if (cannotMatch(text, query)) return undefined;
   const reader = new RegExp(TOKEN.source, TOKEN.flags);
   const tokens: Located[] = [];
   const tokenAt = (index: number): Located | undefined => {
