@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
-import { prepared } from './prepared.ts';
+import { insertRow, prepared, updateRowById } from './prepared.ts';
 
 describe('prepared queries', () => {
   const db = openDatabase(':memory:');
@@ -41,5 +41,36 @@ describe('prepared queries', () => {
   it('refuses a builder that does not use every argument as a parameter', () => {
     const unused = prepared((_id: string) => db.q.selectFrom('users').select('id'));
     expect(() => unused('u1').compile()).toThrow(/every argument/);
+  });
+
+  it('inserts and updates rows by the SQL built once per set of columns, leaving undefined values out', () => {
+    const user = (id: string, photo: string | null | undefined) => ({
+      id,
+      email: `${id}@x.org`,
+      display_name: id.toUpperCase(),
+      photo_url: photo,
+      created_at: '2026-02-01',
+    });
+    db.run(insertRow('users', user('u3', null)));
+    db.run(insertRow('users', user('u4', 'https://x.org/4.png')));
+    db.run(insertRow('users', { ...user('u5', undefined), photo_url: undefined }));
+    expect(insertRow('users', user('u3', null)).compile().sql).toBe(
+      insertRow('users', user('u4', 'p')).compile().sql,
+    );
+    expect(insertRow('users', user('u5', undefined)).compile().sql).not.toContain('photo_url');
+    db.run(updateRowById('users', 'u4', { display_name: 'Four', photo_url: undefined }));
+    db.run(updateRowById('users', 'u3', { display_name: 'Three' }));
+    const rows = db.all(
+      db.q
+        .selectFrom('users')
+        .select(['id', 'display_name', 'photo_url'])
+        .where('id', 'in', ['u3', 'u4', 'u5'])
+        .orderBy('id'),
+    );
+    expect(rows).toEqual([
+      { id: 'u3', display_name: 'Three', photo_url: null },
+      { id: 'u4', display_name: 'Four', photo_url: 'https://x.org/4.png' },
+      { id: 'u5', display_name: 'U5', photo_url: null },
+    ]);
   });
 });

@@ -6,8 +6,9 @@
  * The query's shape must not depend on the arguments' values (no `in` lists, no optional clauses): such queries
  * are built normally.
  */
-import type { CompiledQuery } from 'kysely';
-import type { Compilable } from './database.ts';
+import type { CompiledQuery, Insertable, Updateable } from 'kysely';
+import { builder, type Compilable } from './database.ts';
+import type { DB } from './schema.ts';
 
 type Slot = { arg: number } | { value: unknown };
 
@@ -39,4 +40,76 @@ export function prepared<A extends unknown[], R>(
       return { ...template.compiled, parameters };
     },
   });
+}
+
+const templates = new Map<string, CompiledQuery<unknown>>();
+
+/**
+ * A query of plain values whose SQL depends only on `key`: built by `build` the first time, then only bound to
+ * `parameters` (which must be the built query's parameters, in order: checked when it is built).
+ */
+function templated(
+  key: string,
+  build: () => Compilable<unknown>,
+  parameters: unknown[],
+): Compilable<unknown> {
+  return {
+    compile(): CompiledQuery<unknown> {
+      let template = templates.get(key);
+      if (template === undefined) {
+        template = build().compile();
+        const plain =
+          template.parameters.length === parameters.length &&
+          parameters.every((value, index) => template!.parameters[index] === value);
+        if (!plain)
+          throw new Error(`${key.split('\u0000').slice(0, 2).join(' ')}: every value must be a plain value`);
+        templates.set(key, template);
+      }
+      return { ...template, parameters };
+    },
+  };
+}
+
+/**
+ * An insert of one row of plain values (no SQL expressions) into `table`: its SQL is built once per table and set of
+ * columns, as `prepared` does for fixed queries (an insert names many columns, which a positional signature would
+ * only repeat). Columns whose value is undefined are left out, as Kysely leaves them.
+ */
+export function insertRow<T extends keyof DB & string>(
+  table: T,
+  values: Insertable<DB[T]>,
+): Compilable<unknown> {
+  const row = values as Record<string, unknown>;
+  const columns = Object.keys(row).filter((column) => row[column] !== undefined);
+  return templated(
+    `insert\u0000${table}\u0000${columns.join('\u0000')}`,
+    () => builder.insertInto(table).values(values),
+    columns.map((column) => row[column]),
+  );
+}
+
+/** Tables with an `id` column. */
+type TablesWithId = { [T in keyof DB & string]: DB[T] extends { id: unknown } ? T : never }[keyof DB &
+  string];
+/** An update through a table's type erased: `updateRowById` checks its parameters when it builds it. */
+interface AnyUpdate {
+  set(values: Record<string, unknown>): { where(column: 'id', op: '=', value: string): Compilable<unknown> };
+}
+
+/**
+ * An update of plain values (no SQL expressions) of the row of this id in `table`, its SQL built once per table and
+ * set of columns (as `insertRow`). Columns whose value is undefined are left out, as Kysely leaves them.
+ */
+export function updateRowById<T extends TablesWithId>(
+  table: T,
+  id: string,
+  changes: Updateable<DB[T]>,
+): Compilable<unknown> {
+  const row = changes as Record<string, unknown>;
+  const columns = Object.keys(row).filter((column) => row[column] !== undefined);
+  return templated(
+    `update\u0000${table}\u0000${columns.join('\u0000')}`,
+    () => (builder.updateTable(table) as unknown as AnyUpdate).set(row).where('id', '=', id),
+    [...columns.map((column) => row[column]), id],
+  );
 }

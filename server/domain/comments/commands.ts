@@ -3,6 +3,7 @@ import type { Database } from '../../storage/database.ts';
 import { recordEvent } from '../events.ts';
 import type { CheckedTarget } from './anchors.ts';
 import type { CommentScope } from './present.ts';
+import { insertRow } from '../../storage/prepared.ts';
 
 /** A new open comment of the scope (inside the caller's transaction), with its event. */
 export function insertCommentRecord(
@@ -21,7 +22,7 @@ export function insertCommentRecord(
   const at = now.toISOString();
   const { scope, target } = input;
   db.run(
-    db.q.insertInto('comments').values({
+    insertRow('comments', {
       id: input.id,
       space_id: scope.spaceId,
       change_request_id: scope.changeRequestId,

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { notFound } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { builder, type Database } from '../../storage/database.ts';
-import { prepared } from '../../storage/prepared.ts';
+import { insertRow, prepared } from '../../storage/prepared.ts';
 import { recordBlockKeys } from './block-keys.ts';
 
 /** A page as stored in a revision tree. `documentId` points at the `documents` row of its body. */
@@ -106,10 +106,12 @@ export function putDocument(db: Database, markdown: string): string {
 /** The markdown of a stored document ('' for none). */
 export function readDocument(db: Database, documentId: string | undefined): string {
   if (documentId === undefined) return '';
-  return (
-    db.first(db.q.selectFrom('documents').select('markdown').where('id', '=', documentId))?.markdown ?? ''
-  );
+  return db.first(documentById(documentId))?.markdown ?? '';
 }
+
+const documentById = prepared((id: string) =>
+  builder.selectFrom('documents').select('markdown').where('id', '=', id),
+);
 
 /** The markdown of many documents at once, by id. */
 export function readDocuments(db: Database, documentIds: readonly string[]): Map<string, string> {
@@ -211,7 +213,7 @@ export function insertRevision(
 ): string {
   const id = revision.id ?? newId();
   db.run(
-    db.q.insertInto('revisions').values({
+    insertRow('revisions', {
       id,
       space_id: revision.spaceId,
       type: revision.type,

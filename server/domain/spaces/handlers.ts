@@ -15,9 +15,10 @@ import { recordEvent } from '../events.ts';
 import { storedMergeRules } from '../merge-rules/records.ts';
 import { ensureValidMergeRules } from '../merge-rules/validate.ts';
 import { resolveSpaceAccess, spaceById } from './access.ts';
-import { listSpacesPage, spaceListBase } from './lists.ts';
+import { listOrganizationSpacesPage } from './lists.ts';
 import { deleters, presentSpace } from './present.ts';
 import { createSpaceRecord, deleteSpaceForGood, insertSpaceWithTree, TRASH_RETENTION_MS } from './records.ts';
+import { updateRowById } from '../../storage/prepared.ts';
 
 const TITLE_MAX = 50;
 const COPY_SUFFIX = ' (copy)';
@@ -72,12 +73,7 @@ export const spaceHandlers = {
     const now = clock.now();
     const updated = { ...space, ...changes, updated_at: now.toISOString() };
     db.transaction(() => {
-      db.run(
-        db.q
-          .updateTable('spaces')
-          .set({ ...changes, updated_at: updated.updated_at })
-          .where('id', '=', space.id),
-      );
+      db.run(updateRowById('spaces', space.id, { ...changes, updated_at: updated.updated_at }));
       recordEvent(db, now, {
         organizationId: space.organization_id,
         actorId: actor.userId,
@@ -280,7 +276,7 @@ export const spaceHandlers = {
         present: (row) => presentSpace(row, levels.levelOf(row), orgActor, baseUrl, deletedBy(row)),
       });
     }
-    return listSpacesPage(db, levels, spaceListBase(levels), { query, baseUrl, order: 'organization' });
+    return listOrganizationSpacesPage(db, levels, { query, baseUrl });
   },
 
   createSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {

@@ -12,6 +12,7 @@ import {
 } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
 import { keyAtEnd } from '../collections/siblings.ts';
+import { insertRow } from '../../storage/prepared.ts';
 
 /** How long a deleted space stays in the trash, restorable. */
 export const TRASH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -64,7 +65,7 @@ export function insertSpaceWithTree(
   const at = now.toISOString();
   return db.transaction(() => {
     db.run(
-      db.q.insertInto('spaces').values({
+      insertRow('spaces', {
         id,
         organization_id: input.organizationId,
         parent_id: input.parentId,
@@ -82,16 +83,17 @@ export function insertSpaceWithTree(
         deleted_at: null,
       }),
     );
+    const built = tree();
     insertRevision(db, {
       id: revisionId,
       spaceId: id,
       type: 'edits',
       parents: [],
-      tree: tree(),
+      tree: built,
       createdBy: input.actorId,
       now,
     });
-    if (index === 'now') indexSpaceNow(db, id, { fresh: true });
+    if (index === 'now') indexSpaceNow(db, id, { fresh: true, revision: { id: revisionId, tree: built } });
     else queueSpaceIndexing(db, { id, organization_id: input.organizationId });
     return { id, revisionId };
   });
