@@ -9,7 +9,7 @@ import type { Database } from '../../storage/database.ts';
 import type { CollectionsTable } from '../../storage/schema.ts';
 import { loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
-import { listSpacesPage, spaceListBase } from '../spaces/lists.ts';
+import { listSiblingSpacesPage, spaceListBase } from '../spaces/lists.ts';
 import { resolveCollectionAccess } from './access.ts';
 import { authorizeCreateIn, isSelfOrDescendant, subtreeIds, titleOf, trashSpacesOf } from './commands.ts';
 import { ContentLevels } from './levels.ts';
@@ -97,10 +97,9 @@ export const collectionHandlers = {
 
   listSpacesInCollectionById: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { collection, levels } = resolveCollectionAccess(db, params.collectionId, actor);
-    return listSpacesPage(db, levels, spaceListBase(levels).where('s.parent_id', '=', collection.id), {
+    return listSiblingSpacesPage(db, levels, spaceListBase(levels).where('s.parent_id', '=', collection.id), {
       query,
       baseUrl,
-      order: 'siblings',
     });
   },
 

@@ -36,6 +36,7 @@ import { anchorFinder, checkTarget } from './anchors.ts';
 import { insertCommentRecord } from './commands.ts';
 import { resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import {
+  commentInScope,
   commentQuery,
   loadReactions,
   presentComment,
@@ -132,7 +133,7 @@ export function describeScope(scope: CommentScope): string {
 }
 
 function loadComment(db: Database, scope: CommentScope, commentId: string): CommentRow {
-  const row = db.first(scopedComments(scope).where('c.id', '=', commentId));
+  const row = db.first(commentInScope(scope, commentId));
   if (!row) throw notFound(`no comment with id \`${commentId}\` in ${describeScope(scope)}`);
   return row;
 }
@@ -176,6 +177,7 @@ export function commentContext(
   };
 }
 
+/** One comment; `posted`: just written, so without reactions to read. */
 function presentOne(
   db: Database,
   scope: ResolvedScope,
@@ -183,9 +185,10 @@ function presentOne(
   baseUrl: string,
   id: string,
   format?: Format,
+  posted = false,
 ) {
   const row = loadComment(db, scope, id);
-  return presentComment(row, commentContext(db, scope, userId, baseUrl, format, [row.id]));
+  return presentComment(row, commentContext(db, scope, userId, baseUrl, format, posted ? [] : [row.id]));
 }
 
 function presentOneReply(
@@ -333,7 +336,7 @@ export function commentHandlerSet<P extends { spaceId: string }>(resolve: ScopeR
           target,
         }),
       );
-      return presentOne(db, scope, actor.userId, baseUrl, id);
+      return presentOne(db, scope, actor.userId, baseUrl, id, undefined, true);
     },
 
     get: ({ params, query, actor, services: { db }, baseUrl }: Call<P & CommentParams, FormatQuery>) => {

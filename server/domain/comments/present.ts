@@ -1,7 +1,9 @@
 /** Comment and reply rows to API objects, with their authors and reactions loaded in one query per list. */
 import type { Comment, CommentReply } from '../../../shared/contract/resources/comments.ts';
 import type { Document } from '../../../shared/contract/resources/revisions.ts';
+import { sql } from 'kysely';
 import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import type { CommentRepliesTable, CommentsTable } from '../../storage/schema.ts';
 import type { PlacedPage } from '../content/revisions.ts';
 import { presentUser } from '../members/present.ts';
@@ -48,12 +50,45 @@ export function commentQuery() {
   return COMMENTS;
 }
 
+/** One comment of a space's own thread, or of a change request's: built once each. */
+const spaceComment = prepared((spaceId: string, commentId: string) =>
+  COMMENTS.where('c.space_id', '=', spaceId)
+    .where('c.change_request_id', 'is', null)
+    .where('c.id', '=', commentId),
+);
+const requestComment = prepared((spaceId: string, changeRequestId: string, commentId: string) =>
+  COMMENTS.where('c.space_id', '=', spaceId)
+    .where('c.change_request_id', '=', changeRequestId)
+    .where('c.id', '=', commentId),
+);
+
+/** The comment of this id in the scope (its row, if any). */
+export function commentInScope(scope: CommentScope, commentId: string) {
+  return scope.changeRequestId === null
+    ? spaceComment(scope.spaceId, commentId)
+    : requestComment(scope.spaceId, scope.changeRequestId, commentId);
+}
+
 /** Replies joined with their author; narrow it with `where` on `cr`. */
 export function replyQuery() {
   return REPLIES;
 }
 
 type Reactions = Comment['reactions'];
+
+/** The reactions to the comments or replies of a JSON list of ids, built once per column (the list is one parameter). */
+const reactionsOf = (column: 'comment_id' | 'reply_id') =>
+  prepared((ids: string) =>
+    builder
+      .selectFrom('comment_reactions as x')
+      .innerJoin('users as u', 'u.id', 'x.user_id')
+      .select(['x.comment_id', 'x.reply_id', 'x.emoji', 'x.created_at', 'x.user_id'])
+      .select(['u.email', 'u.display_name', 'u.photo_url'])
+      .where(sql.ref(`x.${column}`), 'in', sql`(SELECT value FROM json_each(${ids}))`)
+      .orderBy('x.created_at')
+      .orderBy('x.user_id'),
+  );
+const REACTIONS_OF = { comment_id: reactionsOf('comment_id'), reply_id: reactionsOf('reply_id') };
 
 /** The reactions of comments (`comment_id`) or replies (`reply_id`), by id, emojis in order of first use. */
 export function loadReactions(
@@ -64,16 +99,7 @@ export function loadReactions(
 ): Map<string, Reactions> {
   const out = new Map<string, Reactions>();
   if (ids.length === 0) return out;
-  const rows = db.all(
-    builder
-      .selectFrom('comment_reactions as x')
-      .innerJoin('users as u', 'u.id', 'x.user_id')
-      .select(['x.comment_id', 'x.reply_id', 'x.emoji', 'x.created_at', 'x.user_id'])
-      .select(['u.email', 'u.display_name', 'u.photo_url'])
-      .where(`x.${column}`, 'in', ids)
-      .orderBy('x.created_at')
-      .orderBy('x.user_id'),
-  );
+  const rows = db.all(REACTIONS_OF[column](JSON.stringify(ids)));
   for (const row of rows) {
     const id = row[column]!;
     const reactions = out.get(id) ?? [];

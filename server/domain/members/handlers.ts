@@ -1,8 +1,8 @@
 /** Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. */
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueries, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import { builder } from '../../storage/database.ts';
+import { builder, type Compilable } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import { likeContains, loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
@@ -11,7 +11,7 @@ import { ContentLevels } from '../collections/levels.ts';
 import { spaceListBase } from '../spaces/lists.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { keepOneAdmin, removeMembership } from './commands.ts';
-import { loadMember, memberQuery, presentMember } from './present.ts';
+import { loadMember, memberQuery, presentMember, type MemberRow } from './present.ts';
 import { spaceCounter } from './spaces.ts';
 import { sql, type RawBuilder } from 'kysely';
 
@@ -28,6 +28,23 @@ const setRole = prepared((role: string | null, organizationId: string, userId: s
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId),
 );
+
+/**
+ * The first page of an unfiltered member list in one order, built once per order (the list's usual request: building
+ * it showed in profiles of the members page).
+ */
+const firstPages = new Map<string, (organizationId: string, take: number) => Compilable<MemberRow>>();
+function firstMembers(keys: readonly SortKey[]) {
+  const order = JSON.stringify(keys);
+  let query = firstPages.get(order);
+  if (query === undefined) {
+    query = prepared((organizationId: string, take: number) =>
+      memberQuery(organizationId).orderBy(orderByKeys(keys)).limit(take),
+    );
+    firstPages.set(order, query);
+  }
+  return query;
+}
 
 export const memberHandlers = {
   listMembersInOrganizationById: ({ params, query, actor, services: { db }, baseUrl }) => {
@@ -50,14 +67,22 @@ export const memberHandlers = {
         sql`EXISTS (SELECT 1 FROM users AS s WHERE s.id = m.user_id AND (lower(s.display_name) LIKE ${pattern} ESCAPE '\\' OR lower(s.email) LIKE ${pattern} ESCAPE '\\'))`,
       );
     }
-    const filter = sql<boolean>`(${conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`1 = 1`})`;
-    const base = memberQuery(params.organizationId).where(filter);
-    const { fetch, count } = keysetQueries(db, base, keys);
+    const filtered = () =>
+      keysetQueries(
+        db,
+        memberQuery(params.organizationId).where(
+          sql<boolean>`(${conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`1 = 1`})`,
+        ),
+        keys,
+      );
     const spaces = spaceCounter(db, params.organizationId);
     return listPage({
       query,
       keys,
-      fetch,
+      fetch: (after, take) =>
+        after === undefined && conditions.length === 0
+          ? db.all(firstMembers(keys)(params.organizationId, take))
+          : filtered().fetch(after, take),
       keyOf: (row) => [
         sort === 'joinedAt'
           ? row.joined_at
@@ -67,7 +92,7 @@ export const memberHandlers = {
         row.user_id,
       ],
       // Unfiltered, the stored count answers without counting.
-      count: conditions.length === 0 ? () => org.member_count : count,
+      count: conditions.length === 0 ? () => org.member_count : () => filtered().count(),
       present: (row) => presentMember(row, baseUrl, spaces),
     });
   },

@@ -19,8 +19,15 @@ import { sql, type RawBuilder } from 'kysely';
 import type { IndexedPage, IndexInput } from '../../jobs/tasks.ts';
 import { enqueueJob, takeQueuedJobs } from '../../jobs/records.ts';
 import { builder, type Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import type { ContentLevels } from '../collections/levels.ts';
-import { flattenPages, loadRevision, readDocuments, type PageInput } from '../content/revisions.ts';
+import {
+  flattenPages,
+  loadRevision,
+  readDocuments,
+  type PageInput,
+  type RevisionTree,
+} from '../content/revisions.ts';
 import { indexPagesTask } from './index-task.ts';
 import { visibleSpaceFilter } from '../spaces/lists.ts';
 
@@ -47,8 +54,15 @@ export function isSmallContent(pages: readonly PageInput[]): boolean {
  * Indexes a space in the caller's transaction, on this thread: for content known to be small (`isSmallContent`),
  * whose conversion costs less than handing it to a worker, and which a search then finds without waiting for a job.
  */
-export function indexSpaceNow(db: Database, spaceId: string, options: { fresh?: boolean } = {}): void {
-  const space = readSpaceForIndex(db, spaceId);
+export function indexSpaceNow(
+  db: Database,
+  spaceId: string,
+  options: { fresh?: boolean; revision?: { id: string; tree: RevisionTree } } = {},
+): void {
+  const space =
+    options.revision !== undefined
+      ? indexInput(db, options.revision.id, options.revision.tree)
+      : readSpaceForIndex(db, spaceId);
   if (space === undefined) return;
   writeSpaceIndex(db, spaceId, space.revisionId, indexPagesTask({ pages: space.pages }).pages, options);
 }
@@ -79,17 +93,24 @@ export function readSpaceForIndex(
   db: Database,
   spaceId: string,
 ): { revisionId: string; pages: IndexInput[] } | undefined {
-  const space = db.first(db.q.selectFrom('spaces').select('revision_id').where('id', '=', spaceId));
+  const space = db.first(spaceRevision(spaceId));
   if (!space) return undefined;
-  const placed = flattenPages(loadRevision(db, space.revision_id).tree.pages).filter(
-    ({ page }) => page.type === 'document',
-  );
+  return indexInput(db, space.revision_id, loadRevision(db, space.revision_id).tree);
+}
+
+/** What indexing a revision of a space reads: its document pages with their markdown. */
+function indexInput(
+  db: Database,
+  revisionId: string,
+  tree: RevisionTree,
+): { revisionId: string; pages: IndexInput[] } {
+  const placed = flattenPages(tree.pages).filter(({ page }) => page.type === 'document');
   const bodies = readDocuments(
     db,
     placed.flatMap(({ page }) => (page.documentId !== undefined ? [page.documentId] : [])),
   );
   return {
-    revisionId: space.revision_id,
+    revisionId,
     pages: placed.map(({ page, path }) => ({
       id: page.id,
       title: page.title,
@@ -111,6 +132,29 @@ function deleteSpaceRows(db: Database, spaceId: string): void {
   db.run(db.q.deleteFrom('search_sections').where('space_id', '=', spaceId));
 }
 
+// The writes of indexing, built once: a space created with its pages runs them in its request.
+const insertSections = prepared((spaceId: string, pageId: string, sections: string) =>
+  builder
+    .insertInto('search_sections')
+    .values({ space_id: spaceId, page_id: pageId, sections })
+    .returning('id'),
+);
+const insertPage = prepared(
+  (rowId: number, title: string, body: string, spaceId: string, pageId: string, path: string) =>
+    builder
+      .insertInto('search_pages')
+      .values({ rowid: rowId, title, body, space_id: spaceId, page_id: pageId, path }),
+);
+const markIndexed = prepared((spaceId: string, revisionId: string) =>
+  builder
+    .insertInto('search_indexed')
+    .values({ space_id: spaceId, revision_id: revisionId })
+    .onConflict((oc) => oc.column('space_id').doUpdateSet({ revision_id: revisionId })),
+);
+const spaceRevision = prepared((spaceId: string) =>
+  builder.selectFrom('spaces').select('revision_id').where('id', '=', spaceId),
+);
+
 /**
  * Replaces the index rows of a space with `pages` of `revisionId`; only deletes them when the space is gone.
  * `fresh`: the space was created in the caller's transaction, so it exists and has no rows to delete.
@@ -128,29 +172,10 @@ export function writeSpaceIndex(
       if (!db.first(db.q.selectFrom('spaces').select('id').where('id', '=', spaceId))) return;
     }
     for (const page of pages) {
-      const row = db.first(
-        db.q
-          .insertInto('search_sections')
-          .values({ space_id: spaceId, page_id: page.id, sections: page.sections })
-          .returning('id'),
-      );
-      db.run(
-        db.q.insertInto('search_pages').values({
-          rowid: row!.id,
-          title: page.title,
-          body: page.body,
-          space_id: spaceId,
-          page_id: page.id,
-          path: page.path,
-        }),
-      );
+      const row = db.first(insertSections(spaceId, page.id, page.sections));
+      db.run(insertPage(row!.id, page.title, page.body, spaceId, page.id, page.path));
     }
-    db.run(
-      db.q
-        .insertInto('search_indexed')
-        .values({ space_id: spaceId, revision_id: revisionId })
-        .onConflict((oc) => oc.column('space_id').doUpdateSet({ revision_id: revisionId })),
-    );
+    db.run(markIndexed(spaceId, revisionId));
   });
 }
 

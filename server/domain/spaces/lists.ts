@@ -30,20 +30,58 @@ export function visibleSpaceFilter(levels: ContentLevels): RawBuilder<boolean> |
   const role = levels.actor.role;
   if (role === 'admin') return undefined;
   if (role === null) return sql<boolean>`0`;
-  const collections = JSON.stringify(levels.visibleCollectionIds());
-  return sql<boolean>`(s.default_level IS NOT NULL AND (s.default_level != 'inherit' OR s.parent_id IS NULL OR s.parent_id IN (SELECT value FROM json_each(${collections}))))`;
+  return visibleUnder(JSON.stringify(levels.visibleCollectionIds()));
 }
+
+/** The condition "visible" on `s` given the visible collections' ids (a JSON list). */
+const visibleUnder = (collections: string) =>
+  sql<boolean>`(s.default_level IS NOT NULL AND (s.default_level != 'inherit' OR s.parent_id IS NULL OR s.parent_id IN (SELECT value FROM json_each(${collections}))))`;
+
+/** The organization's spaces out of the trash. */
+const spacesOf = (organizationId: string) =>
+  builder
+    .selectFrom('spaces as s')
+    .selectAll('s')
+    .where('s.organization_id', '=', organizationId)
+    .where('s.deleted_at', 'is', null) as SpaceQuery;
 
 /** The organization's spaces out of the trash that the caller of `levels` may see. */
 export function spaceListBase(levels: ContentLevels): SpaceQuery {
-  let base = builder
-    .selectFrom('spaces as s')
-    .selectAll('s')
-    .where('s.organization_id', '=', levels.organizationId)
-    .where('s.deleted_at', 'is', null) as SpaceQuery;
+  const base = spacesOf(levels.organizationId);
   const visible = visibleSpaceFilter(levels);
-  if (visible) base = base.where(visible);
-  return base;
+  return visible ? base.where(visible) : base;
+}
+
+/** The organization-wide order: by parent (top level first), then sibling order. */
+const ORGANIZATION_ORDER = sql`s.parent_id ASC, s.sort_key ASC, s.id ASC`;
+
+/**
+ * The first rows of the organization-wide order, for an administrator and for a caller who sees some collections:
+ * built once (most lists ask only for their first page, and building the query cost more than running it).
+ */
+const firstRowsOfAll = prepared((organizationId: string, take: number) =>
+  spacesOf(organizationId).orderBy(ORGANIZATION_ORDER).limit(take),
+);
+const firstVisibleRows = prepared((organizationId: string, collections: string, take: number) =>
+  spacesOf(organizationId).where(visibleUnder(collections)).orderBy(ORGANIZATION_ORDER).limit(take),
+);
+
+/** Rows of the organization-wide order after a cursor's keys (or the first ones), `take` at most. */
+function organizationRows(
+  db: Database,
+  levels: ContentLevels,
+  after: KeyValue[] | undefined,
+  take: number,
+): SpacesTable[] {
+  const role = levels.actor.role;
+  if (after === undefined && role === 'admin') return db.all(firstRowsOfAll(levels.organizationId, take));
+  if (after === undefined && role !== null)
+    return db.all(
+      firstVisibleRows(levels.organizationId, JSON.stringify(levels.visibleCollectionIds()), take),
+    );
+  let query = spaceListBase(levels).orderBy(ORGANIZATION_ORDER).limit(take);
+  if (after) query = query.where(afterInOrganization(after));
+  return db.all(query);
 }
 
 /**
@@ -119,43 +157,42 @@ function afterInOrganization(values: readonly KeyValue[]): RawBuilder<boolean> {
     : sql<boolean>`(s.parent_id > ${parent} OR (s.parent_id = ${parent} AND ${rest}))`;
 }
 
-/**
- * One page of spaces. `siblings`: children of one parent, in sibling order. `organization`: every space the caller
- * may see (`base` is `spaceListBase(levels)`), by parent (top level first) and then sibling order, which the index
- * (organization_id, parent_id, sort_key) serves; the tree screen rebuilds the tree from `parent` and this order.
- */
-export function listSpacesPage(
+/** How a row is shown to the caller of `levels`. */
+const presenter = (levels: ContentLevels, baseUrl: string) => (row: SpacesTable) =>
+  presentSpace(row, levels.levelOf(row), levels.actor, baseUrl);
+
+/** One page of the children of one parent (`base`: `spaceListBase(levels)` narrowed to it), in sibling order. */
+export function listSiblingSpacesPage(
   db: Database,
   levels: ContentLevels,
   base: SpaceQuery,
-  options: {
-    query: { page?: string; limit?: number };
-    baseUrl: string;
-    order: 'siblings' | 'organization';
-    present?: (row: SpacesTable) => Space;
-  },
+  options: { query: { page?: string; limit?: number }; baseUrl: string },
 ): ListPage<Space> {
-  const present =
-    options.present ??
-    ((row: SpacesTable) => presentSpace(row, levels.levelOf(row), levels.actor, options.baseUrl));
-  if (options.order === 'siblings') {
-    return listPage({
-      query: options.query,
-      keys: SIBLING_KEYS,
-      ...keysetQueries(db, base, SIBLING_KEYS),
-      keyOf: (row) => [row.sort_key, row.id],
-      present,
-    });
-  }
+  return listPage({
+    query: options.query,
+    keys: SIBLING_KEYS,
+    ...keysetQueries(db, base, SIBLING_KEYS),
+    keyOf: (row) => [row.sort_key, row.id],
+    present: presenter(levels, options.baseUrl),
+  });
+}
+
+/**
+ * One page of every space the caller of `levels` may see, by parent (top level first) and then sibling order, which
+ * the index (organization_id, parent_id, sort_key) serves; the tree screen rebuilds the tree from `parent` and
+ * this order.
+ */
+export function listOrganizationSpacesPage(
+  db: Database,
+  levels: ContentLevels,
+  options: { query: { page?: string; limit?: number }; baseUrl: string },
+): ListPage<Space> {
   const limit = options.query.limit ?? LIST_LIMIT_DEFAULT;
-  const after = decodeCursor(options.query.page, 3);
-  let pageQuery = base.orderBy(sql`s.parent_id ASC, s.sort_key ASC, s.id ASC`).limit(limit + 1);
-  if (after) pageQuery = pageQuery.where(afterInOrganization(after));
-  const rows = db.all(pageQuery);
+  const rows = organizationRows(db, levels, decodeCursor(options.query.page, 3), limit + 1);
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
   const count = visibleSpaceCounter(db, levels.organizationId)(levels.actor.role);
-  const page: ListPage<Space> = { items: shown.map(present), count };
+  const page: ListPage<Space> = { items: shown.map(presenter(levels, options.baseUrl)), count };
   const last = shown.at(-1);
   if (more && last !== undefined)
     page.next = { page: encodeCursor([last.parent_id ?? '', last.sort_key, last.id]) };
