@@ -45,24 +45,31 @@ export function prepared<A extends unknown[], R>(
 const templates = new Map<string, CompiledQuery<unknown>>();
 
 /**
- * A query of plain values whose SQL depends only on `key`: built by `build` the first time, then only bound to
- * `parameters` (which must be the built query's parameters, in order: checked when it is built).
+ * A write of plain values (no SQL expressions) into `table` whose SQL depends only on which columns are given: built
+ * by `build` the first time, then only bound to the values (the given columns' values, then `more`), which must be
+ * the built query's parameters, in order (checked when it is built). Columns whose value is undefined are left out,
+ * as Kysely leaves them.
  */
 function templated(
-  key: string,
+  kind: 'insert' | 'update',
+  table: string,
+  values: object,
   build: () => Compilable<unknown>,
-  parameters: unknown[],
+  more: unknown[] = [],
 ): Compilable<unknown> {
+  const row = values as Record<string, unknown>;
+  const columns = Object.keys(row).filter((column) => row[column] !== undefined);
+  const parameters = [...columns.map((column) => row[column]), ...more];
   return {
     compile(): CompiledQuery<unknown> {
+      const key = `${kind}\u0000${table}\u0000${columns.join('\u0000')}`;
       let template = templates.get(key);
       if (template === undefined) {
         template = build().compile();
         const plain =
           template.parameters.length === parameters.length &&
           parameters.every((value, index) => template!.parameters[index] === value);
-        if (!plain)
-          throw new Error(`${key.split('\u0000').slice(0, 2).join(' ')}: every value must be a plain value`);
+        if (!plain) throw new Error(`${kind} of ${table}: every value must be a plain value`);
         templates.set(key, template);
       }
       return { ...template, parameters };
@@ -71,45 +78,30 @@ function templated(
 }
 
 /**
- * An insert of one row of plain values (no SQL expressions) into `table`: its SQL is built once per table and set of
- * columns, as `prepared` does for fixed queries (an insert names many columns, which a positional signature would
- * only repeat). Columns whose value is undefined are left out, as Kysely leaves them.
+ * An insert of one row into `table`, its SQL built once per set of columns (`templated`), as `prepared` does for
+ * fixed queries: an insert names many columns, which a positional signature would only repeat.
  */
 export function insertRow<T extends keyof DB & string>(
   table: T,
   values: Insertable<DB[T]>,
 ): Compilable<unknown> {
-  const row = values as Record<string, unknown>;
-  const columns = Object.keys(row).filter((column) => row[column] !== undefined);
-  return templated(
-    `insert\u0000${table}\u0000${columns.join('\u0000')}`,
-    () => builder.insertInto(table).values(values),
-    columns.map((column) => row[column]),
-  );
+  return templated('insert', table, values, () => builder.insertInto(table).values(values));
 }
 
 /** Tables with an `id` column. */
 type TablesWithId = { [T in keyof DB & string]: DB[T] extends { id: unknown } ? T : never }[keyof DB &
   string];
-/** An update through a table's type erased: `updateRowById` checks its parameters when it builds it. */
+/** An update through a table's type erased: `templated` checks its parameters when it builds it. */
 interface AnyUpdate {
-  set(values: Record<string, unknown>): { where(column: 'id', op: '=', value: string): Compilable<unknown> };
+  set(values: object): { where(column: 'id', op: '=', value: string): Compilable<unknown> };
 }
 
-/**
- * An update of plain values (no SQL expressions) of the row of this id in `table`, its SQL built once per table and
- * set of columns (as `insertRow`). Columns whose value is undefined are left out, as Kysely leaves them.
- */
+/** An update of the row of this id in `table`, its SQL built once per set of columns (`templated`). */
 export function updateRowById<T extends TablesWithId>(
   table: T,
   id: string,
   changes: Updateable<DB[T]>,
 ): Compilable<unknown> {
-  const row = changes as Record<string, unknown>;
-  const columns = Object.keys(row).filter((column) => row[column] !== undefined);
-  return templated(
-    `update\u0000${table}\u0000${columns.join('\u0000')}`,
-    () => (builder.updateTable(table) as unknown as AnyUpdate).set(row).where('id', '=', id),
-    [...columns.map((column) => row[column]), id],
-  );
+  const build = () => (builder.updateTable(table) as unknown as AnyUpdate).set(changes).where('id', '=', id);
+  return templated('update', table, changes, build, [id]);
 }
