@@ -41,4 +41,10 @@ export const migrations16To20: readonly Migration[] = [
       CREATE INDEX events_org_target ON events(organization_id, subject_id, created_at, id);
     `,
   },
+  {
+    version: 18,
+    name: 'how long an organization keeps its audit events',
+    // NULL keeps them for ever (as before); otherwise the purge removes events older than that many days.
+    sql: `ALTER TABLE organizations ADD COLUMN audit_retention_days INTEGER;`,
+  },
 ];
