@@ -14,7 +14,7 @@ import type {
   AuditEventAction,
   AuditEventDetails,
 } from '../../../shared/contract/resources/audit.ts';
-import { SYSTEM_ACTOR_ID } from '../../../shared/contract/resources/audit.ts';
+import { AUDIT_EVENTS_LIMIT_DEFAULT, SYSTEM_ACTOR_ID } from '../../../shared/contract/resources/audit.ts';
 import { notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { listPage } from '../../http/pagination.ts';
@@ -68,11 +68,11 @@ function checkAdmin(db: Database, organizationId: string, userId: string): void 
 export const auditHandlers = {
   listOrganizationAuditEvents: ({ params, query, actor, services: { db }, baseUrl }) => {
     checkAdmin(db, params.organizationId, actor.userId);
-    const { page, limit, ...filters } = query;
     return listPage({
-      query: { ...(page !== undefined ? { page } : {}), ...(limit !== undefined ? { limit } : {}) },
+      // The contract's default fills `limit`; the lists' usual default (50) is not GitBook's for this list.
+      query: { ...query, limit: query.limit ?? AUDIT_EVENTS_LIMIT_DEFAULT },
       keys: EVENT_KEYS,
-      ...eventQueries(db, params.organizationId, filters),
+      ...eventQueries(db, params.organizationId, query),
       keyOf: (row) => [row.created_at, row.id],
       present: (row) => presentEvent(row, payloadOf(row), baseUrl),
     });
