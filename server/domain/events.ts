@@ -2,11 +2,13 @@
 import { newTimeOrderedId } from '../ids.ts';
 import { builder, type Database } from '../storage/database.ts';
 import { prepared } from '../storage/prepared.ts';
+import type { AuditAction } from './audit/actions.ts';
 
 export interface EventInput {
   organizationId: string | null;
   actorId: string | null;
-  action: string;
+  /** One of the catalogue's actions (`audit/actions.ts`), which the audit log lists with their labels. */
+  action: AuditAction;
   subjectType: string;
   subjectId: string;
   data?: Record<string, unknown>;

@@ -1,4 +1,5 @@
 /** Every implemented operation's handler, keyed by operation name. */
+import { auditHandlers } from '../domain/audit/handlers.ts';
 import { blockHandlers } from '../domain/change-requests/block-handlers.ts';
 import { changeRequestContentHandlers } from '../domain/change-requests/content-handlers.ts';
 import { changeRequestContentWriteHandlers } from '../domain/change-requests/content-write-handlers.ts';
@@ -28,6 +29,7 @@ import type { Handlers } from './context.ts';
 
 export const handlers: Handlers = {
   ...organizationHandlers,
+  ...auditHandlers,
   ...inviteHandlers,
   ...emailInviteHandlers,
   ...memberHandlers,

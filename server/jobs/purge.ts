@@ -1,8 +1,10 @@
 /**
  * The purge: spaces deleted more than 7 days ago are removed for good, with their revisions; so are the parts of
- * OpenAPI source texts that no spec names (source-parts.ts).
+ * OpenAPI source texts that no spec names (source-parts.ts), and audit events older than their organization keeps
+ * them (audit/retention.ts).
  */
 import type { Clock } from '../clock.ts';
+import { purgeExpiredAuditEvents } from '../domain/audit/retention.ts';
 import { purgeOrphanSourceParts } from '../domain/openapi/source-parts.ts';
 import { TRASH_RETENTION_MS } from '../domain/spaces/records.ts';
 import type { Database } from '../storage/database.ts';
@@ -34,13 +36,16 @@ export function startPurgeScheduler(
   clock: Clock,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): { stop: () => void } {
+  const onError = options.onError ?? ((e: unknown) => console.error('trash purge failed:', e));
   const run = () => {
     try {
       purgeDeletedSpaces(db, clock);
       purgeOrphanSourceParts(db, clock.now());
     } catch (error) {
-      (options.onError ?? ((e: unknown) => console.error('trash purge failed:', e)))(error);
+      onError(error);
     }
+    // In batches, each its own transaction, between which requests are answered.
+    purgeExpiredAuditEvents(db, clock).catch(onError);
   };
   run();
   const timer = setInterval(run, options.intervalMs ?? PURGE_INTERVAL_MS);

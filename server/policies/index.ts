@@ -94,6 +94,8 @@ const rules = {
     manageCustomFields: isAdmin,
     viewTranslations: notGuest,
     manageTranslations: isAdmin,
+    /** The audit log names every change and who made it: admins only, as GitBook restricts it. */
+    viewAuditLog: isAdmin,
   },
   team: {
     view: (a: OrgActor, t: TeamSubject) => notGuest(a) || t.actorTeamRole !== null,
@@ -207,6 +209,7 @@ const REFUSALS: Record<Action, string> = {
   'organization.manageCustomFields': 'only admins of the organization may change its custom fields',
   'organization.viewTranslations': 'guests may not see the translation settings of the organization',
   'organization.manageTranslations': 'only admins of the organization may change its translation settings',
+  'organization.viewAuditLog': 'only admins of the organization may see its audit log',
   'team.view': 'guests may only see the teams they belong to',
   'team.admin': "only admins of the organization and the team's owners may manage its members",
   'team.rename': 'only admins of the organization may rename teams',

@@ -40,6 +40,7 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['organization.manageCustomFields', '', 'Y......'],
   ['organization.viewTranslations', '', 'YYYYYY.'],
   ['organization.manageTranslations', '', 'Y......'],
+  ['organization.viewAuditLog', '', 'Y......'],
   ['team.view', 'owner', 'YYYYYYY'],
   ['team.view', 'member', 'YYYYYYY'],
   ['team.view', 'not in team', 'YYYYYY.'],

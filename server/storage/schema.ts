@@ -64,6 +64,8 @@ export interface OrganizationsTable {
   member_count: number;
   /** JSON: GitBook's `MergeRulesStandaloneConfiguration`; null (inserts leave it out) for `{ type: 'none' }`. */
   merge_rules?: string | null;
+  /** Days the audit events are kept; null (inserts leave it out): for ever. */
+  audit_retention_days?: number | null;
 }
 
 export interface MembersTable {

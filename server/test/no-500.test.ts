@@ -133,6 +133,9 @@ describe('no 500 for any input', () => {
     const versionId = server.db.first(
       server.db.q.selectFrom('openapi_specs').select('last_version_id').where('id', '=', specId),
     )!.last_version_id!;
+    const auditEventId = server.db.first(
+      server.db.q.selectFrom('events').select('id').where('organization_id', '=', org.id),
+    )!.id;
     return {
       organizationId: org.id,
       collectionId: collection.id,
@@ -159,6 +162,7 @@ describe('no 500 for any input', () => {
       samlProviderId,
       fieldName,
       translationSettingsId,
+      auditEventId,
     };
   }
 

@@ -1,5 +1,6 @@
 /** The API contract: every operation of the spec plus our marked extensions, in one table. */
 import type { Operation } from './operation.ts';
+import { auditOperations } from './operations/audit.ts';
 import { changeRequestCommentOperations } from './operations/changeRequestComments.ts';
 import { changeRequestContentOperations } from './operations/changeRequestContent.ts';
 import { changeRequestOperations } from './operations/changeRequests.ts';
@@ -36,6 +37,7 @@ export const operations = {
   ...changeRequestReviewOperations,
   ...customFieldOperations,
   ...organizationOperations,
+  ...auditOperations,
   ...memberOperations,
   ...samlOperations,
   ...openApiOperations,

@@ -14,6 +14,7 @@ import { SUPPORTED_IMPORT_SOURCES, type SupportedImportSource } from '../content
 import { convertOffThread } from '../content/import-job.ts';
 import { buildPages, insertRevision, loadRevision, type RevisionTree } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
+import type { AuditAction } from '../audit/actions.ts';
 import { ensureUnlocked, resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import { requestName, type RequestParams } from './content-handlers.ts';
 import { loadChangeRequest, presentWithSummary } from './handlers.ts';
@@ -49,7 +50,7 @@ function commitHead(
     request: ChangeRequestRow;
     tree: RevisionTree;
     actorId: string;
-    action: string;
+    action: AuditAction;
     data: Record<string, unknown>;
   },
 ): ChangeRequestRow {

@@ -95,6 +95,7 @@ export const organizationHandlers = {
       ensureValidMergeRules(db, org.id, body.mergeRules);
       changes.merge_rules = storedMergeRules(body.mergeRules, 'organization');
     }
+    if (body.auditLogRetentionDays !== undefined) changes.audit_retention_days = body.auditLogRetentionDays;
     const now = clock.now();
     db.transaction(() => {
       if (Object.keys(changes).length > 0) {

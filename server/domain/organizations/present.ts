@@ -36,6 +36,9 @@ export function presentOrganization(org: OrganizationsTable, actor: OrgActor, ba
     mergeRules: organizationMergeRules(org.merge_rules),
     plan: org.plan as Organization['plan'],
     trial: { status: 'notapplicable', count: 0 },
+    ...(typeof org.audit_retention_days === 'number'
+      ? { auditLogRetentionDays: org.audit_retention_days }
+      : {}),
     urls: { ...organizationUrls(baseUrl, org.id), ...(org.logo !== null ? { logo: org.logo } : {}) },
     permissions,
   };

@@ -12,6 +12,7 @@ import type {
 } from '../../storage/schema.ts';
 import { titleOf } from '../collections/commands.ts';
 import { recordEvent } from '../events.ts';
+import type { AuditAction } from '../audit/actions.ts';
 import { ensureConditionAllowed } from '../sites/adaptive.ts';
 import { loadSiteAccess, type SiteAccess } from '../sites/access.ts';
 import {
@@ -69,7 +70,7 @@ function structureEvent(
   db: Database,
   now: Date,
   access: SiteAccess,
-  action: string,
+  action: AuditAction,
   subject: { type: string; id: string },
   data: Record<string, unknown> = {},
 ): void {

@@ -9,6 +9,7 @@ import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
 import type { OrganizationsTable, ShareLinksTable, SitesTable } from '../../storage/schema.ts';
 import { likeContains, loadOrgAccess } from '../access.ts';
+import type { AuditAction } from '../audit/actions.ts';
 import { recordEvent, type EventInput } from '../events.ts';
 import { createSpaceRecord } from '../spaces/records.ts';
 import { countSiteSpaces, structureOf } from '../site-structure/records.ts';
@@ -44,7 +45,7 @@ function reread(db: Database, siteId: string): SitesTable {
 function siteEvent(
   site: SitesTable,
   actorId: string,
-  action: string,
+  action: AuditAction,
   data?: Record<string, unknown>,
 ): EventInput {
   return {

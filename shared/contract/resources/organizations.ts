@@ -3,6 +3,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, DisplayText, named, Nullable, RoleOrGuest, StringEnum, Url, User } from '../common.ts';
 import { MergeRulesStandaloneConfiguration } from './mergeRules.ts';
 
+/** Bounds of an audit log's retention, in days (ten years at most). */
+export const AUDIT_RETENTION_DAYS_MIN = 1;
+export const AUDIT_RETENTION_DAYS_MAX = 3650;
+
 export const OrganizationTitle = DisplayText({ minLength: 2, maxLength: 255 });
 export const OrganizationHostname = Type.String({
   minLength: 3,
@@ -83,6 +87,12 @@ export const Organization = named(
       decision: Type.Optional(Type.Literal('downgrade')),
     }),
     customHostname: Type.Optional(Type.String()),
+    auditLogRetentionDays: Type.Optional(
+      Type.Integer({
+        description:
+          'Extension: days the audit events are kept, after which they are deleted; absent, they are kept for ever.',
+      }),
+    ),
     urls: Type.Object({ location: Type.String(), app: Type.String(), logo: Type.Optional(Type.String()) }),
     permissions: Type.Object(
       Object.fromEntries(ORGANIZATION_PERMISSIONS.map((k) => [k, Type.Boolean()])) as {
@@ -105,6 +115,16 @@ export const UpdateOrganization = Type.Object(
     ai: Type.Optional(Type.Boolean()),
     inviteLinks: Type.Optional(Type.Boolean()),
     mergeRules: Type.Optional(MergeRulesStandaloneConfiguration),
+    auditLogRetentionDays: Type.Optional(
+      Nullable(
+        Type.Integer({
+          minimum: AUDIT_RETENTION_DAYS_MIN,
+          maximum: AUDIT_RETENTION_DAYS_MAX,
+          description:
+            'Extension: days the audit events are kept, after which they are deleted; `null` keeps them for ever.',
+        }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
