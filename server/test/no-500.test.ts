@@ -5,55 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList, type OperationName } from '../../shared/contract/index.ts';
-import { buildFiles, insertRevision, loadRevision } from '../domain/content/revisions.ts';
-import { parseSpecText } from '../domain/openapi/document.ts';
-import { insertSpec, recordProcessed } from '../domain/openapi/records.ts';
-import { createSectionGroupRecord, createSectionRecord } from '../domain/site-structure/records.ts';
-import { createShareLinkRecord } from '../domain/sites/records.ts';
-import { requestReviewersRecord, submitReviewRecord } from '../domain/reviews/commands.ts';
 import { handlers } from '../http/handlers.ts';
-import { recordEmailInvite } from '../domain/invites/email-invites.ts';
-import { newId } from '../ids.ts';
+import { fixture, prepareFor, validBody } from './fixtures.ts';
 import { startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { isErrorShape, send } from './http-helpers.ts';
-import { baseBody, fillPath, malformedCases, type MalformedCase } from './malformed.ts';
-
-/** Bodies the generator cannot guess, keyed by operation name; the transfers' target is set once the server runs. */
-const BODY_OVERRIDES: Partial<Record<OperationName, unknown>> = {
-  moveCollection: { parent: null },
-  moveSpace: { parent: null },
-  updateSiteShareLinkById: { active: true },
-  updateSiteSectionById: { title: 'Renamed section' },
-  moveSiteSection: { position: {} },
-  updateSiteSectionGroupById: { title: 'Renamed group' },
-  moveSiteSectionGroup: { position: {} },
-  updateSiteSpaceById: { path: 'renamed' },
-  moveSiteSpace: { position: {} },
-  createOpenAPISpec: { slug: 'fixture-new', source: { text: 'openapi: 3.0.3' } },
-  createOrUpdateOpenAPISpecBySlug: { source: { text: 'openapi: 3.0.3' } },
-};
-
-/** A processed OpenAPI description for the fixture's spec. */
-const FIXTURE_OPENAPI = JSON.stringify({
-  openapi: '3.0.3',
-  info: { title: 'Fixture', version: '1' },
-  paths: {},
-});
-
-/** Bodies that name the fixture's own items (the generated ids name nothing). */
-const BODIES_OF_FIXTURE: Partial<Record<OperationName, (ids: Record<string, string>) => unknown>> = {
-  addSectionToSite: (ids) => ({ spaceId: ids.spaceId, title: 'New section' }),
-  addSpaceToSite: (ids) => ({ spaceId: ids.spaceId }),
-  addSectionToGroup: (ids) => ({ sectionId: ids.siteSectionId }),
-  sortSiteStructure: (ids) => ({ item: { type: 'site-section', id: ids.siteSectionId }, position: {} }),
-  requestReviewersForChangeRequest: (ids) => ({ users: [ids.userId] }),
-  submitChangeRequestReview: () => ({ status: 'approved', comment: { markdown: 'Fine.' } }),
-  updateChangeRequestContent: (ids) => ({
-    changes: [{ operation: 'update_page', page: ids.pageId, title: 'Renamed page' }],
-  }),
-  // `.invalid` never resolves: the fetch fails fast (422) without leaving the machine.
-  importContentInChangeRequest: () => ({ url: 'https://fixture.invalid/page.md', source: 'markdown' }),
-};
+import { fillPath, malformedCases, type MalformedCase } from './malformed.ts';
 
 /** Required query parameters the generator leaves out, added to every case that does not set them itself. */
 const QUERY_OVERRIDES: Partial<
@@ -72,221 +28,14 @@ describe('no 500 for any input', () => {
   let server: TestServer;
   let admin: TestUser;
   let foreign: Record<string, string>;
-
-  /** A fresh organization with a member, a team and an invite link: real ids for every path parameter. */
-  function fixture(owner: TestUser): Record<string, string> {
-    const org = server.buildOrg(owner, { emailDomains: ['example.com'] });
-    const member = server.buildMember(org.id, 'read');
-    const team = server.buildTeam(org.id, 'Fixture team', { [member.id]: 'member', [owner.id]: 'owner' });
-    const inviteId = newId();
-    server.db.run(
-      server.db.q.insertInto('invites').values({
-        id: inviteId,
-        organization_id: org.id,
-        role: 'read',
-        created_by: owner.id,
-        created_at: server.clock.now().toISOString(),
-      }),
-    );
-    const collection = server.buildCollection(org.id);
-    const space = server.buildSpace(org.id, {
-      parent: collection.id,
-      pages: [{ title: 'Fixture page', markdown: 'A body to read.' }],
-    });
-    // Published, so that its published view answers too; a group holding a section holding the site space.
-    const site = server.buildSite(org.id, { spaces: [space.id] });
-    server.db.run(server.db.q.updateTable('sites').set({ published: 1 }).where('id', '=', site.id));
-    const now = server.clock.now();
-    const shareLinkId = createShareLinkRecord(server.db, now, { siteId: site.id, name: 'Fixture' });
-    const siteSectionId = createSectionRecord(server.db, now, {
-      siteId: site.id,
-      spaceId: space.id,
-      title: 'Fixture section',
-    });
-    const siteSectionGroupId = createSectionGroupRecord(server.db, now, {
-      siteId: site.id,
-      title: 'Fixture group',
-      sectionIds: [siteSectionId],
-    });
-    const siteSpaceId = server.db.first(
-      server.db.q.selectFrom('site_spaces').select('id').where('section_id', '=', siteSectionId),
-    )!.id;
-    const changeRequestId = server.buildChangeRequest(space.id, owner.id, { subject: 'Fixture' }).id;
-    // A page of the space (the request shares its ids), the space's revision, and a file in the request's head.
-    const revisionId = server.db.first(
-      server.db.q.selectFrom('spaces').select('revision_id').where('id', '=', space.id),
-    )!.revision_id;
-    const pageId = loadRevision(server.db, revisionId).tree.pages[0]!.id;
-    const documentId = loadRevision(server.db, revisionId).tree.pages[0]!.documentId!;
-    const fileId = addFixtureFile(changeRequestId);
-    const commentId = server.buildComment(space.id, owner.id).id;
-    const reviewId = addFixtureReview(changeRequestId, member.id);
-    const commentReplyId = server.buildCommentReply(commentId, owner.id).id;
-    const { samlProviderId, fieldName, translationSettingsId } = addAdminFixtures(org.id, space.id);
-    const specSlug = 'fixture-spec';
-    const specId = insertSpec(server.db, now, {
-      organizationId: org.id,
-      slug: specSlug,
-      source: { text: FIXTURE_OPENAPI },
-    });
-    recordProcessed(server.db, now, specId, 1, parseSpecText(FIXTURE_OPENAPI), null);
-    const versionId = server.db.first(
-      server.db.q.selectFrom('openapi_specs').select('last_version_id').where('id', '=', specId),
-    )!.last_version_id!;
-    const auditEventId = server.db.first(
-      server.db.q.selectFrom('events').select('id').where('organization_id', '=', org.id),
-    )!.id;
-    return {
-      organizationId: org.id,
-      collectionId: collection.id,
-      spaceId: space.id,
-      userId: member.id,
-      teamId: team.id,
-      inviteId,
-      siteId: site.id,
-      shareLinkId,
-      siteSectionId,
-      siteSectionGroupId,
-      siteSpaceId,
-      changeRequestId,
-      commentId,
-      commentReplyId,
-      reviewId,
-      revisionId,
-      pageId,
-      documentId,
-      fileId,
-      emailDomain: 'example.com',
-      specSlug,
-      versionId,
-      samlProviderId,
-      fieldName,
-      translationSettingsId,
-      auditEventId,
-    };
-  }
-
-  /** A SAML provider, a select custom field with a value on the space, and translation settings. */
-  function addAdminFixtures(organizationId: string, spaceId: string) {
-    const { db } = server;
-    const at = server.clock.now().toISOString();
-    const samlProviderId = newId();
-    db.run(
-      db.q.insertInto('saml_providers').values({
-        id: samlProviderId,
-        organization_id: organizationId,
-        label: 'Fixture IdP',
-        entity_id: 'urn:fixture',
-        sso_url: 'https://idp.fixture.invalid/sso',
-        certificate: '',
-        default_team_id: null,
-        default_role: 'read',
-        created_at: at,
-        updated_at: at,
-      }),
-    );
-    const fieldId = newId();
-    db.run(
-      db.q.insertInto('custom_fields').values({
-        id: fieldId,
-        organization_id: organizationId,
-        name: 'fixture-field',
-        type: 'select:single',
-        title: 'Fixture',
-        description: '',
-        placeholder: '',
-        options: JSON.stringify(['a', 'b']),
-        created_at: at,
-        updated_at: at,
-      }),
-    );
-    db.run(
-      db.q
-        .insertInto('space_custom_field_values')
-        .values({ space_id: spaceId, field_id: fieldId, value: '"a"', updated_at: at }),
-    );
-    const translationSettingsId = newId();
-    db.run(
-      db.q.insertInto('translation_settings').values({
-        id: translationSettingsId,
-        organization_id: organizationId,
-        title: 'Fixture',
-        languages: '["fr"]',
-        created_at: at,
-        updated_at: at,
-      }),
-    );
-    return { samlProviderId, fieldName: 'fixture-field', translationSettingsId };
-  }
-
-  /** A review of the fixture's request by a member (who is also asked to review it); answers the review's id. */
-  function addFixtureReview(changeRequestId: string, reviewerId: string): string {
-    const { db } = server;
-    const request = db.first(
-      db.q.selectFrom('change_requests').selectAll().where('id', '=', changeRequestId),
-    )!;
-    const space = db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', request.space_id))!;
-    const reviewed = {
-      id: request.id,
-      number: request.number,
-      spaceId: space.id,
-      organizationId: space.organization_id,
-      revisionId: request.revision_id,
-    };
-    const now = server.clock.now();
-    requestReviewersRecord(db, now, {
-      request: reviewed,
-      users: [reviewerId],
-      teams: [],
-      requestedBy: request.created_by,
-      subject: undefined,
-    });
-    return submitReviewRecord(db, now, {
-      request: reviewed,
-      scope: {
-        spaceId: space.id,
-        changeRequestId: request.id,
-        revisionId: request.revision_id,
-        commentsUrl: '',
-      },
-      reviewerId,
-      requestedBy: request.created_by,
-      status: 'approved',
-      comment: undefined,
-      comments: [],
-    }).reviewId;
-  }
-
-  /** Adds a file to the request's content as a new head revision; answers the file's id. */
-  function addFixtureFile(changeRequestId: string): string {
-    const { db } = server;
-    const request = db.first(
-      db.q.selectFrom('change_requests').selectAll().where('id', '=', changeRequestId),
-    )!;
-    const head = loadRevision(db, request.revision_id);
-    const [file] = buildFiles(db, [
-      { name: 'fixture.txt', contentType: 'text/plain', data: new TextEncoder().encode('fixture') },
-    ]);
-    const revision = insertRevision(db, {
-      spaceId: request.space_id,
-      type: 'edits',
-      parents: [head.id],
-      tree: { ...head.tree, files: [...head.tree.files, file!] },
-      createdBy: null,
-      now: server.clock.now(),
-    });
-    db.run(db.q.updateTable('change_requests').set({ revision_id: revision }).where('id', '=', request.id));
-    return file!.id;
-  }
+  let transferOrganizationId: string;
 
   beforeAll(async () => {
     server = await startTestServer();
     admin = server.buildUser({ email: 'admin@example.com' });
-    foreign = fixture(server.buildUser());
+    foreign = fixture(server, server.buildUser());
     // A second organization of the caller, for the transfers.
-    const target = server.buildOrg(admin);
-    BODY_OVERRIDES.transferCollection = { organization: target.id };
-    BODY_OVERRIDES.transferSpace = { organization: target.id };
+    transferOrganizationId = server.buildOrg(admin).id;
   });
   afterAll(async () => server.close());
 
@@ -297,33 +46,10 @@ describe('no 500 for any input', () => {
   it.each(implemented.map((operation) => [operation.name, operation] as const))(
     '%s',
     async (_name, operation) => {
-      const ids = fixture(admin);
-      // The change request comment operations name a comment of the fixture's request.
-      if (operation.name.endsWith('InChangeRequest') && 'commentId' in operation.params.properties)
-        server.db.run(
-          server.db.q
-            .updateTable('comments')
-            .set({ change_request_id: ids.changeRequestId as string })
-            .where('id', '=', ids.commentId as string),
-        );
-      // Pending email invites have ids of their own: the fixture's member becomes one.
-      if (operation.name.endsWith('EmailInvite')) {
-        const invite = { organizationId: ids.organizationId!, userId: ids.userId!, role: 'read' as const };
-        recordEmailInvite(server.db, server.clock.now(), { ...invite, invitedBy: admin.id });
-        ids.inviteId = server.db.first(
-          server.db.q.selectFrom('email_invites').select('id').where('user_id', '=', invite.userId),
-        )!.id;
-      }
-      // Only a space in the trash can be restored, or deleted for good.
-      if (operation.name === 'restoreSpace' || operation.name === 'deleteSpacePermanently')
-        server.db.run(
-          server.db.q
-            .updateTable('spaces')
-            .set({ deleted_at: server.clock.now().toISOString() })
-            .where('id', '=', ids.spaceId as string),
-        );
+      const ids: Record<string, string> = { ...fixture(server, admin), transferOrganizationId };
+      prepareFor(server, operation, ids, admin);
       const name = operation.name as OperationName;
-      const body = baseBody(operation, BODIES_OF_FIXTURE[name]?.(ids) ?? BODY_OVERRIDES[name]);
+      const body = validBody(operation, ids);
       // fetch sends no body with GET: those cases cannot be sent (and Fastify ignores GET bodies anyway).
       const required = QUERY_OVERRIDES[name]?.(ids) ?? {};
       const cases: MalformedCase[] = malformedCases(operation, ids, body)
