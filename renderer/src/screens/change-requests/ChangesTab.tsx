@@ -97,7 +97,9 @@ export function ChangesTab(props: ChangesTabProps) {
   // then its block comments, drawn in the next frame; then what waits for both.
   useFirstDiffMark(change !== undefined && (!change.bodyChanged || diff !== undefined));
   const diffPainted = useAfterFirstPaint(diffSettled);
-  const afterFirst = useAfterFirstPaint(diffSettled && commentsSettled && diffPainted);
+  // Two frames: the comments are drawn in the frame after the diff's, and their mark's task (queued from that frame)
+  // must run before the tree's long first render, which this lets start.
+  const afterFirst = useAfterFirstPaint(diffSettled && commentsSettled && diffPainted, 2);
   const { stats, progress } = useAllDiffStats(context, afterFirst ? tree : undefined);
   const review = useReviewSession({
     ...context,

@@ -20,20 +20,22 @@ export function useFirstDiffMark(ready: boolean): void {
 
 /**
  * True from the task after the frame that paints once `settled` is true (and from then on): work that must not
- * delay that frame waits for it.
+ * delay that frame waits for it. `frames` 2: from the task after the next frame, so that the tasks queued from the
+ * first frame's callbacks (another mark's, whichever hook registered it) all run before the work this lets start.
  */
-export function useAfterFirstPaint(settled: boolean): boolean {
+export function useAfterFirstPaint(settled: boolean, frames: 1 | 2 = 1): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
     if (!settled || after) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setAfter(true), 0);
+    let frame = requestAnimationFrame(() => {
+      if (frames === 1) timer = setTimeout(() => setAfter(true), 0);
+      else frame = requestAnimationFrame(() => (timer = setTimeout(() => setAfter(true), 0)));
     });
     return () => {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [settled, after]);
+  }, [settled, after, frames]);
   return after;
 }
