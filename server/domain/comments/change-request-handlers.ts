@@ -12,7 +12,8 @@
 import type { Handlers } from '../../http/context.ts';
 import { loadChangeRequest } from '../change-requests/handlers.ts';
 import { resolveSpaceAccess } from '../spaces/access.ts';
-import { commentHandlerSet, type ScopeResolver } from './handlers.ts';
+import { commentHandlerSet } from './handlers.ts';
+import type { ScopeResolver } from './scope.ts';
 
 const changeRequestScope: ScopeResolver<{ spaceId: string; changeRequestId: string }> = (
   db,

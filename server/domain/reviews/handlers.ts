@@ -27,13 +27,7 @@ import type { Database } from '../../storage/database.ts';
 import { loadChangeRequest } from '../change-requests/handlers.ts';
 import type { ChangeRequestRow } from '../change-requests/present.ts';
 import { checkTarget } from '../comments/anchors.ts';
-import {
-  bodyText,
-  commentContext,
-  describeScope,
-  pagesOf,
-  type ResolvedScope,
-} from '../comments/handlers.ts';
+import { bodyText, commentContext, describeScope, pagesOf, type ResolvedScope } from '../comments/scope.ts';
 import { commentQuery, presentComment } from '../comments/present.ts';
 import { resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import {
