@@ -13,7 +13,10 @@ import { emailInviteHandlers } from '../domain/invites/email-invites.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
+import { siteSectionGroupHandlers } from '../domain/site-structure/groups.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
+import { siteSectionHandlers } from '../domain/site-structure/sections.ts';
+import { siteSpaceHandlers } from '../domain/site-structure/site-spaces.ts';
 import { siteHandlers } from '../domain/sites/handlers.ts';
 import { spaceHandlers } from '../domain/spaces/handlers.ts';
 import { customFieldHandlers } from '../domain/custom-fields/handlers.ts';
@@ -53,5 +56,8 @@ export const handlers: Handlers = {
   ...openApiHandlers,
   ...translationHandlers,
   ...siteHandlers,
+  ...siteSectionHandlers,
+  ...siteSectionGroupHandlers,
+  ...siteSpaceHandlers,
   ...siteStructureHandlers,
 };
