@@ -17,7 +17,9 @@ import { siteSectionGroupHandlers } from '../domain/site-structure/groups.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
 import { siteSectionHandlers } from '../domain/site-structure/sections.ts';
 import { siteSpaceHandlers } from '../domain/site-structure/site-spaces.ts';
+import { siteAdaptiveSchemaHandlers } from '../domain/sites/adaptive-schema.ts';
 import { siteHandlers } from '../domain/sites/handlers.ts';
+import { siteShareLinkHandlers } from '../domain/sites/share-links.ts';
 import { spaceHandlers } from '../domain/spaces/handlers.ts';
 import { customFieldHandlers } from '../domain/custom-fields/handlers.ts';
 import { openApiHandlers } from '../domain/openapi/handlers.ts';
@@ -56,6 +58,8 @@ export const handlers: Handlers = {
   ...openApiHandlers,
   ...translationHandlers,
   ...siteHandlers,
+  ...siteAdaptiveSchemaHandlers,
+  ...siteShareLinkHandlers,
   ...siteSectionHandlers,
   ...siteSectionGroupHandlers,
   ...siteSpaceHandlers,

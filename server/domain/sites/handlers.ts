@@ -1,34 +1,28 @@
-/** Handlers of the sites and share links operations. */
+/**
+ * Handlers of the sites operations: list, create, read, update, delete, publish, unpublish, and the published
+ * content. Share links are in `share-links.ts`, the adaptive schema in `adaptive-schema.ts`.
+ */
 import { sql } from 'kysely';
-import { checkCondition } from '../../../shared/conditions.ts';
 import type { PublishedContentSite } from '../../../shared/contract/resources/sites.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
-import type { OrganizationsTable, ShareLinksTable, SitesTable } from '../../storage/schema.ts';
+import type { OrganizationsTable, SitesTable } from '../../storage/schema.ts';
 import { likeContains, loadOrgAccess } from '../access.ts';
-import type { AuditAction } from '../audit/actions.ts';
-import { recordEvent, type EventInput } from '../events.ts';
+import { recordEvent } from '../events.ts';
 import { createSpaceRecord } from '../spaces/records.ts';
 import { countSiteSpaces, structureOf } from '../site-structure/records.ts';
 import { loadSiteAccess } from './access.ts';
-import { adaptiveSchemaOf, claimsOfSchema, type AdaptiveJSONSchema } from './adaptive.ts';
-import { presentShareLink, presentSite, sitePublishedUrl } from './present.ts';
-import { basenameHolder, createShareLinkRecord, createSiteRecord, DEFAULT_SITE_TITLE } from './records.ts';
+import { presentSite } from './present.ts';
+import { basenameHolder, createSiteRecord, DEFAULT_SITE_TITLE, siteEvent } from './records.ts';
 
 const SITE_KEYS: readonly SortKey[] = [
   { column: 'sites.created_at', direction: 'asc' },
   { column: 'sites.id', direction: 'asc' },
 ];
-const SHARE_LINK_KEYS: readonly SortKey[] = [
-  { column: 'share_links.created_at', direction: 'asc' },
-  { column: 'share_links.id', direction: 'asc' },
-];
 
-/** Names a claim can have: a condition reads it as `visitor.claims.<name>`, so it must be an identifier. */
-const CLAIM_NAME = /^[A-Za-z_$][\w$]*$/;
 /** A basename is one or more URL path segments. */
 const BASENAME = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
 
@@ -40,22 +34,6 @@ function present(db: Database, site: SitesTable, org: Org, baseUrl: string) {
 
 function reread(db: Database, siteId: string): SitesTable {
   return db.first(db.q.selectFrom('sites').selectAll().where('id', '=', siteId))!;
-}
-
-function siteEvent(
-  site: SitesTable,
-  actorId: string,
-  action: AuditAction,
-  data?: Record<string, unknown>,
-): EventInput {
-  return {
-    organizationId: site.organization_id,
-    actorId,
-    action,
-    subjectType: 'site',
-    subjectId: site.id,
-    ...(data ? { data } : {}),
-  };
 }
 
 function titleOf(title: string, field: string): string {
@@ -97,75 +75,6 @@ const SAMPLE_PAGES = [
     markdown: '# Quickstart\n\n1. Create an account.\n2. Follow the setup steps.\n3. Read the guides.\n',
   },
 ];
-
-/**
- * Refuses a schema that removes a claim a condition of the site still reads: answers 409 naming the claim and
- * where it is used, so that no section or site space is left with a condition the schema does not declare.
- */
-function ensureClaimsStillDeclared(db: Database, site: SitesTable, schema: AdaptiveJSONSchema): void {
-  const declared = claimsOfSchema(schema);
-  const sections = db.all(
-    db.q
-      .selectFrom('site_sections')
-      .select(['id', 'title', 'condition'])
-      .where('site_id', '=', site.id)
-      .where('condition', 'is not', null),
-  );
-  for (const section of sections) {
-    const missing = missingClaim(section.condition!, declared);
-    if (missing !== undefined)
-      throw conflict(
-        `body field \`jsonSchema\`: the claim \`${missing}\` is used by the condition of the section \`${section.title}\` (${section.id})`,
-      );
-  }
-  const siteSpaces = db.all(
-    db.q
-      .selectFrom('site_spaces as ss')
-      .innerJoin('spaces as s', 's.id', 'ss.space_id')
-      .select(['ss.id', 'ss.path', 'ss.condition', 's.title'])
-      .where('ss.site_id', '=', site.id)
-      .where('ss.condition', 'is not', null),
-  );
-  for (const siteSpace of siteSpaces) {
-    const missing = missingClaim(siteSpace.condition!, declared);
-    if (missing !== undefined)
-      throw conflict(
-        `body field \`jsonSchema\`: the claim \`${missing}\` is used by the condition of the site space \`${siteSpace.title}\` at \`${siteSpace.path}\` (${siteSpace.id})`,
-      );
-  }
-}
-
-function missingClaim(condition: string, declared: Set<string>): string | undefined {
-  const check = checkCondition(condition);
-  return check.ok ? check.claims.find((claim) => !declared.has(claim)) : undefined;
-}
-
-/** What the contract's shape cannot say about a schema: claim names must be readable by conditions. */
-function ensureClaimNames(schema: AdaptiveJSONSchema): void {
-  for (const [name, value] of Object.entries(schema.properties)) {
-    if (!CLAIM_NAME.test(name))
-      throw badRequest(
-        `body field \`jsonSchema.properties.${name}\`: a claim name is letters, digits, \`_\` and \`$\`, not starting with a digit`,
-      );
-    if (name === 'unsigned' && value && 'properties' in value) {
-      for (const inner of Object.keys(value.properties)) {
-        if (!CLAIM_NAME.test(inner))
-          throw badRequest(
-            `body field \`jsonSchema.properties.unsigned.properties.${inner}\`: a claim name is letters, digits, \`_\` and \`$\`, not starting with a digit`,
-          );
-      }
-    }
-  }
-}
-
-/** The share link of the site, or 404. */
-function loadShareLink(db: Database, siteId: string, shareLinkId: string): ShareLinksTable {
-  const link = db.first(
-    db.q.selectFrom('share_links').selectAll().where('site_id', '=', siteId).where('id', '=', shareLinkId),
-  );
-  if (!link) throw notFound(`no share link with id \`${shareLinkId}\` on this site`);
-  return link;
-}
 
 /** Settings of a published site nobody customized yet. */
 function defaultCustomization(site: SitesTable): PublishedContentSite['customizations']['site'] {
@@ -350,35 +259,6 @@ export const siteHandlers = {
     return present(db, reread(db, site.id), org, baseUrl);
   },
 
-  getSiteAdaptiveSchema: ({ params, actor, services: { db } }) => {
-    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.view');
-    return { object: 'site-adaptive-schema', jsonSchema: adaptiveSchemaOf(site), updatedAt: site.updated_at };
-  },
-
-  updateSiteAdaptiveSchema: ({ params, body, actor, services: { db, clock } }) => {
-    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.admin');
-    const schema = body.jsonSchema;
-    ensureClaimNames(schema);
-    const now = clock.now();
-    db.transaction(() => {
-      ensureClaimsStillDeclared(db, site, schema);
-      db.run(
-        db.q
-          .updateTable('sites')
-          .set({ adaptive_schema: JSON.stringify(schema), updated_at: now.toISOString() })
-          .where('id', '=', site.id),
-      );
-      recordEvent(
-        db,
-        now,
-        siteEvent(site, actor.userId, 'site.adaptive-schema.updated', {
-          claims: [...claimsOfSchema(schema)],
-        }),
-      );
-    });
-    return { object: 'site-adaptive-schema', jsonSchema: schema, updatedAt: now.toISOString() };
-  },
-
   getPublishedContentSite: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { site, org } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.view');
     if (!site.published) throw notFound('this site is not published');
@@ -446,75 +326,5 @@ export const siteHandlers = {
       recordEvent(db, now, siteEvent(site, actor.userId, 'site.unpublished'));
     });
     return present(db, reread(db, site.id), org, baseUrl);
-  },
-
-  listSiteShareLinks: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { site, org } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.view');
-    const base = db.q.selectFrom('share_links').selectAll().where('share_links.site_id', '=', site.id);
-    const published = sitePublishedUrl(org, site, baseUrl);
-    return listPage({
-      query,
-      keys: SHARE_LINK_KEYS,
-      ...keysetQueries(db, base, SHARE_LINK_KEYS),
-      keyOf: (row) => [row.created_at, row.id],
-      present: (row) => presentShareLink(row, published),
-    });
-  },
-
-  createSiteShareLink: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { site, org } = loadSiteAccess(
-      db,
-      params.organizationId,
-      params.siteId,
-      actor.userId,
-      'site.admin',
-    );
-    const name = body.name.trim();
-    const now = clock.now();
-    const id = db.transaction(() => {
-      const created = createShareLinkRecord(db, now, { siteId: site.id, name: name === '' ? null : name });
-      recordEvent(
-        db,
-        now,
-        siteEvent(site, actor.userId, 'site.share-link.created', { shareLink: created, name }),
-      );
-      return created;
-    });
-    return presentShareLink(loadShareLink(db, site.id, id), sitePublishedUrl(org, site, baseUrl));
-  },
-
-  deleteSiteShareLinkById: ({ params, actor, services: { db, clock } }) => {
-    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.admin');
-    const link = loadShareLink(db, site.id, params.shareLinkId);
-    const now = clock.now();
-    db.transaction(() => {
-      db.run(db.q.deleteFrom('share_links').where('id', '=', link.id));
-      recordEvent(db, now, siteEvent(site, actor.userId, 'site.share-link.deleted', { shareLink: link.id }));
-    });
-    return undefined;
-  },
-
-  updateSiteShareLinkById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { site, org } = loadSiteAccess(
-      db,
-      params.organizationId,
-      params.siteId,
-      actor.userId,
-      'site.admin',
-    );
-    const link = loadShareLink(db, site.id, params.shareLinkId);
-    const changes: Partial<Pick<ShareLinksTable, 'name' | 'active'>> = {};
-    if (body.name !== undefined) changes.name = body.name.trim() === '' ? null : body.name.trim();
-    if (body.active !== undefined) changes.active = body.active ? 1 : 0;
-    const now = clock.now();
-    db.transaction(() => {
-      db.run(db.q.updateTable('share_links').set(changes).where('id', '=', link.id));
-      recordEvent(
-        db,
-        now,
-        siteEvent(site, actor.userId, 'site.share-link.updated', { shareLink: link.id, ...changes }),
-      );
-    });
-    return presentShareLink(loadShareLink(db, site.id, link.id), sitePublishedUrl(org, site, baseUrl));
   },
 } satisfies Handlers;

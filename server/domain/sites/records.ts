@@ -6,7 +6,8 @@ import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { SitesTable } from '../../storage/schema.ts';
 import { slugify } from '../content/revisions.ts';
-import { recordEvent } from '../events.ts';
+import type { AuditAction } from '../audit/actions.ts';
+import { recordEvent, type EventInput } from '../events.ts';
 import { addSiteSpaceRecord } from '../site-structure/records.ts';
 import type { AdaptiveJSONSchema } from './adaptive.ts';
 
@@ -48,6 +49,23 @@ export interface NewSite {
   /** Spaces (of the organization) added as root site spaces, the first being the default. */
   spaceIds?: readonly string[];
   actorId: string | null;
+}
+
+/** The event of a change to a site by `actorId`, for `recordEvent` in the change's transaction. */
+export function siteEvent(
+  site: SitesTable,
+  actorId: string,
+  action: AuditAction,
+  data?: Record<string, unknown>,
+): EventInput {
+  return {
+    organizationId: site.organization_id,
+    actorId,
+    action,
+    subjectType: 'site',
+    subjectId: site.id,
+    ...(data ? { data } : {}),
+  };
 }
 
 /** Inserts a site (and its root site spaces); answers the row. */
