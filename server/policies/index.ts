@@ -42,19 +42,27 @@ export function minLevel(a: Role | null, b: Role | null): Role | null {
 }
 
 /**
- * The caller's effective level on a collection or space. Organization admins have `admin` everywhere and guests
- * reach nothing; otherwise the item's `defaultLevel` decides (`inherit`: the parent collection's level, or the
- * caller's role at the top level), capped by the caller's role: a default level restricts, never escalates.
+ * A person's effective level on a space or collection, by precedence as GitBook documents it: organization admins
+ * have `admin` everywhere; otherwise a role given on the item itself (`grant`: the person's own, else their teams'
+ * highest) wins over everything; else the item's default level decides: `null` hides it, a role restricts (capped by
+ * the organization role, never escalating), and `inherit` takes, for a space, the role given on a site that links
+ * it (`site`: site permissions take precedence over the organization and the collection), else the parent
+ * collection's effective level, or the organization role at the top level (`inherited`). Guests (role `null`)
+ * reach only what they were given, and what inherits from it.
  */
-export function contentLevel(
-  role: Role | null,
-  defaultLevel: string | null,
-  inherited: () => Role | null,
-): Role | null {
+export function effectiveLevel(input: {
+  role: Role | null;
+  defaultLevel: string | null;
+  grant: Role | undefined;
+  site?: (() => Role | undefined) | undefined;
+  inherited: () => Role | null;
+}): Role | null {
+  const { role, defaultLevel } = input;
   if (role === 'admin') return 'admin';
-  if (role === null || defaultLevel === null) return null;
-  if (defaultLevel === 'inherit') return minLevel(role, inherited());
-  return minLevel(role, defaultLevel as Role);
+  if (input.grant !== undefined) return input.grant;
+  if (defaultLevel === null) return null;
+  if (defaultLevel !== 'inherit') return minLevel(role, defaultLevel as Role);
+  return input.site?.() ?? input.inherited();
 }
 
 const isAdmin = (a: OrgActor) => a.role === 'admin';
@@ -118,6 +126,10 @@ const rules = {
     create: levelAtLeast('create'),
     admin: levelAtLeast('admin'),
     viewInviteLinks: levelAtLeast('admin'),
+    /** Who was given a role on it, and who reaches it: members who see it (not guests: they see no member list). */
+    viewPermissions: (a: OrgActor, c: ContentSubject) => notGuest(a) && levelAtLeast('read')(a, c),
+    /** Give, change and take back roles on it. */
+    managePermissions: levelAtLeast('admin'),
   },
   space: {
     view: levelAtLeast('read'),
@@ -131,6 +143,8 @@ const rules = {
     merge: levelAtLeast('review'),
     admin: levelAtLeast('admin'),
     viewInviteLinks: levelAtLeast('admin'),
+    viewPermissions: (a: OrgActor, c: ContentSubject) => notGuest(a) && levelAtLeast('read')(a, c),
+    managePermissions: levelAtLeast('admin'),
   },
   site: {
     /** Sites, their structure, share links and adaptive schema: every member but guests. */
@@ -224,6 +238,8 @@ const REFUSALS: Record<Action, string> = {
   'collection.create': 'creating content in this collection needs the create or admin level on it',
   'collection.admin': 'this needs the admin level on the collection',
   'collection.viewInviteLinks': 'only admins of the collection may see its invite links',
+  'collection.viewPermissions': 'guests may not list who may access this collection',
+  'collection.managePermissions': 'giving or taking back roles on a collection needs the admin level on it',
   'space.view': 'you may not see this space',
   'space.access': 'you may not open this space',
   'space.comment': 'commenting needs the comment level or higher on this space',
@@ -234,6 +250,8 @@ const REFUSALS: Record<Action, string> = {
   'space.merge': 'merging needs the review level or higher on this space',
   'space.admin': 'this needs the admin level on the space',
   'space.viewInviteLinks': 'only admins of the space may see its invite links',
+  'space.viewPermissions': 'guests may not list who may access this space',
+  'space.managePermissions': 'giving or taking back roles on a space needs the admin level on it',
   'site.view': 'guests may not see the sites of the organization',
   'site.admin': 'only admins of the organization may change its sites',
 };
