@@ -13,6 +13,7 @@ import { emailInviteHandlers } from '../domain/invites/email-invites.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
+import { permissionHandlers } from '../domain/permissions/handlers.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
 import { siteHandlers } from '../domain/sites/handlers.ts';
 import { spaceHandlers } from '../domain/spaces/handlers.ts';
@@ -38,6 +39,7 @@ export const handlers: Handlers = {
   ...userHandlers,
   ...collectionHandlers,
   ...spaceHandlers,
+  ...permissionHandlers,
   ...contentHandlers,
   ...changeRequestHandlers,
   ...changeRequestMergeHandlers,

@@ -141,6 +141,18 @@ const ROWS: Partial<Record<OperationName, Row>> = {
     body: (ids) => ({ values: { [ids.fieldName!]: { value: 'b' } } }),
   }),
 
+  // One event for the whole invite (people and teams), on the item; the grantee is in the event's data.
+  inviteToSpace: space('space.permissions_granted'),
+  updateUserPermissionInSpace: space('space.user_permission_changed'),
+  updateTeamPermissionInSpace: space('space.team_permission_changed'),
+  removeUserFromSpace: space('space.user_permission_removed'),
+  removeTeamFromSpace: space('space.team_permission_removed'),
+  inviteToCollection: collection('collection.permissions_granted'),
+  updateUserPermissionInCollection: collection('collection.user_permission_changed'),
+  updateTeamPermissionInCollection: collection('collection.team_permission_changed'),
+  removeUserFromCollection: collection('collection.user_permission_removed'),
+  removeTeamFromCollection: collection('collection.team_permission_removed'),
+
   createSite: about('site', created)('site.created'),
   updateSiteById: site('site.updated'),
   updateSiteAdaptiveSchema: site('site.adaptive-schema.updated'),
