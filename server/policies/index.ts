@@ -41,6 +41,12 @@ export function minLevel(a: Role | null, b: Role | null): Role | null {
   return roleRank(a) <= roleRank(b) ? a : b;
 }
 
+/** A person's level on a site: admins are admin; else the role given on the site wins over the organization role. */
+export function siteLevel(role: Role | null, grant: Role | undefined): Role | null {
+  if (role === 'admin') return 'admin';
+  return grant ?? role;
+}
+
 /**
  * A person's effective level on a space or collection, by precedence as GitBook documents it: organization admins
  * have `admin` everywhere; otherwise a role given on the item itself (`grant`: the person's own, else their teams'
@@ -146,11 +152,17 @@ const rules = {
     viewPermissions: (a: OrgActor, c: ContentSubject) => notGuest(a) && levelAtLeast('read')(a, c),
     managePermissions: levelAtLeast('admin'),
   },
+  /**
+   * Sites, by the caller's level on the site (`siteLevel`): the organization role, or the role given on the site,
+   * which wins; organization admins are admin on every site.
+   */
   site: {
-    /** Sites, their structure, share links and adaptive schema: every member but guests. */
-    view: notGuest,
+    /** Sites, their structure, share links and adaptive schema: every member but guests not given a role on it. */
+    view: levelAtLeast('read'),
     /** Every change to a site or what it holds. */
-    admin: isAdmin,
+    admin: levelAtLeast('admin'),
+    viewPermissions: (a: OrgActor, c: ContentSubject) => notGuest(a) && levelAtLeast('read')(a, c),
+    managePermissions: levelAtLeast('admin'),
   },
 } satisfies {
   organization: Record<string, (actor: OrgActor, subject: null) => boolean>;
@@ -158,7 +170,7 @@ const rules = {
   member: Record<string, (actor: OrgActor, subject: MemberSubject) => boolean>;
   collection: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
   space: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
-  site: Record<string, (actor: OrgActor, subject: null) => boolean>;
+  site: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
 };
 
 type Rules = typeof rules;
@@ -168,7 +180,7 @@ interface Subjects {
   member: MemberSubject;
   collection: ContentSubject;
   space: ContentSubject;
-  site: null;
+  site: ContentSubject;
 }
 /** Every action, as `subject.action`. */
 export type Action = { [S in keyof Rules]: `${S}.${keyof Rules[S] & string}` }[keyof Rules];
@@ -252,8 +264,11 @@ const REFUSALS: Record<Action, string> = {
   'space.viewInviteLinks': 'only admins of the space may see its invite links',
   'space.viewPermissions': 'guests may not list who may access this space',
   'space.managePermissions': 'giving or taking back roles on a space needs the admin level on it',
-  'site.view': 'guests may not see the sites of the organization',
-  'site.admin': 'only admins of the organization may change its sites',
+  'site.view': 'guests may not see the sites of the organization, except those they were given a role on',
+  'site.admin':
+    'only admins of the organization may change its sites, and members given the admin role on one',
+  'site.viewPermissions': 'guests may not list who may access this site',
+  'site.managePermissions': 'giving or taking back roles on a site needs the admin level on it',
 };
 
 /** Throws a 403 that says what is missing, unless the caller may do `action`. */

@@ -65,8 +65,6 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['member.viewSpaces', 'other', 'Y......'],
   ['member.viewTeams', 'self', 'YYYYYYY'],
   ['member.viewTeams', 'other', 'YYYYYY.'],
-  ['site.view', '', 'YYYYYY.'],
-  ['site.admin', '', 'Y......'],
 ];
 
 /**
@@ -90,6 +88,9 @@ const CONTENT_MINIMUMS: readonly [Action, Role][] = [
   ['space.viewInviteLinks', 'admin'],
   ['collection.managePermissions', 'admin'],
   ['space.managePermissions', 'admin'],
+  ['site.view', 'read'],
+  ['site.admin', 'admin'],
+  ['site.managePermissions', 'admin'],
 ];
 const LEVELS: readonly (Role | null)[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', null];
 const CONTENT_ROWS: (readonly [Action, string, string])[] = CONTENT_MINIMUMS.flatMap(([action, minimum]) =>
@@ -99,7 +100,7 @@ const CONTENT_ROWS: (readonly [Action, string, string])[] = CONTENT_MINIMUMS.fla
   }),
 );
 // Lists of who may access an item: members who see it, never guests (who see no member list).
-for (const action of ['collection.viewPermissions', 'space.viewPermissions'] as const)
+for (const action of ['collection.viewPermissions', 'space.viewPermissions', 'site.viewPermissions'] as const)
   for (const level of LEVELS)
     CONTENT_ROWS.push([action, `level ${level ?? 'none'}`, level === null ? '.......' : 'YYYYYY.']);
 const ALL_ROWS = [...EXPECTED, ...CONTENT_ROWS];
@@ -120,17 +121,23 @@ function ask(action: Action, variant: string, column: Column): boolean {
       actorTeamRole: teamRole,
     });
   }
-  if (kind === 'collection' || kind === 'space') {
+  if (kind === 'collection' || kind === 'space' || kind === 'site') {
     const name = variant.replace('level ', '');
     const level = name === 'none' ? null : (name as Role);
-    return can(actor, action as Extract<Action, `collection.${string}` | `space.${string}`>, { level });
+    return can(
+      actor,
+      action as Extract<Action, `collection.${string}` | `space.${string}` | `site.${string}`>,
+      {
+        level,
+      },
+    );
   }
   if (kind === 'member') {
     return can(actor, action as Extract<Action, `member.${string}`>, {
       userId: variant === 'self' ? ME : OTHER,
     });
   }
-  return can(actor, action as Extract<Action, `organization.${string}` | `site.${string}`>, null);
+  return can(actor, action as Extract<Action, `organization.${string}`>, null);
 }
 
 describe('can(actor, action, subject)', () => {
@@ -173,14 +180,22 @@ describe('authorize', () => {
             teamId: 't',
             actorTeamRole: TEAM_ROLES[variant] ?? null,
           });
-        } else if (action.startsWith('collection.') || action.startsWith('space.')) {
-          authorize(guest, action as Extract<Action, `collection.${string}` | `space.${string}`>, {
-            level: null,
-          });
+        } else if (
+          action.startsWith('collection.') ||
+          action.startsWith('space.') ||
+          action.startsWith('site.')
+        ) {
+          authorize(
+            guest,
+            action as Extract<Action, `collection.${string}` | `space.${string}` | `site.${string}`>,
+            {
+              level: null,
+            },
+          );
         } else if (action.startsWith('member.')) {
           authorize(guest, action as Extract<Action, `member.${string}`>, { userId: OTHER });
         } else {
-          authorize(guest, action as Extract<Action, `organization.${string}` | `site.${string}`>, null);
+          authorize(guest, action as Extract<Action, `organization.${string}`>, null);
         }
       } catch (error) {
         thrown = error;
