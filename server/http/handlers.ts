@@ -14,6 +14,7 @@ import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
 import { permissionHandlers } from '../domain/permissions/handlers.ts';
+import { sitePermissionHandlers } from '../domain/permissions/site-handlers.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
 import { siteHandlers } from '../domain/sites/handlers.ts';
 import { spaceHandlers } from '../domain/spaces/handlers.ts';
@@ -56,4 +57,5 @@ export const handlers: Handlers = {
   ...translationHandlers,
   ...siteHandlers,
   ...siteStructureHandlers,
+  ...sitePermissionHandlers,
 };

@@ -32,6 +32,8 @@ const BODY_OVERRIDES: Partial<Record<OperationName, unknown>> = {
   updateTeamPermissionInSpace: { role: 'edit' },
   updateUserPermissionInCollection: { role: 'edit' },
   updateTeamPermissionInCollection: { role: 'edit' },
+  updateUserPermissionInSite: { role: 'edit' },
+  updateTeamPermissionInSite: { role: 'edit' },
 };
 
 /** A processed OpenAPI description for the fixture's spec. */
@@ -61,10 +63,16 @@ const BODIES_OF_FIXTURE: Partial<Record<OperationName, (ids: Record<string, stri
   transferSpace: (ids) => ({ organization: ids.transferOrganizationId }),
   inviteToSpace: (ids) => ({ role: 'edit', users: [ids.userId], teams: [ids.teamId] }),
   inviteToCollection: (ids) => ({ role: 'edit', users: [ids.userId], teams: [ids.teamId] }),
+  inviteToSite: (ids) => ({ role: 'edit', users: [ids.userId], teams: [ids.teamId] }),
 };
 
-/** Operations that change or take back a role given on a space or collection: one is given first. */
-const GRANTED = /^(?:update(?:User|Team)PermissionIn|remove(?:User|Team)From)(Space|Collection)$/;
+/** Operations that change or take back a role given on a space, collection or site: one is given first. */
+const GRANTED = /^(?:update(?:User|Team)PermissionIn|remove(?:User|Team)From)(Space|Collection|Site)$/;
+const GRANT_TARGETS = {
+  Space: ['space', 'spaceId'],
+  Collection: ['collection', 'collectionId'],
+  Site: ['site', 'siteId'],
+} as const;
 
 /** The body of the operation's valid request on the fixture (`undefined`: the operation takes none). */
 export function validBody(operation: Operation, ids: Record<string, string>): Json | undefined {
@@ -99,11 +107,11 @@ export function prepareFor(
       db.q.selectFrom('email_invites').select('id').where('user_id', '=', invite.userId),
     )!.id;
   }
-  // The fixture's member and team are given a role on the fixture's space or collection, to change or take back.
+  // The fixture's member and team are given a role on the fixture's item, to change or take back.
   const granted = GRANTED.exec(operation.name);
   if (granted !== null) {
-    const type = granted[1] === 'Space' ? 'space' : 'collection';
-    const targetId = (type === 'space' ? ids.spaceId : ids.collectionId) as string;
+    const [type, idName] = GRANT_TARGETS[granted[1] as keyof typeof GRANT_TARGETS];
+    const targetId = ids[idName] as string;
     for (const [granteeType, granteeId] of [
       ['user', ids.userId],
       ['team', ids.teamId],

@@ -159,6 +159,11 @@ const ROWS: Partial<Record<OperationName, Row>> = {
   publishSite: site('site.published'),
   unpublishSite: site('site.unpublished'),
   deleteSiteById: site('site.deleted'),
+  inviteToSite: site('site.permissions_granted'),
+  updateUserPermissionInSite: site('site.user_permission_changed'),
+  updateTeamPermissionInSite: site('site.team_permission_changed'),
+  removeUserFromSite: site('site.user_permission_removed'),
+  removeTeamFromSite: site('site.team_permission_removed'),
   // A share link has no page of its own: its events target the site, and name the link in their data.
   createSiteShareLink: site('site.share-link.created'),
   updateSiteShareLinkById: site('site.share-link.updated'),

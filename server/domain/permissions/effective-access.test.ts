@@ -217,16 +217,13 @@ describe('effective access: collection inheritance, site precedence, space overr
       }
     // One site links the spaces of the cases with a site grant; the team is given `review` on it.
     const siteId = server.buildSite(org.orgId, { spaces: linked }).id;
-    server.db.run(
-      server.db.q.insertInto('content_permissions').values({
-        organization_id: org.orgId,
-        target_type: 'site',
-        target_id: siteId,
-        grantee_type: 'team',
-        grantee_id: org.teamId,
-        role: 'review',
-        created_at: server.clock.now().toISOString(),
+    expectStatus(
+      await sendOperation(server, 'inviteToSite', {
+        params: { organizationId: org.orgId, siteId },
+        body: { role: 'review', teams: [org.teamId] },
+        token: org.admin.token,
       }),
+      204,
     );
     const mismatches: string[] = [];
     const visible = new Map<Role | null, Set<string>>();

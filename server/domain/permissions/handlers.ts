@@ -36,11 +36,16 @@ import {
   type Target,
 } from './records.ts';
 
-/** A space or collection as the caller reaches it. */
-interface Reached {
-  target: Target & { type: 'space' | 'collection' };
+/** A space, collection or site as the caller reaches it: what grants there are about, and the caller's level. */
+export interface Scope {
+  target: Target;
   actor: OrgActor;
-  level: Role;
+  level: Role | null;
+}
+
+/** A space or collection as the caller reaches it. */
+interface Reached extends Scope {
+  target: Target & { type: 'space' | 'collection' };
   levels: ContentLevels;
   item: { type: 'space'; row: SpacesTable } | { type: 'collection'; row: CollectionsTable };
 }
@@ -67,16 +72,14 @@ function reachCollection(db: Database, collectionId: string, userId: string): Re
   };
 }
 
-function canView(reached: Reached): void {
-  const { actor, level, target } = reached;
-  if (target.type === 'space') authorize(actor, 'space.viewPermissions', { level });
-  else authorize(actor, 'collection.viewPermissions', { level });
+export function canView(scope: Scope): void {
+  const { actor, level, target } = scope;
+  authorize(actor, `${target.type}.viewPermissions`, { level });
 }
 
-function canManage(reached: Reached): void {
-  const { actor, level, target } = reached;
-  if (target.type === 'space') authorize(actor, 'space.managePermissions', { level });
-  else authorize(actor, 'collection.managePermissions', { level });
+function canManage(scope: Scope): void {
+  const { actor, level, target } = scope;
+  authorize(actor, `${target.type}.managePermissions`, { level });
 }
 
 const ACTIONS = {
@@ -94,12 +97,19 @@ const ACTIONS = {
     user_removed: 'collection.user_permission_removed',
     team_removed: 'collection.team_permission_removed',
   },
+  site: {
+    granted: 'site.permissions_granted',
+    user_changed: 'site.user_permission_changed',
+    team_changed: 'site.team_permission_changed',
+    user_removed: 'site.user_permission_removed',
+    team_removed: 'site.team_permission_removed',
+  },
 } as const;
 
 function record(
   db: Database,
   at: Date,
-  reached: Reached,
+  reached: Scope,
   actorId: string,
   action: keyof (typeof ACTIONS)['space'],
   data: Record<string, unknown>,
@@ -114,7 +124,13 @@ function record(
   });
 }
 
-function invite(db: Database, at: Date, reached: Reached, body: InviteUsersAndTeams, actorId: string): void {
+export function invite(
+  db: Database,
+  at: Date,
+  reached: Scope,
+  body: InviteUsersAndTeams,
+  actorId: string,
+): void {
   canManage(reached);
   const role = grantedRole(body.role, 'body field `role`');
   const users = body.users ?? [];
@@ -130,10 +146,10 @@ function invite(db: Database, at: Date, reached: Reached, body: InviteUsersAndTe
   });
 }
 
-function update(
+export function update(
   db: Database,
   at: Date,
-  reached: Reached,
+  reached: Scope,
   granteeType: GranteeType,
   granteeId: string,
   body: { role?: Role | null | undefined },
@@ -160,10 +176,10 @@ function update(
   return undefined;
 }
 
-function remove(
+export function remove(
   db: Database,
   at: Date,
-  reached: Reached,
+  reached: Scope,
   granteeType: GranteeType,
   granteeId: string,
   actorId: string,
@@ -183,9 +199,9 @@ function remove(
   });
 }
 
-function listUsers(
+export function listUsers(
   db: Database,
-  reached: Reached,
+  reached: Scope,
   query: { page?: string; limit?: number },
   baseUrl: string,
 ) {
@@ -199,7 +215,12 @@ function listUsers(
   });
 }
 
-function listTeams(db: Database, reached: Reached, query: { page?: string; limit?: number }, userId: string) {
+export function listTeams(
+  db: Database,
+  reached: Scope,
+  query: { page?: string; limit?: number },
+  userId: string,
+) {
   canView(reached);
   return listPage({
     query,

@@ -4,7 +4,7 @@
  * person or a team given a level on one item, on top of roles and default levels.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, named, RoleOrGuest, RoleSchema, User } from '../common.ts';
+import { DateTime, Id, named, RoleOrGuest, RoleSchema, StringEnum, User } from '../common.ts';
 import { Team } from './members.ts';
 
 /** Most people or teams one invite names. */
@@ -53,3 +53,69 @@ export const TeamContentPermission = Type.Object(
   { description: 'Permission of a team in a content.' },
 );
 export type TeamContentPermission = Static<typeof TeamContentPermission>;
+
+/** The site form of GitBook's invite body: the same fields. */
+export const InviteSiteUsersAndTeams = named(
+  'InviteSiteUsersAndTeams',
+  Type.Object(InviteUsersAndTeams.properties, { additionalProperties: false }),
+);
+
+/** The body of a site permission's update: GitBook's `role` is a role here, not `null`. */
+export const UpdateSitePermission = Type.Object(
+  { role: Type.Optional(RoleSchema) },
+  { additionalProperties: false },
+);
+
+export const UserSitePermissionOverride = named(
+  'UserSitePermissionOverride',
+  Type.Object(
+    { permission: RoleOrGuest, user: User },
+    { description: 'Permission override of a user in a site.' },
+  ),
+);
+export type UserSitePermissionOverride = Static<typeof UserSitePermissionOverride>;
+
+export const TeamSitePermissionOverride = named(
+  'TeamSitePermissionOverride',
+  Type.Object(
+    { permission: RoleOrGuest, team: Team },
+    { description: 'Permission override of a team in a site.' },
+  ),
+);
+export type TeamSitePermissionOverride = Static<typeof TeamSitePermissionOverride>;
+
+export const SITE_PERMISSION_REASONS = ['member', 'team', 'default'] as const;
+
+/** Where a member's level on a site comes from: the organization (role), or the site (a grant). */
+export const UserSitePermissionOrigin = named(
+  'UserSitePermissionOrigin',
+  Type.Union([
+    Type.Object({ type: Type.Literal('space'), space: Type.String() }),
+    Type.Object({ type: Type.Literal('organization'), organization: Type.String() }),
+    Type.Object({
+      type: Type.Literal('site'),
+      site: Type.String(),
+      reason: StringEnum(SITE_PERMISSION_REASONS, {
+        description: 'Why the permission was enforced at the site level.',
+      }),
+      team: Type.Optional(
+        Type.String({ description: 'The team, when the permission comes from a team override.' }),
+      ),
+    }),
+  ]),
+);
+
+export const UserSitePermission = named(
+  'UserSitePermission',
+  Type.Object(
+    {
+      permission: RoleOrGuest,
+      user: User,
+      origin: UserSitePermissionOrigin,
+      disabled: Type.Boolean({ description: 'Whether the user is disabled' }),
+      lastSeenAt: Type.Optional(DateTime),
+    },
+    { description: 'Permission of a user in a site.' },
+  ),
+);
+export type UserSitePermission = Static<typeof UserSitePermission>;
