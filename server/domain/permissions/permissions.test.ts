@@ -325,3 +325,68 @@ describe.each(KINDS)('permissions on a $name', (kind) => {
     expectError(await sendOperation(server, get, { params: w.params, token: guest.token }), 404);
   });
 });
+
+describe('grants go with what they name', () => {
+  async function grantAll(w: World, token: string) {
+    const answer = await sendOperation(server, 'inviteToSpace', {
+      params: w.params,
+      body: { role: 'edit', users: [w.member.id], teams: [w.teamId] },
+      token,
+    });
+    expectStatus(answer, 204);
+  }
+  const remaining = (targetId: string) =>
+    server.db.all(
+      server.db.q.selectFrom('content_permissions').selectAll().where('target_id', '=', targetId),
+    );
+
+  it('the member removed from the organization, the team deleted, the space moved to another organization', async () => {
+    const w = world(KINDS[0]!);
+    const { token } = w.admin;
+    await grantAll(w, token);
+    expectStatus(
+      await sendOperation(server, 'removeMemberFromOrganizationById', {
+        params: { organizationId: w.orgId, userId: w.member.id },
+        token,
+      }),
+      204,
+    );
+    expect(remaining(w.itemId).map((row) => row.grantee_type)).toEqual(['team']);
+    expectStatus(
+      await sendOperation(server, 'removeTeamFromOrganizationById', {
+        params: { organizationId: w.orgId, teamId: w.teamId },
+        token,
+      }),
+      204,
+    );
+    expect(remaining(w.itemId)).toEqual([]);
+
+    const moved = world(KINDS[0]!);
+    await grantAll(moved, moved.admin.token);
+    const destination = server.buildOrg(moved.admin).id;
+    expectStatus(
+      await sendOperation(server, 'transferSpace', {
+        params: moved.params,
+        body: { organization: destination },
+        token: moved.admin.token,
+      }),
+      200,
+    );
+    expect(remaining(moved.itemId)).toEqual([]);
+  });
+
+  it('a space in the trash keeps its grants, which come back with it; deleted for good, they go', async () => {
+    const w = world(KINDS[0]!);
+    const { token } = w.admin;
+    await grantAll(w, token);
+    expectStatus(await sendOperation(server, 'deleteSpaceById', { params: w.params, token }), 205);
+    expect(remaining(w.itemId)).toHaveLength(2);
+    expectStatus(await sendOperation(server, 'restoreSpace', { params: w.params, token }), 200);
+    expect((await listed(w, 'listUserPermissionsInSpace')).items.map((item) => item.permission)).toEqual([
+      'edit',
+    ]);
+    expectStatus(await sendOperation(server, 'deleteSpaceById', { params: w.params, token }), 205);
+    expectStatus(await sendOperation(server, 'deleteSpacePermanently', { params: w.params, token }), 204);
+    expect(remaining(w.itemId)).toEqual([]);
+  });
+});
