@@ -12,6 +12,11 @@ export interface OrgActor {
   role: Role | null;
   /** Whether the caller owns at least one team of the organization. */
   ownsTeam: boolean;
+  /**
+   * Whether anyone was given a role on an item of the organization: `false` spares the read of the caller's grants.
+   * Unknown when absent (the grants are read).
+   */
+  grantsInOrganization?: boolean;
 }
 
 export interface TeamSubject {

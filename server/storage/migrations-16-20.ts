@@ -53,7 +53,9 @@ export const migrations16To20: readonly Migration[] = [
     // One row per grant. A grant goes with what it names: its item (deleted for good, or moved to another
     // organization, whose people the grant does not name), its team, and its person's membership (the triggers
     // and the organization's cascade). A space in the trash keeps its grants, which come back with it.
-    // `content_permissions_grantee` answers "what was this person (or team) given" in one organization.
+    // `content_permissions_grantee` answers "what was this person (or team) given" in one organization;
+    // `organizations.permission_count` (kept by triggers) lets a request of an organization without any grant, the
+    // common case, skip that read: the organization's row is read anyway.
     sql: `
       CREATE TABLE content_permissions (
         organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
@@ -66,6 +68,13 @@ export const migrations16To20: readonly Migration[] = [
         PRIMARY KEY (target_type, target_id, grantee_type, grantee_id)
       );
       CREATE INDEX content_permissions_grantee ON content_permissions(organization_id, grantee_type, grantee_id);
+      ALTER TABLE organizations ADD COLUMN permission_count INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER content_permissions_counted AFTER INSERT ON content_permissions BEGIN
+        UPDATE organizations SET permission_count = permission_count + 1 WHERE id = NEW.organization_id;
+      END;
+      CREATE TRIGGER content_permissions_uncounted AFTER DELETE ON content_permissions BEGIN
+        UPDATE organizations SET permission_count = permission_count - 1 WHERE id = OLD.organization_id;
+      END;
       CREATE TRIGGER content_permissions_space_deleted AFTER DELETE ON spaces BEGIN
         DELETE FROM content_permissions WHERE target_type = 'space' AND target_id = OLD.id;
       END;

@@ -62,6 +62,8 @@ export interface OrganizationsTable {
   logo: string | null;
   /** Kept by triggers on `members`. */
   member_count: number;
+  /** Grants on the organization's items (`content_permissions` rows), kept by triggers. */
+  permission_count: number;
   /** JSON: GitBook's `MergeRulesStandaloneConfiguration`; null (inserts leave it out) for `{ type: 'none' }`. */
   merge_rules?: string | null;
   /** Days the audit events are kept; null (inserts leave it out): for ever. */

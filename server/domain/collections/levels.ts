@@ -10,7 +10,7 @@ import { effectiveLevel, roleRank, type OrgActor } from '../../policies/index.ts
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CollectionsTable } from '../../storage/schema.ts';
-import { loadUserGrants, type UserGrants } from '../permissions/grants.ts';
+import { loadUserGrants, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
 
 const collectionsOfOrganization = prepared((organizationId: string) =>
   builder.selectFrom('collections').selectAll().where('organization_id', '=', organizationId),
@@ -52,7 +52,10 @@ export class ContentLevels {
 
   /** The actor's grants in the organization, loaded on first need. */
   grants(): UserGrants {
-    this.userGrants ??= loadUserGrants(this.db, this.organizationId, this.actor.userId);
+    this.userGrants ??=
+      this.actor.grantsInOrganization === false
+        ? NO_GRANTS
+        : loadUserGrants(this.db, this.organizationId, this.actor.userId);
     return this.userGrants;
   }
 

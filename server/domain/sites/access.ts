@@ -24,6 +24,7 @@ export function siteLevelOf(
   siteId: string,
 ): Role | null {
   if (actor.role === 'admin') return 'admin';
+  if (actor.grantsInOrganization === false) return actor.role;
   return siteLevel(actor.role, loadUserGrants(db, organizationId, actor.userId).at('site', siteId));
 }
 

@@ -191,7 +191,10 @@ export const siteHandlers = {
   listSites: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     // Members see every site; a guest only the sites given to them (refused when there are none).
-    const given = orgActor.role === null ? loadUserGrants(db, org.id, orgActor.userId).ids('site') : [];
+    const given =
+      orgActor.role === null && orgActor.grantsInOrganization !== false
+        ? loadUserGrants(db, org.id, orgActor.userId).ids('site')
+        : [];
     if (given.length === 0) authorize(orgActor, 'site.view', { level: orgActor.role });
     let base = db.q.selectFrom('sites').selectAll().where('sites.organization_id', '=', org.id);
     if (given.length > 0) base = base.where('sites.id', 'in', given);
