@@ -32,7 +32,12 @@ export function loadOrgAccess(db: Database, organizationId: string, userId: stri
   const { member_role, owns_team, ...org } = row;
   return {
     org,
-    actor: { userId, role: member_role as Role | null, ownsTeam: Boolean(owns_team) },
+    actor: {
+      userId,
+      role: member_role as Role | null,
+      ownsTeam: Boolean(owns_team),
+      grantsInOrganization: Number(org.permission_count) > 0,
+    },
   };
 }
 

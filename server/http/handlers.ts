@@ -13,6 +13,8 @@ import { emailInviteHandlers } from '../domain/invites/email-invites.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
+import { permissionHandlers } from '../domain/permissions/handlers.ts';
+import { sitePermissionHandlers } from '../domain/permissions/site-handlers.ts';
 import { siteSectionGroupHandlers } from '../domain/site-structure/groups.ts';
 import { siteStructureHandlers } from '../domain/site-structure/handlers.ts';
 import { siteSectionHandlers } from '../domain/site-structure/sections.ts';
@@ -43,6 +45,7 @@ export const handlers: Handlers = {
   ...userHandlers,
   ...collectionHandlers,
   ...spaceHandlers,
+  ...permissionHandlers,
   ...contentHandlers,
   ...changeRequestHandlers,
   ...changeRequestMergeHandlers,
@@ -64,4 +67,5 @@ export const handlers: Handlers = {
   ...siteSectionGroupHandlers,
   ...siteSpaceHandlers,
   ...siteStructureHandlers,
+  ...sitePermissionHandlers,
 };

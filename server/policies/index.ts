@@ -12,6 +12,11 @@ export interface OrgActor {
   role: Role | null;
   /** Whether the caller owns at least one team of the organization. */
   ownsTeam: boolean;
+  /**
+   * Whether anyone was given a role on an item of the organization: `false` spares the read of the caller's grants.
+   * Unknown when absent (the grants are read).
+   */
+  grantsInOrganization?: boolean;
 }
 
 export interface TeamSubject {
@@ -41,20 +46,34 @@ export function minLevel(a: Role | null, b: Role | null): Role | null {
   return roleRank(a) <= roleRank(b) ? a : b;
 }
 
-/**
- * The caller's effective level on a collection or space. Organization admins have `admin` everywhere and guests
- * reach nothing; otherwise the item's `defaultLevel` decides (`inherit`: the parent collection's level, or the
- * caller's role at the top level), capped by the caller's role: a default level restricts, never escalates.
- */
-export function contentLevel(
-  role: Role | null,
-  defaultLevel: string | null,
-  inherited: () => Role | null,
-): Role | null {
+/** A person's level on a site: admins are admin; else the role given on the site wins over the organization role. */
+export function siteLevel(role: Role | null, grant: Role | undefined): Role | null {
   if (role === 'admin') return 'admin';
-  if (role === null || defaultLevel === null) return null;
-  if (defaultLevel === 'inherit') return minLevel(role, inherited());
-  return minLevel(role, defaultLevel as Role);
+  return grant ?? role;
+}
+
+/**
+ * A person's effective level on a space or collection, by precedence as GitBook documents it: organization admins
+ * have `admin` everywhere; otherwise a role given on the item itself (`grant`: the person's own, else their teams'
+ * highest) wins over everything; else the item's default level decides: `null` hides it, a role restricts (capped by
+ * the organization role, never escalating), and `inherit` takes, for a space, the role given on a site that links
+ * it (`site`: site permissions take precedence over the organization and the collection), else the parent
+ * collection's effective level, or the organization role at the top level (`inherited`). Guests (role `null`)
+ * reach only what they were given, and what inherits from it.
+ */
+export function effectiveLevel(input: {
+  role: Role | null;
+  defaultLevel: string | null;
+  grant: Role | undefined;
+  site?: (() => Role | undefined) | undefined;
+  inherited: () => Role | null;
+}): Role | null {
+  const { role, defaultLevel } = input;
+  if (role === 'admin') return 'admin';
+  if (input.grant !== undefined) return input.grant;
+  if (defaultLevel === null) return null;
+  if (defaultLevel !== 'inherit') return minLevel(role, defaultLevel as Role);
+  return input.site?.() ?? input.inherited();
 }
 
 const isAdmin = (a: OrgActor) => a.role === 'admin';
@@ -118,6 +137,10 @@ const rules = {
     create: levelAtLeast('create'),
     admin: levelAtLeast('admin'),
     viewInviteLinks: levelAtLeast('admin'),
+    /** Who was given a role on it, and who reaches it: members who see it (not guests: they see no member list). */
+    viewPermissions: (a: OrgActor, c: ContentSubject) => notGuest(a) && levelAtLeast('read')(a, c),
+    /** Give, change and take back roles on it. */
+    managePermissions: levelAtLeast('admin'),
   },
   space: {
     view: levelAtLeast('read'),
@@ -131,12 +154,20 @@ const rules = {
     merge: levelAtLeast('review'),
     admin: levelAtLeast('admin'),
     viewInviteLinks: levelAtLeast('admin'),
+    viewPermissions: (a: OrgActor, c: ContentSubject) => notGuest(a) && levelAtLeast('read')(a, c),
+    managePermissions: levelAtLeast('admin'),
   },
+  /**
+   * Sites, by the caller's level on the site (`siteLevel`): the organization role, or the role given on the site,
+   * which wins; organization admins are admin on every site.
+   */
   site: {
-    /** Sites, their structure, share links and adaptive schema: every member but guests. */
-    view: notGuest,
+    /** Sites, their structure, share links and adaptive schema: every member but guests not given a role on it. */
+    view: levelAtLeast('read'),
     /** Every change to a site or what it holds. */
-    admin: isAdmin,
+    admin: levelAtLeast('admin'),
+    viewPermissions: (a: OrgActor, c: ContentSubject) => notGuest(a) && levelAtLeast('read')(a, c),
+    managePermissions: levelAtLeast('admin'),
   },
 } satisfies {
   organization: Record<string, (actor: OrgActor, subject: null) => boolean>;
@@ -144,7 +175,7 @@ const rules = {
   member: Record<string, (actor: OrgActor, subject: MemberSubject) => boolean>;
   collection: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
   space: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
-  site: Record<string, (actor: OrgActor, subject: null) => boolean>;
+  site: Record<string, (actor: OrgActor, subject: ContentSubject) => boolean>;
 };
 
 type Rules = typeof rules;
@@ -154,7 +185,7 @@ interface Subjects {
   member: MemberSubject;
   collection: ContentSubject;
   space: ContentSubject;
-  site: null;
+  site: ContentSubject;
 }
 /** Every action, as `subject.action`. */
 export type Action = { [S in keyof Rules]: `${S}.${keyof Rules[S] & string}` }[keyof Rules];
@@ -224,6 +255,8 @@ const REFUSALS: Record<Action, string> = {
   'collection.create': 'creating content in this collection needs the create or admin level on it',
   'collection.admin': 'this needs the admin level on the collection',
   'collection.viewInviteLinks': 'only admins of the collection may see its invite links',
+  'collection.viewPermissions': 'guests may not list who may access this collection',
+  'collection.managePermissions': 'giving or taking back roles on a collection needs the admin level on it',
   'space.view': 'you may not see this space',
   'space.access': 'you may not open this space',
   'space.comment': 'commenting needs the comment level or higher on this space',
@@ -234,8 +267,13 @@ const REFUSALS: Record<Action, string> = {
   'space.merge': 'merging needs the review level or higher on this space',
   'space.admin': 'this needs the admin level on the space',
   'space.viewInviteLinks': 'only admins of the space may see its invite links',
-  'site.view': 'guests may not see the sites of the organization',
-  'site.admin': 'only admins of the organization may change its sites',
+  'space.viewPermissions': 'guests may not list who may access this space',
+  'space.managePermissions': 'giving or taking back roles on a space needs the admin level on it',
+  'site.view': 'guests may not see the sites of the organization, except those they were given a role on',
+  'site.admin':
+    'only admins of the organization may change its sites, and members given the admin role on one',
+  'site.viewPermissions': 'guests may not list who may access this site',
+  'site.managePermissions': 'giving or taking back roles on a site needs the admin level on it',
 };
 
 /** Throws a 403 that says what is missing, unless the caller may do `action`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role, TeamRole } from '../../shared/contract/index.ts';
 import { ApiError } from '../errors.ts';
-import { ACTIONS, authorize, can, contentLevel, type Action, type OrgActor } from './index.ts';
+import { ACTIONS, authorize, can, effectiveLevel, type Action, type OrgActor } from './index.ts';
 
 /** Columns of every row below, from the most to the least powerful; `guest` is a member without a role. */
 const COLUMNS = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'] as const;
@@ -65,8 +65,6 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['member.viewSpaces', 'other', 'Y......'],
   ['member.viewTeams', 'self', 'YYYYYYY'],
   ['member.viewTeams', 'other', 'YYYYYY.'],
-  ['site.view', '', 'YYYYYY.'],
-  ['site.admin', '', 'Y......'],
 ];
 
 /**
@@ -88,6 +86,11 @@ const CONTENT_MINIMUMS: readonly [Action, Role][] = [
   ['space.merge', 'review'],
   ['space.admin', 'admin'],
   ['space.viewInviteLinks', 'admin'],
+  ['collection.managePermissions', 'admin'],
+  ['space.managePermissions', 'admin'],
+  ['site.view', 'read'],
+  ['site.admin', 'admin'],
+  ['site.managePermissions', 'admin'],
 ];
 const LEVELS: readonly (Role | null)[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', null];
 const CONTENT_ROWS: (readonly [Action, string, string])[] = CONTENT_MINIMUMS.flatMap(([action, minimum]) =>
@@ -96,6 +99,10 @@ const CONTENT_ROWS: (readonly [Action, string, string])[] = CONTENT_MINIMUMS.fla
     return [action, `level ${level ?? 'none'}`, (allowed ? 'Y' : '.').repeat(7)] as const;
   }),
 );
+// Lists of who may access an item: members who see it, never guests (who see no member list).
+for (const action of ['collection.viewPermissions', 'space.viewPermissions', 'site.viewPermissions'] as const)
+  for (const level of LEVELS)
+    CONTENT_ROWS.push([action, `level ${level ?? 'none'}`, level === null ? '.......' : 'YYYYYY.']);
 const ALL_ROWS = [...EXPECTED, ...CONTENT_ROWS];
 
 const ME = 'user-me';
@@ -114,17 +121,23 @@ function ask(action: Action, variant: string, column: Column): boolean {
       actorTeamRole: teamRole,
     });
   }
-  if (kind === 'collection' || kind === 'space') {
+  if (kind === 'collection' || kind === 'space' || kind === 'site') {
     const name = variant.replace('level ', '');
     const level = name === 'none' ? null : (name as Role);
-    return can(actor, action as Extract<Action, `collection.${string}` | `space.${string}`>, { level });
+    return can(
+      actor,
+      action as Extract<Action, `collection.${string}` | `space.${string}` | `site.${string}`>,
+      {
+        level,
+      },
+    );
   }
   if (kind === 'member') {
     return can(actor, action as Extract<Action, `member.${string}`>, {
       userId: variant === 'self' ? ME : OTHER,
     });
   }
-  return can(actor, action as Extract<Action, `organization.${string}` | `site.${string}`>, null);
+  return can(actor, action as Extract<Action, `organization.${string}`>, null);
 }
 
 describe('can(actor, action, subject)', () => {
@@ -167,14 +180,22 @@ describe('authorize', () => {
             teamId: 't',
             actorTeamRole: TEAM_ROLES[variant] ?? null,
           });
-        } else if (action.startsWith('collection.') || action.startsWith('space.')) {
-          authorize(guest, action as Extract<Action, `collection.${string}` | `space.${string}`>, {
-            level: null,
-          });
+        } else if (
+          action.startsWith('collection.') ||
+          action.startsWith('space.') ||
+          action.startsWith('site.')
+        ) {
+          authorize(
+            guest,
+            action as Extract<Action, `collection.${string}` | `space.${string}` | `site.${string}`>,
+            {
+              level: null,
+            },
+          );
         } else if (action.startsWith('member.')) {
           authorize(guest, action as Extract<Action, `member.${string}`>, { userId: OTHER });
         } else {
-          authorize(guest, action as Extract<Action, `organization.${string}` | `site.${string}`>, null);
+          authorize(guest, action as Extract<Action, `organization.${string}`>, null);
         }
       } catch (error) {
         thrown = error;
@@ -187,21 +208,38 @@ describe('authorize', () => {
   });
 });
 
-describe('contentLevel(role, defaultLevel, inherited)', () => {
-  // role, the item's default level, the parent's level (or the role at the top level), expected level.
-  const CASES: readonly [Role | null, string | null, Role | null, Role | null][] = [
-    ['admin', null, null, 'admin'],
-    ['admin', 'read', 'read', 'admin'],
-    [null, 'admin', 'admin', null],
-    ['edit', 'inherit', 'edit', 'edit'],
-    ['edit', 'inherit', 'read', 'read'],
-    ['edit', 'inherit', null, null],
-    ['edit', 'admin', null, 'edit'],
-    ['create', 'review', 'admin', 'review'],
-    ['create', null, 'create', null],
-    ['read', 'inherit', 'create', 'read'],
+describe('effectiveLevel: grant, default level, site, inherited', () => {
+  // role, the item's default level, the grant on the item, the site's grant, the parent's level (or the role at the
+  // top level), expected level.
+  type Case = [Role | null, string | null, Role | undefined, Role | undefined, Role | null, Role | null];
+  const CASES: readonly Case[] = [
+    ['admin', null, undefined, undefined, null, 'admin'],
+    ['admin', 'read', 'read', 'read', 'read', 'admin'],
+    [null, 'admin', undefined, undefined, 'admin', null],
+    ['edit', 'inherit', undefined, undefined, 'edit', 'edit'],
+    ['edit', 'inherit', undefined, undefined, 'read', 'read'],
+    ['edit', 'inherit', undefined, undefined, null, null],
+    ['edit', 'admin', undefined, undefined, null, 'edit'],
+    ['create', 'review', undefined, undefined, 'admin', 'review'],
+    ['create', null, undefined, undefined, 'create', null],
+    // An inherited level above the role comes from a grant on a parent collection: it flows down.
+    ['read', 'inherit', undefined, undefined, 'create', 'create'],
+    // A grant on the item wins over everything but the admin role, up or down, whatever the default.
+    ['read', null, 'edit', undefined, null, 'edit'],
+    ['create', 'inherit', 'read', 'admin', 'create', 'read'],
+    [null, null, 'comment', undefined, null, 'comment'],
+    // A site's grant wins over the parent and the role for an inheriting item only.
+    ['create', 'inherit', undefined, 'comment', 'create', 'comment'],
+    [null, 'inherit', undefined, 'read', null, 'read'],
+    ['create', 'edit', undefined, 'admin', 'create', 'edit'],
+    ['create', null, undefined, 'admin', 'create', null],
   ];
-  it.each(CASES)('role %s, default %s, inherited %s → %s', (role, defaultLevel, inherited, expected) => {
-    expect(contentLevel(role, defaultLevel, () => inherited)).toBe(expected);
-  });
+  it.each(CASES)(
+    'role %s, default %s, grant %s, site %s, inherited %s → %s',
+    (role, defaultLevel, grant, site, inherited, expected) => {
+      expect(
+        effectiveLevel({ role, defaultLevel, grant, site: () => site, inherited: () => inherited }),
+      ).toBe(expected);
+    },
+  );
 });

@@ -47,4 +47,58 @@ export const migrations16To20: readonly Migration[] = [
     // NULL keeps them for ever (as before); otherwise the purge removes events older than that many days.
     sql: `ALTER TABLE organizations ADD COLUMN audit_retention_days INTEGER;`,
   },
+  {
+    version: 19,
+    name: 'direct permissions: people and teams given a role on a space, a collection or a site',
+    // One row per grant. A grant goes with what it names: its item (deleted for good, or moved to another
+    // organization, whose people the grant does not name), its team, and its person's membership (the triggers
+    // and the organization's cascade). A space in the trash keeps its grants, which come back with it.
+    // `content_permissions_grantee` answers "what was this person (or team) given" in one organization;
+    // `organizations.permission_count` (kept by triggers) lets a request of an organization without any grant, the
+    // common case, skip that read: the organization's row is read anyway.
+    sql: `
+      CREATE TABLE content_permissions (
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        target_type TEXT NOT NULL,
+        target_id TEXT NOT NULL,
+        grantee_type TEXT NOT NULL,
+        grantee_id TEXT NOT NULL,
+        role TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (target_type, target_id, grantee_type, grantee_id)
+      );
+      CREATE INDEX content_permissions_grantee ON content_permissions(organization_id, grantee_type, grantee_id);
+      ALTER TABLE organizations ADD COLUMN permission_count INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER content_permissions_counted AFTER INSERT ON content_permissions BEGIN
+        UPDATE organizations SET permission_count = permission_count + 1 WHERE id = NEW.organization_id;
+      END;
+      CREATE TRIGGER content_permissions_uncounted AFTER DELETE ON content_permissions BEGIN
+        UPDATE organizations SET permission_count = permission_count - 1 WHERE id = OLD.organization_id;
+      END;
+      CREATE TRIGGER content_permissions_space_deleted AFTER DELETE ON spaces BEGIN
+        DELETE FROM content_permissions WHERE target_type = 'space' AND target_id = OLD.id;
+      END;
+      CREATE TRIGGER content_permissions_space_transferred AFTER UPDATE OF organization_id ON spaces
+        WHEN NEW.organization_id != OLD.organization_id BEGIN
+        DELETE FROM content_permissions WHERE target_type = 'space' AND target_id = OLD.id;
+      END;
+      CREATE TRIGGER content_permissions_collection_deleted AFTER DELETE ON collections BEGIN
+        DELETE FROM content_permissions WHERE target_type = 'collection' AND target_id = OLD.id;
+      END;
+      CREATE TRIGGER content_permissions_collection_transferred AFTER UPDATE OF organization_id ON collections
+        WHEN NEW.organization_id != OLD.organization_id BEGIN
+        DELETE FROM content_permissions WHERE target_type = 'collection' AND target_id = OLD.id;
+      END;
+      CREATE TRIGGER content_permissions_site_deleted AFTER DELETE ON sites BEGIN
+        DELETE FROM content_permissions WHERE target_type = 'site' AND target_id = OLD.id;
+      END;
+      CREATE TRIGGER content_permissions_team_deleted AFTER DELETE ON teams BEGIN
+        DELETE FROM content_permissions WHERE grantee_type = 'team' AND grantee_id = OLD.id;
+      END;
+      CREATE TRIGGER content_permissions_member_removed AFTER DELETE ON members BEGIN
+        DELETE FROM content_permissions
+        WHERE organization_id = OLD.organization_id AND grantee_type = 'user' AND grantee_id = OLD.user_id;
+      END;
+    `,
+  },
 ];

@@ -62,6 +62,8 @@ export interface OrganizationsTable {
   logo: string | null;
   /** Kept by triggers on `members`. */
   member_count: number;
+  /** Grants on the organization's items (`content_permissions` rows), kept by triggers. */
+  permission_count: number;
   /** JSON: GitBook's `MergeRulesStandaloneConfiguration`; null (inserts leave it out) for `{ type: 'none' }`. */
   merge_rules?: string | null;
   /** Days the audit events are kept; null (inserts leave it out): for ever. */
@@ -323,6 +325,17 @@ export interface SearchIndexedTable {
   revision_id: string;
 }
 
+/** A person or a team given a role on a space, a collection or a site. */
+export interface ContentPermissionsTable {
+  organization_id: string;
+  target_type: 'space' | 'collection' | 'site';
+  target_id: string;
+  grantee_type: 'user' | 'team';
+  grantee_id: string;
+  role: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   tokens: TokensTable;
@@ -354,6 +367,7 @@ export interface DB {
   search_pages: SearchPagesTable;
   search_indexed: SearchIndexedTable;
   space_groups: SpaceGroupsTable;
+  content_permissions: ContentPermissionsTable;
   saml_providers: SamlProvidersTable;
   custom_fields: CustomFieldsTable;
   space_custom_field_values: SpaceCustomFieldValuesTable;

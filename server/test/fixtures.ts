@@ -28,6 +28,12 @@ const BODY_OVERRIDES: Partial<Record<OperationName, unknown>> = {
   moveSiteSpace: { position: {} },
   createOpenAPISpec: { slug: 'fixture-new', source: { text: 'openapi: 3.0.3' } },
   createOrUpdateOpenAPISpecBySlug: { source: { text: 'openapi: 3.0.3' } },
+  updateUserPermissionInSpace: { role: 'edit' },
+  updateTeamPermissionInSpace: { role: 'edit' },
+  updateUserPermissionInCollection: { role: 'edit' },
+  updateTeamPermissionInCollection: { role: 'edit' },
+  updateUserPermissionInSite: { role: 'edit' },
+  updateTeamPermissionInSite: { role: 'edit' },
 };
 
 /** A processed OpenAPI description for the fixture's spec. */
@@ -55,7 +61,18 @@ const BODIES_OF_FIXTURE: Partial<Record<OperationName, (ids: Record<string, stri
   importContentInChangeRequest: () => ({ url: 'https://fixture.invalid/page.md', source: 'markdown' }),
   transferCollection: (ids) => ({ organization: ids.transferOrganizationId }),
   transferSpace: (ids) => ({ organization: ids.transferOrganizationId }),
+  inviteToSpace: (ids) => ({ role: 'edit', users: [ids.userId], teams: [ids.teamId] }),
+  inviteToCollection: (ids) => ({ role: 'edit', users: [ids.userId], teams: [ids.teamId] }),
+  inviteToSite: (ids) => ({ role: 'edit', users: [ids.userId], teams: [ids.teamId] }),
 };
+
+/** Operations that change or take back a role given on a space, collection or site: one is given first. */
+const GRANTED = /^(?:update(?:User|Team)PermissionIn|remove(?:User|Team)From)(Space|Collection|Site)$/;
+const GRANT_TARGETS = {
+  Space: ['space', 'spaceId'],
+  Collection: ['collection', 'collectionId'],
+  Site: ['site', 'siteId'],
+} as const;
 
 /** The body of the operation's valid request on the fixture (`undefined`: the operation takes none). */
 export function validBody(operation: Operation, ids: Record<string, string>): Json | undefined {
@@ -89,6 +106,27 @@ export function prepareFor(
     ids.inviteId = db.first(
       db.q.selectFrom('email_invites').select('id').where('user_id', '=', invite.userId),
     )!.id;
+  }
+  // The fixture's member and team are given a role on the fixture's item, to change or take back.
+  const granted = GRANTED.exec(operation.name);
+  if (granted !== null) {
+    const [type, idName] = GRANT_TARGETS[granted[1] as keyof typeof GRANT_TARGETS];
+    const targetId = ids[idName] as string;
+    for (const [granteeType, granteeId] of [
+      ['user', ids.userId],
+      ['team', ids.teamId],
+    ] as const)
+      db.run(
+        db.q.insertInto('content_permissions').values({
+          organization_id: ids.organizationId as string,
+          target_type: type,
+          target_id: targetId,
+          grantee_type: granteeType,
+          grantee_id: granteeId as string,
+          role: 'read',
+          created_at: server.clock.now().toISOString(),
+        }),
+      );
   }
   // Only a space in the trash can be restored, or deleted for good.
   if (operation.name === 'restoreSpace' || operation.name === 'deleteSpacePermanently')

@@ -10,6 +10,7 @@ import { customFieldOperations } from './operations/customFields.ts';
 import { memberOperations } from './operations/members.ts';
 import { openApiOperations } from './operations/openapi.ts';
 import { organizationOperations } from './operations/organizations.ts';
+import { permissionOperations, sitePermissionOperations } from './operations/permissions.ts';
 import { samlOperations } from './operations/saml.ts';
 import { shareLinkOperations } from './operations/shareLinks.ts';
 import { siteSectionGroupOperations } from './operations/siteSectionGroups.ts';
@@ -29,6 +30,7 @@ export const operations = {
   ...siteSectionOperations,
   ...siteSectionGroupOperations,
   ...siteSpaceOperations,
+  ...sitePermissionOperations,
   ...shareLinkOperations,
   ...changeRequestOperations,
   ...changeRequestContentOperations,
@@ -38,6 +40,7 @@ export const operations = {
   ...customFieldOperations,
   ...organizationOperations,
   ...auditOperations,
+  ...permissionOperations,
   ...memberOperations,
   ...samlOperations,
   ...openApiOperations,

@@ -1,43 +1,67 @@
 /**
  * The caller's effective level on collections and spaces. A level depends on the chain of parent collections, so
  * the organization's collections are loaded once per request into a map (lazily: an organization admin's level is
- * `admin` everywhere and needs none of them) and each collection's level is computed once.
+ * `admin` everywhere and needs none of them) and each collection's level is computed once. The caller's direct and
+ * team grants are loaded once too, on first need (`permissions/grants.ts`); `effectiveLevel` (policies) says how
+ * they combine with roles and default levels.
  */
 import type { Role } from '../../../shared/contract/index.ts';
-import { contentLevel, roleRank, type OrgActor } from '../../policies/index.ts';
+import { effectiveLevel, roleRank, type OrgActor } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CollectionsTable } from '../../storage/schema.ts';
+import { loadUserGrants, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
 
 const collectionsOfOrganization = prepared((organizationId: string) =>
   builder.selectFrom('collections').selectAll().where('organization_id', '=', organizationId),
 );
 
-/** What a level is computed from: the item's own default level and its parent collection. */
+/** What a space's level is computed from: its id (its grants), own default level and parent collection. */
 export interface LevelSource {
+  id: string;
   parent_id: string | null;
   default_level: string | null;
 }
 
 export class ContentLevels {
   private rows: Map<string, CollectionsTable> | undefined;
+  private userGrants: UserGrants | undefined;
   private readonly levels = new Map<string, Role | null>();
 
   private readonly db: Database;
   readonly organizationId: string;
   readonly actor: OrgActor;
 
-  /** `collections`: the organization's collections when already loaded (levels of several roles share them). */
+  /**
+   * `collections`: the organization's collections when already loaded (levels of several roles share them);
+   * `grants`: the actor's grants when already known (`NO_GRANTS` for the levels of a role rather than a person).
+   */
   constructor(
     db: Database,
     organizationId: string,
     actor: OrgActor,
     collections?: Map<string, CollectionsTable>,
+    grants?: UserGrants,
   ) {
     this.db = db;
     this.organizationId = organizationId;
     this.actor = actor;
     this.rows = collections;
+    this.userGrants = grants;
+  }
+
+  /** The actor's grants in the organization, loaded on first need. */
+  grants(): UserGrants {
+    this.userGrants ??=
+      this.actor.grantsInOrganization === false
+        ? NO_GRANTS
+        : loadUserGrants(this.db, this.organizationId, this.actor.userId);
+    return this.userGrants;
+  }
+
+  /** Whether the actor was given roles directly or through teams (an admin's grants change nothing). */
+  hasGrants(): boolean {
+    return this.actor.role !== 'admin' && !this.grants().empty;
   }
 
   /** Every collection of the organization, by id. */
@@ -60,17 +84,28 @@ export class ContentLevels {
       const row = this.collections().get(collectionId);
       // Marked before recursing so that a (corrupt) cycle of parents ends instead of looping.
       this.levels.set(collectionId, null);
-      level = row === undefined ? null : this.levelOf(row);
+      level = row === undefined ? null : this.resolve('collection', row);
     }
     this.levels.set(collectionId, level);
     return level;
   }
 
-  /** The caller's level on an item (collection or space) from its default level and parent. */
-  levelOf(item: LevelSource): Role | null {
-    return contentLevel(this.actor.role, item.default_level, () =>
-      item.parent_id === null ? this.actor.role : this.collectionLevel(item.parent_id),
-    );
+  /** The caller's level on a space of the organization. */
+  levelOf(space: LevelSource): Role | null {
+    return this.resolve('space', space);
+  }
+
+  private resolve(type: 'space' | 'collection', item: LevelSource): Role | null {
+    const role = this.actor.role;
+    if (role === 'admin') return 'admin';
+    const grants = this.grants();
+    return effectiveLevel({
+      role,
+      defaultLevel: item.default_level,
+      grant: grants.empty ? undefined : grants.at(type, item.id),
+      site: type === 'space' && !grants.empty ? () => grants.siteLevelOfSpace(item.id) : undefined,
+      inherited: () => (item.parent_id === null ? role : this.collectionLevel(item.parent_id)),
+    });
   }
 
   /** The ids of the collections the caller may see (level read or more). */

@@ -77,6 +77,7 @@ export function createOrganization(db: Database, at: Date, input: NewOrganizatio
       plan: 'free_2024',
       logo: null,
       member_count: 0,
+      permission_count: 0,
     };
     db.run(db.q.insertInto('organizations').values(org));
     addMember(db, at, org.id, input.ownerId, 'admin');

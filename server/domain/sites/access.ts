@@ -1,15 +1,31 @@
 /** Reaching a site as the caller: a site of another organization answers the same 404 as an unknown id. */
 import { notFound } from '../../errors.ts';
-import { authorize, type OrgActor } from '../../policies/index.ts';
+import type { Role } from '../../../shared/contract/index.ts';
+import { authorize, siteLevel, type OrgActor } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { OrganizationsTable, SitesTable } from '../../storage/schema.ts';
 import { loadOrgAccess } from '../access.ts';
+import { loadUserGrants } from '../permissions/grants.ts';
 
 export interface SiteAccess {
   site: SitesTable;
   org: OrganizationsTable;
   actor: OrgActor;
+  /** The caller's level on the site (`siteLevel`). */
+  level: Role | null;
+}
+
+/** The caller's level on a site: admins need no read of their grants. */
+export function siteLevelOf(
+  db: Database,
+  organizationId: string,
+  actor: OrgActor,
+  siteId: string,
+): Role | null {
+  if (actor.role === 'admin') return 'admin';
+  if (actor.grantsInOrganization === false) return actor.role;
+  return siteLevel(actor.role, loadUserGrants(db, organizationId, actor.userId).at('site', siteId));
 }
 
 const siteInOrg = prepared((organizationId: string, siteId: string) =>
@@ -32,11 +48,12 @@ export function loadSiteAccess(
   organizationId: string,
   siteId: string,
   userId: string,
-  action: 'site.view' | 'site.admin',
+  action: 'site.view' | 'site.admin' | 'site.viewPermissions' | 'site.managePermissions',
 ): SiteAccess {
   const { org, actor } = loadOrgAccess(db, organizationId, userId);
   const site = db.first(siteInOrg(organizationId, siteId));
   if (!site) throw siteNotFound(siteId);
-  authorize(actor, action, null);
-  return { site, org, actor };
+  const level = siteLevelOf(db, organizationId, actor, site.id);
+  authorize(actor, action, { level });
+  return { site, org, actor, level };
 }

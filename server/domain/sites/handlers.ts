@@ -15,6 +15,7 @@ import { recordEvent } from '../events.ts';
 import { createSpaceRecord } from '../spaces/records.ts';
 import { countSiteSpaces, structureOf } from '../site-structure/records.ts';
 import { loadSiteAccess } from './access.ts';
+import { loadUserGrants } from '../permissions/grants.ts';
 import { presentSite } from './present.ts';
 import { basenameHolder, createSiteRecord, DEFAULT_SITE_TITLE, siteEvent } from './records.ts';
 
@@ -98,8 +99,14 @@ function defaultCustomization(site: SitesTable): PublishedContentSite['customiza
 export const siteHandlers = {
   listSites: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'site.view', null);
+    // Members see every site; a guest only the sites given to them (refused when there are none).
+    const given =
+      orgActor.role === null && orgActor.grantsInOrganization !== false
+        ? loadUserGrants(db, org.id, orgActor.userId).ids('site')
+        : [];
+    if (given.length === 0) authorize(orgActor, 'site.view', { level: orgActor.role });
     let base = db.q.selectFrom('sites').selectAll().where('sites.organization_id', '=', org.id);
+    if (given.length > 0) base = base.where('sites.id', 'in', given);
     if (query.title !== undefined)
       base = base.where(sql<boolean>`lower(sites.title) LIKE ${likeContains(query.title)} ESCAPE '\\'`);
     if (query.published !== undefined) base = base.where('sites.published', '=', query.published ? 1 : 0);
@@ -126,7 +133,7 @@ export const siteHandlers = {
 
   createSite: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
     const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'site.admin', null);
+    authorize(orgActor, 'site.admin', { level: orgActor.role });
     const title = body?.title === undefined ? DEFAULT_SITE_TITLE : titleOf(body.title, 'title');
     const spaces = body?.spaces;
     const listed = Array.isArray(spaces) ? resolveSpaces(db, org.id, spaces) : [];

@@ -21,16 +21,29 @@ import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CollectionsTable, DB, SpacesTable } from '../../storage/schema.ts';
 import { ContentLevels } from '../collections/levels.ts';
+import { NO_GRANTS } from '../permissions/grants.ts';
 import { presentSpace } from './present.ts';
 
 type SpaceQuery = SelectQueryBuilder<DB & { s: SpacesTable }, 's', SpacesTable>;
 
-/** The condition "visible to the caller of `levels`" on `s`; undefined when every space is. */
+/**
+ * The condition "visible to the caller of `levels`" on `s`; undefined when every space is. A caller given roles
+ * (directly or through teams) also sees the spaces given to them, and the inheriting spaces of the sites given to
+ * them (every role reaches at least `read`); a guest sees only those and what inherits from collections given to
+ * them.
+ */
 export function visibleSpaceFilter(levels: ContentLevels): RawBuilder<boolean> | undefined {
   const role = levels.actor.role;
   if (role === 'admin') return undefined;
-  if (role === null) return sql<boolean>`0`;
-  return visibleUnder(JSON.stringify(levels.visibleCollectionIds()));
+  const grants = levels.hasGrants() ? levels.grants() : undefined;
+  if (grants === undefined)
+    return role === null ? sql<boolean>`0` : visibleUnder(JSON.stringify(levels.visibleCollectionIds()));
+  const collections = JSON.stringify(levels.visibleCollectionIds());
+  const byDefault =
+    role === null
+      ? sql<boolean>`(s.default_level = 'inherit' AND s.parent_id IN (SELECT value FROM json_each(${collections})))`
+      : visibleUnder(collections);
+  return sql<boolean>`(${byDefault} OR s.id IN (SELECT value FROM json_each(${JSON.stringify(grants.ids('space'))})) OR (s.default_level = 'inherit' AND s.id IN (SELECT value FROM json_each(${JSON.stringify(grants.siteSpaceIds())}))))`;
 }
 
 /** The condition "visible" on `s` given the visible collections' ids (a JSON list). */
@@ -75,7 +88,7 @@ function organizationRows(
 ): SpacesTable[] {
   const role = levels.actor.role;
   if (after === undefined && role === 'admin') return db.all(firstRowsOfAll(levels.organizationId, take));
-  if (after === undefined && role !== null)
+  if (after === undefined && role !== null && !levels.hasGrants())
     return db.all(
       firstVisibleRows(levels.organizationId, JSON.stringify(levels.visibleCollectionIds()), take),
     );
@@ -123,6 +136,7 @@ export function visibleSpaceCounter(db: Database, organizationId: string): (role
           organizationId,
           { userId: '', role, ownsTeam: false },
           collections,
+          NO_GRANTS,
         );
         visible = new Set(levels.visibleCollectionIds());
         collections = levels.collections();
@@ -191,7 +205,16 @@ export function listOrganizationSpacesPage(
   const rows = organizationRows(db, levels, decodeCursor(options.query.page, 3), limit + 1);
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
-  const count = visibleSpaceCounter(db, levels.organizationId)(levels.actor.role);
+  // Members of one role see the same spaces, unless given some: then their own count.
+  const count = levels.hasGrants()
+    ? Number(
+        db.first(
+          spaceListBase(levels)
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('n')),
+        )?.n ?? 0,
+      )
+    : visibleSpaceCounter(db, levels.organizationId)(levels.actor.role);
   const page: ListPage<Space> = { items: shown.map(presenter(levels, options.baseUrl)), count };
   const last = shown.at(-1);
   if (more && last !== undefined)
