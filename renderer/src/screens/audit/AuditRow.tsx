@@ -55,10 +55,20 @@ export const AuditRow = memo(function AuditRow(props: AuditRowProps) {
       <div role="gridcell" className="audit-cell audit-time" title={fullDate(event.occurredAt)}>
         <time dateTime={event.occurredAt}>{timeAgo(event.occurredAt, now)}</time>
       </div>
-      <div role="gridcell" className="audit-cell audit-actor" data-testid="audit-actor" title={event.actor.id}>
+      <div
+        role="gridcell"
+        className="audit-cell audit-actor"
+        data-testid="audit-actor"
+        title={event.actor.id}
+      >
         {actorName(event)}
       </div>
-      <div role="gridcell" className="audit-cell audit-action" data-testid="audit-action" title={event.action}>
+      <div
+        role="gridcell"
+        className="audit-cell audit-action"
+        data-testid="audit-action"
+        title={event.action}
+      >
         {actionLabel}
       </div>
       <div role="gridcell" className="audit-cell audit-target" data-testid="audit-target">

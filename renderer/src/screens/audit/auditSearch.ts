@@ -80,9 +80,5 @@ export function isFiltered(search: AuditSearch): boolean {
 
 /** `search` with one filter set (an empty value clears it). */
 export function withFilter(search: AuditSearch, name: keyof AuditSearch, value: string): AuditSearch {
-  const next: AuditSearch = { ...search };
-  const trimmed = value.trim();
-  if (trimmed === '') delete next[name];
-  else next[name] = trimmed;
-  return parseAuditSearch({ ...next });
+  return parseAuditSearch({ ...search, [name]: value });
 }
