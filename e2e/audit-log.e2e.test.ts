@@ -133,7 +133,7 @@ describe('an administrator reading the audit log', () => {
 
     // Arrows keep to the list (one row), Enter opens the team.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), eventually)
+      .poll(() => page.evaluate(`document.activeElement?.getAttribute('data-testid') ?? ''`), eventually)
       .toBe('audit-row');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -190,4 +190,28 @@ describe('an administrator reading the audit log', () => {
     // Newest first: the last rename heads the file.
     expect(rows[0]![6]).toBe(title);
   });
+});
+
+describe('a member who is not an admin opening the audit log', () => {
+  const session = useRig({ twoUsers: true });
+
+  it(
+    'is told only admins see it, and the API refuses them too',
+    async () => {
+      const users = session.rig.users!;
+      const { reviewer } = users;
+      const answer = await reviewer.api.call('GET', `/v1/orgs/${users.orgId}/audit-events`);
+      expect(answer.status).toBe(403);
+
+      await session.tab.page.setViewportSize(SMALL);
+      const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+      const route = `/p/${reviewer.profileId}/orgs/${users.orgId}/audit`;
+      await app.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
+      const audit = new AuditPage(app.page);
+      await audit.root.getByText('Only admins see the audit log').waitFor();
+      expect(await audit.rows().count()).toBe(0);
+      expect(await seriousViolations(app.page)).toEqual([]);
+    },
+    AXE_TIMEOUT,
+  );
 });

@@ -85,6 +85,7 @@ export function AuditFilters(props: AuditFiltersProps) {
         <label htmlFor={actionId}>Action</label>
         <select
           id={actionId}
+          className="input"
           value={search.action ?? ''}
           onChange={(event) => set('action', event.target.value)}
           data-testid="audit-filter-action"

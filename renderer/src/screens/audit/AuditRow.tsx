@@ -72,7 +72,7 @@ export const AuditRow = memo(function AuditRow(props: AuditRowProps) {
         {actionLabel}
       </div>
       <div role="gridcell" className="audit-cell audit-target" data-testid="audit-target">
-        <span className="audit-target-type">{targetTypeLabel(event.target.type)}</span>{' '}
+        <span className="audit-target-type">{targetTypeLabel(event.target.type)}</span>
         {link !== undefined ? (
           <Link
             to={link.to}
