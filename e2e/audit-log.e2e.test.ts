@@ -141,6 +141,25 @@ describe('an administrator reading the audit log', () => {
     expect(page.url()).toContain(`/teams/${teamId}`);
   });
 
+  it('offers the changes made while it is open, and shows them on demand', async () => {
+    const space = await renamedSpace();
+    const { audit } = await open();
+    await audit.filterTarget(space.id);
+    await expect.poll(() => audit.rows().count(), eventually).toBe(2);
+
+    const title = uniqueTitle('Renamed again');
+    const answer = await session.rig.api.call('PATCH', `/v1/spaces/${space.id}`, { body: { title } });
+    expect(answer.status).toBe(200);
+    // The tail asks every 10 s: allow two rounds on a loaded machine.
+    const offer = audit.root.getByTestId('audit-show-new');
+    await offer.waitFor({ timeout: 30_000 });
+    expect(await offer.innerText()).toBe('1 new event: show');
+    await offer.click();
+    await expect.poll(() => audit.rows().count(), eventually).toBe(3);
+    expect(await audit.rows().first().getByTestId('audit-target').innerText()).toContain(title);
+    await offer.waitFor({ state: 'detached' });
+  }, 60_000);
+
   it('exports the filtered events as CSV, every page of them', async () => {
     // More renames of one space than a page of the API holds (100), so that the export must follow the pages.
     const space = await renamedSpace();

@@ -45,6 +45,34 @@ export function auditEventsQuery(
   });
 }
 
+/** How often an open audit log asks for events newer than its first (its live tail). */
+export const AUDIT_TAIL_MS = 10_000;
+
+/**
+ * The newest events with filters (one page of 20), asked again every `AUDIT_TAIL_MS` while the log is open and the
+ * window shown: the log compares it with its first row to offer what came in since.
+ */
+export function auditHeadQuery(
+  queryClient: QueryClient,
+  profileId: string,
+  orgId: string,
+  filters: AuditQueryFilters,
+) {
+  return queryOptions({
+    queryKey: [...auditKey(profileId, orgId), 'head', filters] as const,
+    queryFn: () =>
+      optionalRead(queryClient, profileId, 'listOrganizationAuditEvents', () =>
+        clientFor(profileId).call('listOrganizationAuditEvents', {
+          params: { organizationId: orgId },
+          query: { ...filters, limit: 20 },
+        }),
+      ),
+    refetchInterval: AUDIT_TAIL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}
+
 /** The actions an event can name, with their labels (a short catalogue: kept for the session). */
 export function auditActionsQuery(queryClient: QueryClient, profileId: string, orgId: string) {
   return queryOptions({

@@ -102,14 +102,14 @@ export function AuditFilters(props: AuditFiltersProps) {
       <IdFilter
         label="Actor ID"
         value={search.actor}
-        placeholder="A user ID, or system"
+        placeholder="User ID"
         onApply={(value) => set('actor', value)}
         testId="audit-filter-actor"
       />
       <IdFilter
         label="Target ID"
         value={search.target}
-        placeholder="A space, team… ID"
+        placeholder="Item ID"
         onApply={(value) => set('target', value)}
         testId="audit-filter-target"
       />

@@ -12,7 +12,7 @@ import { errorKind, errorMessage } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
-import { auditActionsQuery, auditEventQuery, auditEventsQuery } from '../../queries/audit.ts';
+import { auditActionsQuery, auditEventQuery, auditEventsQuery, auditHeadQuery } from '../../queries/audit.ts';
 import { useOffers } from '../../queries/capabilities.ts';
 import { NotOffered } from '../../ui/ApiNotes.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -24,6 +24,7 @@ import { AuditFilters } from './AuditFilters.tsx';
 import { AUDIT_ROW_HEIGHT, AuditRow, AuditSkeletonRow } from './AuditRow.tsx';
 import { auditQueryFilters, isFiltered, type AuditSearch } from './auditSearch.ts';
 import { targetLink, type TargetLink } from './targets.ts';
+import { newerThan } from './tail.ts';
 import { useAuditExport } from './useAuditExport.ts';
 import './audit.css';
 
@@ -86,6 +87,22 @@ function AuditLog({ profileId, orgId, search, onSearchChange }: AuditScreenProps
     [actions.data],
   );
   const events = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  // The live tail: the newest events, asked again while the log is open, against the first row shown.
+  const head = useQuery({
+    ...auditHeadQuery(queryClient, profileId, orgId, filters),
+    enabled: query.isSuccess,
+  });
+  const fresh =
+    head.data === undefined || !query.isSuccess || query.isFetching
+      ? 0
+      : newerThan(head.data.items, events[0]);
+  const showFresh = useCallback(() => {
+    setFocused(0);
+    scrollRef.current?.scrollTo({ top: 0 });
+    void queryClient.resetQueries({
+      queryKey: auditEventsQuery(queryClient, profileId, orgId, filters).queryKey,
+    });
+  }, [queryClient, profileId, orgId, filters]);
   const exporter = useAuditExport(profileId, orgId, search);
   const openLink = useOpenLink(profileId, orgId);
   const [focused, setFocused] = useState(0);
@@ -187,13 +204,20 @@ function AuditLog({ profileId, orgId, search, onSearchChange }: AuditScreenProps
   return (
     <>
       {toolbar}
-      <p className="muted audit-count" aria-live="polite" data-testid="audit-count">
-        {query.isPending
-          ? 'Loading events…'
-          : `${events.length}${hasNextPage ? '+' : ''} event${events.length === 1 ? '' : 's'}${
-              isFiltered(search) ? ' match' : ''
-            }`}
-      </p>
+      <div className="audit-status" aria-live="polite">
+        <p className="muted audit-count" data-testid="audit-count">
+          {query.isPending
+            ? 'Loading events…'
+            : `${events.length}${hasNextPage ? '+' : ''} event${events.length === 1 ? '' : 's'}${
+                isFiltered(search) ? ' match' : ''
+              }`}
+        </p>
+        {fresh > 0 && (
+          <Button size="sm" variant="secondary" onClick={showFresh} data-testid="audit-show-new">
+            {fresh >= 20 ? '20+ new events' : `${fresh} new event${fresh === 1 ? '' : 's'}`}: show
+          </Button>
+        )}
+      </div>
       <div
         ref={scrollRef}
         role="grid"

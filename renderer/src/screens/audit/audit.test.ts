@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../../shared/contract/resources/audit.ts';
 import { AUDIT_CSV_COLUMNS, auditCsv, auditCsvFileName, csvCell } from './auditCsv.ts';
 import { auditQueryFilters, isDay, isFiltered, parseAuditSearch, withFilter } from './auditSearch.ts';
+import { newerThan } from './tail.ts';
 import { needsDetails, targetLink, targetTypeLabel } from './targets.ts';
 
 const event = (overrides: Partial<AuditEvent> = {}): AuditEvent => ({
@@ -118,5 +119,25 @@ describe('where an audit event target opens', () => {
     expect(targetTypeLabel('change_request')).toBe('Change request');
     expect(targetTypeLabel('saml-provider')).toBe('SAML provider');
     expect(targetTypeLabel('openapi-spec')).toBe('OpenAPI spec');
+  });
+});
+
+describe('the live tail', () => {
+  const at = (id: string, occurredAt: string) => event({ id, occurredAt });
+  const head = [
+    at('e3', '2026-11-27T10:03:00.000Z'),
+    at('e2', '2026-11-27T10:02:00.000Z'),
+    at('e1', '2026-11-27T10:01:00.000Z'),
+  ];
+
+  it('counts the events before the first row shown', () => {
+    expect(newerThan(head, head[2])).toBe(2);
+    expect(newerThan(head, head[0])).toBe(0);
+    expect(newerThan(head, undefined)).toBe(3);
+  });
+
+  it('counts by time when the first row is newer than the head, or older than all of it', () => {
+    expect(newerThan(head, at('e4', '2026-11-27T10:04:00.000Z'))).toBe(0);
+    expect(newerThan(head, at('e0', '2026-11-27T10:00:00.000Z'))).toBe(3);
   });
 });
