@@ -105,6 +105,7 @@ export function useScreens(session: RigSession): AppScreen[] {
       visit: async (app) => orgScreen(app, `spaces/${ids().spaceId}`, 'links-report'),
     },
     { name: 'trash', slug: 'trash', visit: async (app) => orgScreen(app, 'trash', 'trash-row') },
+    { name: 'audit log', slug: 'audit', visit: async (app) => orgScreen(app, 'audit', 'audit-row') },
     { name: 'sites', slug: 'sites', visit: async (app) => orgScreen(app, 'sites', 'site-row') },
     siteTab('structure', 'structure-row'),
     siteTab('settings', 'site-settings'),

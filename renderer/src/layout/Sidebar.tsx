@@ -17,6 +17,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   PlugZap,
+  ScrollText,
   Search,
   Settings,
   Sheet,
@@ -51,6 +52,11 @@ export const ORG_SCREENS = [
   { path: 'sites', label: 'Sites', keywords: ['sites', 'sections', 'publish', 'share links', 'adaptive'] },
   { path: 'trash', label: 'Trash', keywords: ['deleted', 'restore', 'spaces'] },
   {
+    path: 'audit',
+    label: 'Audit log',
+    keywords: ['audit', 'log', 'history', 'events', 'who changed', 'activity', 'csv'],
+  },
+  {
     path: 'sso',
     label: 'Single sign-on',
     keywords: ['saml', 'sso', 'single sign-on', 'identity provider', 'certificate'],
@@ -75,6 +81,7 @@ const SCREEN_ICONS: Record<(typeof ORG_SCREENS)[number]['path'] | 'overview' | '
   'merge-rules': ListChecks,
   sites: Globe,
   trash: Trash,
+  audit: ScrollText,
   sso: KeyRound,
   'custom-fields': Sheet,
   openapi: Braces,

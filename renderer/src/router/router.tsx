@@ -11,6 +11,7 @@ import { Layout } from '../layout/Layout.tsx';
 import { NotFoundScreen } from '../layout/NotFoundScreen.tsx';
 import { membersFilters, membersSearch, parseMembersSearch } from '../queries/membersSearch.ts';
 import { orgQuery, orgsQuery } from '../queries/orgs.ts';
+import { parseAuditSearch } from '../screens/audit/auditSearch.ts';
 import { HomeRedirect, ProfileHome } from '../screens/home/Home.tsx';
 import { OrgOverview } from '../screens/orgs/OrgOverview.tsx';
 
@@ -163,6 +164,27 @@ const trashRoute = createRoute({
   component: function TrashRoute() {
     const { profileId, orgId } = trashRoute.useParams();
     return <TrashScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+const AuditScreen = lazyRouteComponent(() => import('../screens/audit/AuditScreen.tsx'), 'AuditScreen');
+const auditRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/audit',
+  // The filters (action, actor, target, days) live in the URL: a reload or a link shows the same events.
+  validateSearch: parseAuditSearch,
+  component: function AuditRoute() {
+    const { profileId, orgId } = auditRoute.useParams();
+    const search = auditRoute.useSearch();
+    const navigate = auditRoute.useNavigate();
+    return (
+      <AuditScreen
+        profileId={profileId}
+        orgId={orgId}
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
   },
 });
 
@@ -345,6 +367,7 @@ const routeTree = rootRoute.addChildren([
       inboxRoute,
       changeRequestRoute,
       trashRoute,
+      auditRoute,
       sitesRoute,
       ssoRoute,
       customFieldsRoute,
