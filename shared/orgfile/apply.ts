@@ -1,0 +1,236 @@
+/**
+ * Applying a plan (plan.ts) to an organization through the API, step by step, with a journal of what is done so
+ * that an apply stopped half-way (an error, a quit, a killed process) resumes where it was and does nothing twice.
+ *
+ * Rules:
+ * - Steps run in the plan's order. A step the journal records as done is not run again; a created team or
+ *   collection's id is recorded as soon as it exists, before anything else is asked of it, so that later steps (and
+ *   a resumed apply) refer to it.
+ * - A create first looks for what it would create (a team of that title, a collection of that title under that
+ *   parent): one found is adopted, not made again. An apply killed between the API's answer and the journal's
+ *   write therefore does not make a second one.
+ * - A blocked step is skipped with its reason. A failing step stops the apply (`stopOnError`, the default) or is
+ *   reported and passed over.
+ * - Applying the same file twice changes nothing: the second plan is empty.
+ */
+import type { ApiClient } from '../client.ts';
+import type { CollectionRef, Plan, PlanStep, TeamRef } from './plan.ts';
+
+/** What the journal keeps of a step. */
+export interface StepRecord {
+  state: 'done' | 'skipped' | 'failed' | 'created';
+  /** The id of what the step created (a team, a collection). */
+  id?: string;
+  message?: string;
+}
+
+/** Where an apply's progress is kept: in memory, or stored (the app keeps it with the plan). */
+export interface ApplyJournal {
+  get(index: number): StepRecord | undefined;
+  set(index: number, record: StepRecord): void | Promise<void>;
+}
+
+/** A journal in memory (a resumed apply in the same process, tests). */
+export function memoryJournal(): ApplyJournal & { records: Map<number, StepRecord> } {
+  const records = new Map<number, StepRecord>();
+  return {
+    records,
+    get: (index) => records.get(index),
+    set: (index, record) => void records.set(index, record),
+  };
+}
+
+export interface StepOutcome {
+  index: number;
+  step: PlanStep;
+  state: 'done' | 'skipped' | 'failed';
+  message?: string;
+}
+
+export interface ApplyReport {
+  outcomes: StepOutcome[];
+  done: number;
+  skipped: number;
+  failed: number;
+  /** True when the apply stopped before the last step (an error with `stopOnError`, or `signal`). */
+  stopped: boolean;
+}
+
+export interface ApplyOptions {
+  journal?: ApplyJournal;
+  /** Stop at the first failing step (default); otherwise report it and go on. */
+  stopOnError?: boolean;
+  /** Called after each step. */
+  onStep?: (outcome: StepOutcome) => void;
+  /** Stops the apply between two steps. */
+  signal?: AbortSignal;
+}
+
+const LIST = { limit: 1000 } as const;
+
+/** Runs a plan's steps against the organization. */
+export async function applyPlan(
+  client: ApiClient,
+  organizationId: string,
+  plan: Plan,
+  options: ApplyOptions = {},
+): Promise<ApplyReport> {
+  const journal = options.journal ?? memoryJournal();
+  const stopOnError = options.stopOnError ?? true;
+  const org = { organizationId };
+
+  const createdId = (matches: (step: PlanStep) => boolean): string => {
+    const index = plan.steps.findIndex(matches);
+    const id = index === -1 ? undefined : journal.get(index)?.id;
+    if (id === undefined) throw new Error('a step it needs has not run');
+    return id;
+  };
+  const teamId = (ref: TeamRef) =>
+    'id' in ref
+      ? ref.id
+      : createdId((s) => s.resource === 'team' && s.action === 'create' && s.title === ref.new);
+  const collectionId = (ref: CollectionRef | null) =>
+    ref === null
+      ? null
+      : 'id' in ref
+        ? ref.id
+        : createdId((s) => s.resource === 'collection' && s.action === 'create' && s.path === ref.new);
+
+  /** Runs one step; answers a note when it adopted what existed. */
+  async function run(index: number, step: PlanStep): Promise<string | undefined> {
+    switch (step.resource) {
+      case 'member':
+        if (step.action === 'create')
+          await client.call('inviteUsersToOrganization', {
+            params: org,
+            body: { emails: [{ email: step.email, role: step.role }] },
+          });
+        else if (step.action === 'update')
+          await client.call('updateMemberInOrganizationById', {
+            params: { ...org, userId: step.userId },
+            body: { role: step.to },
+          });
+        else
+          await client.call('removeMemberFromOrganizationById', { params: { ...org, userId: step.userId } });
+        return undefined;
+      case 'team': {
+        if (step.action === 'create') {
+          const existing = (
+            await client.call('listTeamsInOrganizationById', {
+              params: org,
+              query: { ...LIST, title: step.title },
+            })
+          ).items.find((team) => team.title === step.title);
+          const id =
+            existing?.id ??
+            (await client.call('createOrganizationTeam', { params: org, body: { title: step.title } })).id;
+          await journal.set(index, { state: 'created', id });
+          return existing !== undefined ? 'a team of that title existed: adopted' : undefined;
+        }
+        if (step.action === 'update')
+          await client.call('updateTeamInOrganizationById', {
+            params: { ...org, teamId: step.teamId },
+            body: { title: step.to },
+          });
+        else await client.call('removeTeamFromOrganizationById', { params: { ...org, teamId: step.teamId } });
+        return undefined;
+      }
+      case 'team-member': {
+        const params = { ...org, teamId: teamId(step.team), userId: step.userId ?? '' };
+        if (step.action === 'delete') await client.call('deleteMemberFromOrganizationTeamById', { params });
+        else
+          await client.call('addMemberToOrganizationTeamById', {
+            params,
+            body: { role: step.action === 'create' ? step.role : step.to },
+          });
+        return undefined;
+      }
+      case 'collection': {
+        if (step.action === 'create') {
+          const parent = collectionId(step.parent);
+          let id = journal.get(index)?.id;
+          let note: string | undefined;
+          if (id === undefined) {
+            const existing = (
+              await client.call('listCollectionsInOrganizationById', { params: org, query: LIST })
+            ).items.find((c) => c.title === step.title && (c.parent ?? null) === parent);
+            id =
+              existing?.id ??
+              (
+                await client.call('createCollection', {
+                  params: org,
+                  body: { title: step.title, ...(parent !== null ? { parent } : {}) },
+                })
+              ).id;
+            if (existing !== undefined) note = 'a collection of that title existed there: adopted';
+            await journal.set(index, { state: 'created', id });
+          }
+          await client.call('updateCollectionById', {
+            params: { collectionId: id },
+            body: {
+              defaultLevel: step.defaultLevel,
+              ...(step.description !== undefined ? { description: step.description } : {}),
+            },
+          });
+          return note;
+        }
+        if (step.action === 'update')
+          await client.call('updateCollectionById', {
+            params: { collectionId: step.collectionId },
+            body: {
+              ...(step.changes.title ? { title: step.changes.title[1] } : {}),
+              ...(step.changes.description ? { description: step.changes.description[1] } : {}),
+              ...(step.changes.defaultLevel ? { defaultLevel: step.changes.defaultLevel[1] } : {}),
+            },
+          });
+        else if (step.action === 'move')
+          await client.call('moveCollection', {
+            params: { collectionId: step.collectionId },
+            body: { parent: collectionId(step.to) },
+          });
+        else await client.call('deleteCollectionById', { params: { collectionId: step.collectionId } });
+        return undefined;
+      }
+    }
+  }
+
+  const outcomes: StepOutcome[] = [];
+  const report = (outcome: StepOutcome) => {
+    outcomes.push(outcome);
+    options.onStep?.(outcome);
+  };
+  let stopped = false;
+  for (const [index, step] of plan.steps.entries()) {
+    const recorded = journal.get(index);
+    if (recorded?.state === 'done' || recorded?.state === 'skipped') continue;
+    if (options.signal?.aborted === true) {
+      stopped = true;
+      break;
+    }
+    if (step.blocked !== undefined) {
+      await journal.set(index, { state: 'skipped', message: step.blocked });
+      report({ index, step, state: 'skipped', message: step.blocked });
+      continue;
+    }
+    try {
+      const note = await run(index, step);
+      await journal.set(index, { ...journal.get(index), state: 'done' });
+      report({ index, step, state: 'done', ...(note !== undefined ? { message: note } : {}) });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await journal.set(index, { ...journal.get(index), state: 'failed', message });
+      report({ index, step, state: 'failed', message });
+      if (stopOnError) {
+        stopped = index < plan.steps.length - 1;
+        break;
+      }
+    }
+  }
+  return {
+    outcomes,
+    done: outcomes.filter((o) => o.state === 'done').length,
+    skipped: outcomes.filter((o) => o.state === 'skipped').length,
+    failed: outcomes.filter((o) => o.state === 'failed').length,
+    stopped,
+  };
+}
