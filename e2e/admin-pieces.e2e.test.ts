@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseByMouse } from './pages/choice-menu.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { TrashPage } from './pages/trash.ts';
+import { changeRequestsApi } from './support/change-requests-api.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 import { spacesApi, uniqueTitle } from './support/spaces-api.ts';
@@ -61,6 +62,53 @@ describe('an administrator finding what they look for', () => {
     await card.click();
     await expect.poll(() => app.route(), eventually).toMatch(/\/invites$/);
     await app.invites.pending('dennis.ritchie@acme.test').waitFor();
+  });
+
+  it("counts the outdated requests and those in conflict on the Overview's to-do list", async () => {
+    const { orgId, api } = session.rig;
+    const requests = changeRequestsApi(api);
+    const { spaceId } = await requests.createSpaceWithPages(orgId, uniqueTitle('To-do conflicts'), [
+      { title: 'Guide', markdown: '# Guide\n\nThe shared sentence.\n' },
+      { title: 'Other', markdown: '# Other\n\nAnother sentence.\n' },
+    ]);
+    const [guide, other] = (await requests.spaceRevision(spaceId)).pages.map((page) => page.id);
+    const edit = async (subject: string, page: string | undefined, markdown: string) => {
+      const request = await requests.create(spaceId, subject);
+      await requests.edit(spaceId, request.id, [
+        { operation: 'update_page', page: page!, document: { markdown } },
+      ]);
+      return request.id;
+    };
+    const merged = await edit('Merged first', guide, '# Guide\n\nThe sentence, merged first.\n');
+    await edit('Said otherwise', guide, '# Guide\n\nThe sentence, said otherwise.\n');
+    await edit('Said a third way', guide, '# Guide\n\nThe sentence, said a third way.\n');
+    await edit('Elsewhere', other, '# Other\n\nAnother sentence, edited.\n');
+    await requests.merge(spaceId, merged);
+
+    // The organization's outdated requests and, by the server's merge check, those in conflict (the list checks them
+    // one at a time: every check must still come in).
+    const listed = (
+      await api.call('GET', `/v1/orgs/${orgId}/change-requests`, { query: { status: 'open', limit: 100 } })
+    ).body as { items: { id: string; outdated: boolean; space: string }[] };
+    const outdated = listed.items.filter((request) => request.outdated);
+    let conflicting = 0;
+    for (const request of outdated) {
+      const check = await api.call(
+        'GET',
+        `/v1/spaces/${request.space}/change-requests/${request.id}/merge-check`,
+      );
+      if ((check.body as { conflicts: unknown[] }).conflicts.length > 0) conflicting++;
+    }
+    expect(conflicting).toBeGreaterThanOrEqual(2);
+    expect(outdated.length).toBeGreaterThan(conflicting);
+    // The list checks at most ten; past them it counts no conflicts.
+    expect(outdated.length).toBeLessThanOrEqual(10);
+
+    const app = await open();
+    const card = app.overview.todoCard('todo-outdated');
+    await expect
+      .poll(() => card.innerText(), eventually)
+      .toContain(`${outdated.length} requests behind the main content, ${conflicting} in conflict.`);
   });
 
   it("changes a member's role and teams from the detail panel, then removes them", async () => {

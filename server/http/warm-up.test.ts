@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { operations, routeUrl } from '../../shared/contract/index.ts';
 import { hasSerializer } from './serializer.ts';
 import { hasValidator, textAjv } from './validation.ts';
-import { addWarmUp, REVIEW_FIRST_READS, REVIEW_TREE_READ, whenQuiet } from './warm-up.ts';
+import { markdownBlocks } from '../../shared/markdown/blocks.ts';
+import { addWarmUp, MARKDOWN_SAMPLE, REVIEW_FIRST_READS, REVIEW_TREE_READ, whenQuiet } from './warm-up.ts';
 
 describe('whenQuiet', () => {
   let now = 0;
@@ -47,6 +48,15 @@ describe('whenQuiet', () => {
     const state = watch();
     await pass(1_000);
     expect(state.quiet).toBe(true);
+  });
+});
+
+describe('MARKDOWN_SAMPLE', () => {
+  it('holds a block of every kind a page splits into, so that each kind has its rules compiled', () => {
+    const kinds = new Set(markdownBlocks(MARKDOWN_SAMPLE).map((block) => block.type));
+    expect([...kinds].sort()).toEqual(
+      ['blockquote', 'code', 'def', 'heading', 'hr', 'html', 'list', 'paragraph', 'table'].sort(),
+    );
   });
 });
 
