@@ -11,7 +11,7 @@ import { Layout } from '../layout/Layout.tsx';
 import { NotFoundScreen } from '../layout/NotFoundScreen.tsx';
 import { membersFilters, membersSearch, parseMembersSearch } from '../queries/membersSearch.ts';
 import { orgQuery, orgsQuery } from '../queries/orgs.ts';
-import { parseAuditSearch } from '../screens/audit/auditSearch.ts';
+import { parseAuditSearch, type AuditSearch } from '../screens/audit/auditSearch.ts';
 import { HomeRedirect, ProfileHome } from '../screens/home/Home.tsx';
 import { OrgOverview } from '../screens/orgs/OrgOverview.tsx';
 
@@ -174,15 +174,13 @@ const auditRoute = createRoute({
   // The filters (action, actor, target, days) live in the URL: a reload or a link shows the same events.
   validateSearch: parseAuditSearch,
   component: function AuditRoute() {
-    const { profileId, orgId } = auditRoute.useParams();
-    const search = auditRoute.useSearch();
     const navigate = auditRoute.useNavigate();
+    const onSearchChange = (next: AuditSearch) => void navigate({ search: next, replace: true });
     return (
       <AuditScreen
-        profileId={profileId}
-        orgId={orgId}
-        search={search}
-        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+        {...auditRoute.useParams()}
+        search={auditRoute.useSearch()}
+        onSearchChange={onSearchChange}
       />
     );
   },
