@@ -18,7 +18,7 @@ import { NotOffered } from '../../ui/ApiNotes.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Banner, EmptyState } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { gridKeyDown } from '../people/members/useGridKeys.ts';
+import { gridKeyDown } from '../../ui/gridKeys.ts';
 import { AuditDetail } from './AuditDetail.tsx';
 import { AuditFilters } from './AuditFilters.tsx';
 import { AUDIT_ROW_HEIGHT, AuditRow, AuditSkeletonRow } from './AuditRow.tsx';

@@ -21,7 +21,7 @@ import { MembersHeader } from './MembersHeader.tsx';
 import { MembersToolbar } from './MembersToolbar.tsx';
 import { rangeBetween } from './range.ts';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
-import { gridKeyDown } from './useGridKeys.ts';
+import { gridKeyDown } from '../../../ui/gridKeys.ts';
 import { useMembersList } from './useMembersList.ts';
 import { useRoleChange } from './useRoleChange.tsx';
 import './members.css';

@@ -1,4 +1,4 @@
-/** Keyboard operation of the members grid: arrows move the focused row, Space selects, Enter opens, Ctrl/Cmd+A, Escape. */
+/** Keyboard operation of a grid of rows (members, audit events): arrows move the focused row, Space selects, Enter opens, Ctrl/Cmd+A, Escape. */
 import type { KeyboardEvent } from 'react';
 
 /** What the keys do. */
