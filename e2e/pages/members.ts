@@ -169,7 +169,9 @@ export class MembersPage {
 
   /**
    * Selects every member the search matches (`total` of them): the table loads 100 rows at a time, so it scrolls to
-   * the table's end until "select all loaded" takes all of them.
+   * the table's end until "select all loaded" takes all of them. The box is never unchecked: rows arriving after it
+   * was checked clear it themselves (not every loaded row is selected then), and a page that arrived between a check
+   * and an uncheck used to make the uncheck fail.
    */
   async selectAllMatching(total: number, loading: { timeout: number }): Promise<void> {
     const grid = this.page.getByRole('grid', { name: 'Members' });
@@ -177,7 +179,6 @@ export class MembersPage {
     for (;;) {
       await selectAll.check();
       if ((await this.bulkBar.innerText()).includes(`${total} members selected`)) return;
-      await selectAll.uncheck();
       await grid.evaluate((element) => {
         const box = element as unknown as { scrollTop: number; scrollHeight: number };
         box.scrollTop = box.scrollHeight;
