@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: unit and integration tests, and end-to-end tests, which first build the renderer once.
+/** The end-to-end files that mostly wait for a rate limit's window. */
+const PACED_E2E = ['e2e/compat-bulk.e2e.test.ts'];
+/** Two workers for the unit files, one for a paced end-to-end file that is mostly idle. */
+const PACED_GROUP_WORKERS = 3;
+
+// Three projects: unit and integration tests; end-to-end tests, which first build the renderer once; and the paced
+// end-to-end files, run beside the unit files.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -14,7 +20,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           // Vitest's default is one worker less than the cores: one on a 2-core machine, so nothing ran side by side.
-          maxWorkers: 2,
+          // Three: the unit files share their group with e2e-paced, whose one file mostly waits (below).
+          maxWorkers: PACED_GROUP_WORKERS,
           include: [
             'shared/**/*.test.ts',
             'server/**/*.test.ts',
@@ -26,11 +33,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // End-to-end files that spend most of their time waiting for a rate limit's window (compat-bulk: three
+          // windows of 60 s at GitBook's pace) run beside the unit files rather than alone after them: the project's
+          // name sorts before "unit", so Vitest's sequencer starts them first in the shared group.
+          name: 'e2e-paced',
+          maxWorkers: PACED_GROUP_WORKERS,
+          include: PACED_E2E,
+          globalSetup: ['e2e/support/global-setup.ts'],
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           // One at a time, after the unit files (a single-worker project runs in Vitest's sequential group): each
           // file starts an app, its sandbox and a Chromium, which take both cores of the machines we run on.
           maxWorkers: 1,
           include: ['e2e/**/*.e2e.test.ts'],
+          exclude: PACED_E2E,
           globalSetup: ['e2e/support/global-setup.ts'],
           hookTimeout: 60_000,
         },
