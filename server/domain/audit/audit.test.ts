@@ -99,6 +99,37 @@ describe('what the audit log says', () => {
     expect(teamDetails.payload).toEqual({ title: 'Writers', members: 0 });
   });
 
+  it('names a change request by its subject, else by its number', async () => {
+    const { admin, orgId } = buildAuditedOrg(server);
+    const space = await admin.client.call('createSpace', {
+      params: { organizationId: orgId },
+      body: { title: 'Guide' },
+    });
+    server.clock.advance(1000);
+    const titled = await admin.client.call('createChangeRequest', {
+      params: { spaceId: space.id },
+      body: { subject: 'Fix the typos' },
+    });
+    server.clock.advance(1000);
+    const untitled = await admin.client.call('createChangeRequest', {
+      params: { spaceId: space.id },
+      body: {},
+    });
+    server.clock.advance(1000);
+    await admin.client.call('updateChangeRequestById', {
+      params: { spaceId: space.id, changeRequestId: untitled.id },
+      body: { subject: 'Later named' },
+    });
+    const events = (
+      await admin.client.call('listOrganizationAuditEvents', { params: { organizationId: orgId } })
+    ).items;
+    expect(events.slice(0, 3).map((event) => [event.action, event.target])).toEqual([
+      ['change_request.updated', { type: 'change_request', id: untitled.id, label: 'Later named' }],
+      ['change_request.created', { type: 'change_request', id: untitled.id, label: `#${untitled.number}` }],
+      ['change_request.created', { type: 'change_request', id: titled.id, label: 'Fix the typos' }],
+    ]);
+  });
+
   it('names no one for a change no one made (system), and no label for a deleted user', async () => {
     const { admin, orgId } = buildAuditedOrg(server);
     server.clock.advance(1000);

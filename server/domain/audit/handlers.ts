@@ -37,8 +37,19 @@ function payloadOf(row: EventRow): Record<string, unknown> {
     : {};
 }
 
+/**
+ * The target's label as the event recorded it: a created, renamed or deleted item's title; for a change request
+ * its subject where the event holds one, else its number (`#12`), as GitBook's app names requests.
+ */
+function targetLabel(type: string, payload: Record<string, unknown>): string | undefined {
+  if (typeof payload.title === 'string') return payload.title;
+  if (type !== 'change_request') return undefined;
+  if (typeof payload.subject === 'string' && payload.subject !== '') return payload.subject;
+  return typeof payload.number === 'number' ? `#${payload.number}` : undefined;
+}
+
 function presentEvent(row: EventRow, payload: Record<string, unknown>, baseUrl: string): AuditEvent {
-  const title = payload.title;
+  const label = targetLabel(row.subject_type, payload);
   return {
     object: 'audit-event',
     id: row.id,
@@ -49,12 +60,8 @@ function presentEvent(row: EventRow, payload: Record<string, unknown>, baseUrl: 
         ? { type: 'system', id: SYSTEM_ACTOR_ID }
         : { type: 'user', id: row.actor_id, ...(row.actor_name !== null ? { label: row.actor_name } : {}) },
     source: 'api',
-    // The title the event recorded (a created, renamed or deleted item's) is the label it had then.
-    target: {
-      type: row.subject_type,
-      id: row.subject_id,
-      ...(typeof title === 'string' ? { label: title } : {}),
-    },
+    // The label it had then, as the event recorded it.
+    target: { type: row.subject_type, id: row.subject_id, ...(label !== undefined ? { label } : {}) },
     urls: { location: `${baseUrl}/v1/orgs/${row.organization_id}/audit-events/${row.id}` },
   };
 }
