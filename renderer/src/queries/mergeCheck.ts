@@ -11,7 +11,7 @@
  * possible then). Order of siblings, and the subtler structure cases (a move into a page the other side deleted, a
  * cycle), are left to the API's own answer when the merge is tried.
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { diff3Merge } from 'node-diff3';
 import type { ChangeRequestConflict } from '../../../shared/contract/resources/changeRequests.ts';
 import { MERGED_PAGE_FIELDS } from '../../../shared/contract/constants.ts';
@@ -210,5 +210,34 @@ export function mergeCheckQuery(
         () => clientFor(profileId).call('checkChangeRequestMerge', { params: { spaceId, changeRequestId } }),
         () => computedMergeCheck(client, profileId, orgId, spaceId, changeRequestId),
       ),
+  });
+}
+
+/** A request whose merge check a list asks for. */
+export interface CheckedRequest {
+  id: string;
+  revision: string;
+  spaceId: string;
+}
+
+/**
+ * The merge checks of several requests, asked one at a time: each once the one before it has settled. A check of an
+ * outdated request is a three-way merge on the server (its trees and bodies read on its main thread, the merge on a
+ * worker); asked all at once, seven of them kept the server busy for 1.5 s after the screen was left, and the change
+ * request opened from it waited behind them (`bench review`: first diff 193.6 ms after the changes data instead of
+ * 75–106 ms). One at a time, leaving the screen leaves at most one running; the answers come later, which a badge
+ * or a count can afford. Answers already cached come at once.
+ */
+export function useMergeChecksInTurn(profileId: string, orgId: string, requests: readonly CheckedRequest[]) {
+  const queryClient = useQueryClient();
+  let previousSettled = true;
+  return useQueries({
+    queries: requests.map((request) => {
+      const check = mergeCheckQuery(profileId, orgId, request.spaceId, request.id, request.revision);
+      const enabled = previousSettled;
+      const status = queryClient.getQueryState(check.queryKey)?.status;
+      previousSettled = previousSettled && status !== undefined && status !== 'pending';
+      return { ...check, enabled };
+    }),
   });
 }

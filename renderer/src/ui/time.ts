@@ -54,3 +54,11 @@ export function fullDate(iso: string, locale?: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return dateFormat(locale).format(date);
 }
+
+const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A date as people read it ("Nov 27, 2026, 2:05 PM"); text that is no date comes back as it is. */
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : mediumDate.format(time);
+}

@@ -16,7 +16,6 @@ import { changeRequestPagesQuery, changeRequestQuery } from '../../queries/chang
 import { spaceQuery } from '../../queries/spaces.ts';
 import { Badge, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
-import { formatDate } from '../spaces/ItemSettings.tsx';
 import '../spaces/spaces.css';
 import './change-requests.css';
 import { ChangesTab } from './ChangesTab.tsx';
@@ -27,6 +26,7 @@ import { Overview } from './Overview.tsx';
 import { PdfExport } from './PdfExport.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { SubjectEditor } from './SubjectEditor.tsx';
+import { formatDate } from '../../ui/time.ts';
 
 export type ChangeRequestTab = 'overview' | 'changes' | 'comments';
 

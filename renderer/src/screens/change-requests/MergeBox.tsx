@@ -17,13 +17,13 @@ import { spaceQuery } from '../../queries/spaces.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { formatDate } from '../spaces/ItemSettings.tsx';
 import { MergeDialog } from './MergeDialog.tsx';
 import { ConflictResolver } from './resolve/ConflictResolver.tsx';
 import { PendingResolution } from './resolve/PendingResolution.tsx';
 import { MergeChecklist } from './review/MergeChecklist.tsx';
 import { unmetRules, withRules } from './review/rules.ts';
 import { mergeVerdict } from './status.ts';
+import { formatDate } from '../../ui/time.ts';
 
 /** A failed merge or update, as the box shows it. */
 interface Refusal {

@@ -1,18 +1,16 @@
 /**
  * A table of change requests, shared by the inbox (with a space column) and a space's list: number, subject,
  * author, last activity, open comments, and the "Outdated" / "Conflicts" badges (the merge check is asked for
- * outdated rows only, one cached query each). Keyboard: arrows, Home, End and Page Up/Down move between rows (one
+ * outdated rows only, one cached query each, one at a time). Keyboard: arrows, Home, End and Page Up/Down move between rows (one
  * tab stop for the whole table), Enter opens the focused request.
  */
-import { useQueries } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import { useOffers } from '../../queries/capabilities.ts';
-import { mergeCheckQuery } from '../../queries/mergeCheck.ts';
+import { useMergeChecksInTurn } from '../../queries/mergeCheck.ts';
 import { Badge } from '../../ui/Feedback.tsx';
-import { formatDate } from '../spaces/ItemSettings.tsx';
-import { timeAgo } from '../../ui/time.ts';
+import { formatDate, timeAgo } from '../../ui/time.ts';
 import { nextRow, rowBadges } from './inbox.ts';
 
 /** The space a listed request belongs to (the org list names it; a space's list knows it). */
@@ -56,11 +54,16 @@ export function RequestTable({
   // Without the API's merge check, a list does not compute one per row (that reads whole trees): "Outdated" only.
   const checked = useOffers(profileId, 'checkChangeRequestMerge') === true;
   const outdated = requests.filter((request) => request.outdated && request.status !== 'merged');
-  const checks = useQueries({
-    queries: (checked ? outdated : []).map((request) =>
-      mergeCheckQuery(profileId, orgId, spaceOf(request, spaceId), request.id, request.revision),
-    ),
-  });
+  // One at a time (a check is a three-way merge on the server): a long inbox does not keep it busy after it is left.
+  const checks = useMergeChecksInTurn(
+    profileId,
+    orgId,
+    (checked ? outdated : []).map((request) => ({
+      id: request.id,
+      revision: request.revision,
+      spaceId: spaceOf(request, spaceId),
+    })),
+  );
   const checkOf = new Map(outdated.map((request, index) => [request.id, checks[index]]));
 
   const open = (request: ChangeRequest) =>

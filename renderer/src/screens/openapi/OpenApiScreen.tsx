@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { latestVersionQuery, specsQuery } from '../../queries/openapi.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
-import { formatDate } from '../spaces/ItemSettings.tsx';
+import { formatDate } from '../../ui/time.ts';
 import '../invites/invites.css';
 import '../settings/settings.css';
 import './openapi.css';

@@ -17,12 +17,12 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Badge, Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { formatDate } from '../spaces/ItemSettings.tsx';
 import { computeOperationDiff } from './diffClient.ts';
 import { entryDocument } from './operations.ts';
 import { OperationDiffView } from './OperationDiffView.tsx';
 import { specState } from './specForm.ts';
 import { StateBadge } from './StateBadge.tsx';
+import { formatDate } from '../../ui/time.ts';
 
 /** Props of `SpecDetail`. */
 export interface SpecDetailProps {

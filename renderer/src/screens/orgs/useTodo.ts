@@ -4,13 +4,13 @@
  * state, OpenAPI specs whose processing failed, and spaces about to leave the Trash for good. Each item loads on its own; the lists start once the organization is
  * on screen, so they never hold up its first paint.
  */
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { clientFor } from '../../bridge/api.ts';
 import { errorKind } from '../../bridge/errors.ts';
 import { emailInvitesQuery } from '../../queries/invites.ts';
 import { keys } from '../../queries/keys.ts';
 import { useOffers } from '../../queries/capabilities.ts';
-import { mergeCheckQuery } from '../../queries/mergeCheck.ts';
+import { useMergeChecksInTurn } from '../../queries/mergeCheck.ts';
 import { specsQuery } from '../../queries/openapi.ts';
 import { samlProvidersQuery } from '../../queries/saml.ts';
 import { trashQuery } from '../../queries/spaces.ts';
@@ -50,23 +50,15 @@ export function useTodo(profileId: string, orgId: string, ssoOn: boolean | undef
   );
   // Without the API's merge check, conflicts are not counted here (the app's check reads whole trees).
   const offered = useOffers(profileId, 'checkChangeRequestMerge') === true;
-  // One check at a time, each once the one before it has settled. A check of an outdated request is a three-way merge
-  // on the server (its trees and bodies read on its main thread, the merge on a worker); asked all at once, seven of
-  // them kept the server busy for 1.5 s after the Overview was left, and the change request opened from it waited
-  // behind them (`bench review`: first diff 193.6 ms after the changes data instead of 75–106 ms). One at a time,
-  // leaving the Overview leaves at most one running; the count of conflicting requests comes later (the server merges
-  // up to three at once), which a to-do item can afford.
-  const queryClient = useQueryClient();
-  let previousSettled = true;
-  const checks = useQueries({
-    queries: (offered ? outdated : []).slice(0, CHECKS_ASKED).map((request) => {
-      const check = mergeCheckQuery(profileId, orgId, request.space!, request.id, request.revision);
-      const enabled = previousSettled;
-      const status = queryClient.getQueryState(check.queryKey)?.status;
-      previousSettled = previousSettled && status !== undefined && status !== 'pending';
-      return { ...check, enabled };
-    }),
-  });
+  // One check at a time (see useMergeChecksInTurn): leaving the Overview leaves at most one running; the count of
+  // conflicting requests comes later (the server merges up to three at once), which a to-do item can afford.
+  const checks = useMergeChecksInTurn(
+    profileId,
+    orgId,
+    (offered ? outdated : [])
+      .slice(0, CHECKS_ASKED)
+      .map((request) => ({ id: request.id, revision: request.revision, spaceId: request.space! })),
+  );
   const invites = useQuery({ ...emailInvitesQuery(profileId, orgId), enabled: ready });
   const providers = useQuery({ ...samlProvidersQuery(profileId, orgId), enabled: ready });
   const specs = useQuery({ ...specsQuery(profileId, orgId), enabled: ready });

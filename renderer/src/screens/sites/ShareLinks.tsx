@@ -17,7 +17,7 @@ import { Banner, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { copyText } from '../invites/copy.ts';
 import { CopyFallback } from '../invites/CopyFallback.tsx';
-import { formatDate } from '../spaces/ItemSettings.tsx';
+import { formatDate } from '../../ui/time.ts';
 
 const NAME_MAX = ShareLinkName.maxLength ?? 50;
 

@@ -14,14 +14,7 @@ import { DefaultLevelField, type ContentActions } from './ContentActions.tsx';
 import { defaultLevelLabel, fromOption, toOption, type DefaultLevelOption } from './defaultLevel.ts';
 import { DetailsForm } from './DetailsForm.tsx';
 import { emojiText } from '../../ui/emoji.ts';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A date as people read it. */
-export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateFormat.format(time);
-}
+import { formatDate } from '../../ui/time.ts';
 
 const VISIBILITY: Record<Space['visibility'], string> = {
   public: 'Public',

@@ -2,7 +2,7 @@
 import type { Space } from '../../../../shared/contract/resources/content.ts';
 import { Button } from '../../ui/Button.tsx';
 import { emojiText } from '../../ui/emoji.ts';
-import { formatDate } from '../spaces/ItemSettings.tsx';
+import { formatDate } from '../../ui/time.ts';
 import { timeLeftLabel } from './timeLeft.ts';
 
 /** Props of `TrashRow`. */
