@@ -62,6 +62,28 @@ function findProfile(store: ProfileStore, wanted: string): Profile {
   throw new CliError(`There is no profile “${wanted}”. The profiles are: ${names.join(', ')}.`);
 }
 
+/**
+ * A typed client whose calls go through the API proxy as the app's renderer's do (checked, paced, 429s retried);
+ * `requests` counts the calls answered, and `tooMany` those answered 429 all the same (none is expected).
+ */
+export function proxyClient(proxy: ApiProxy, profileId: string) {
+  let requests = 0;
+  let tooMany = 0;
+  const client = createTransportClient(async ({ method, path, query, body }) => {
+    const answer = await proxy.request({
+      profileId,
+      method: method as ApiRequest['method'],
+      path,
+      ...(query !== undefined ? { query: query as NonNullable<ApiRequest['query']> } : {}),
+      ...(body !== undefined ? { body } : {}),
+    });
+    requests++;
+    if (answer.status === 429) tooMany++;
+    return { status: answer.status, body: answer.body };
+  });
+  return { client, requests: () => requests, tooMany: () => tooMany };
+}
+
 /** Options of `connect`. */
 export interface ConnectOptions {
   /** The app's data folder. */
@@ -104,23 +126,12 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     resolve: createTargetResolver({ profiles: store, vault, sessionVault: new MemoryVault(), sandbox }),
     timeoutMs: 60_000,
   });
-  let requests = 0;
-  const client = createTransportClient(async ({ method, path, query, body }) => {
-    const answer = await proxy.request({
-      profileId: profile.id,
-      method: method as ApiRequest['method'],
-      path,
-      ...(query !== undefined ? { query: query as NonNullable<ApiRequest['query']> } : {}),
-      ...(body !== undefined ? { body } : {}),
-    });
-    requests++;
-    return { status: answer.status, body: answer.body };
-  });
+  const { client, requests } = proxyClient(proxy, profile.id);
   return {
     profile,
     client,
     pacing: () => proxy.pacing(profile.id),
-    requests: () => requests,
+    requests,
     async close() {
       proxy.cancelAll();
       await supervisor?.stop();
