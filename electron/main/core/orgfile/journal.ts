@@ -211,7 +211,10 @@ export function readJournal(path: string): StoredJournal | undefined {
   return journalAt(path, header, records, !text.endsWith('\n'));
 }
 
-/** The journals of applies not finished, of this file to this organization through this profile, newest first. */
+/**
+ * The journals of applies not finished, of this file to this organization through this profile, newest first (by the
+ * millisecond they began). There is one at most in use: an apply does not begin while one of the same file is stopped.
+ */
 export function unfinishedJournals(
   dataDir: string,
   match: { profileId: string; organizationId: string; fileHash: string },
