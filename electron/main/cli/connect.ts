@@ -110,6 +110,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     supervisor = new LocalServerSupervisor({
       dataDir: options.dataDir,
       spawnServer: nodeSpawner(ROOT, { compileCacheDir: join(options.dataDir, 'compile-cache') }),
+      // A token of its own: the app's sandbox, if the app is open, keeps its token.
+      tokenFor: 'cli',
       ...(options.log !== undefined ? { log: options.log } : {}),
     });
     await supervisor.start();
