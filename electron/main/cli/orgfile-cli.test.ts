@@ -229,6 +229,50 @@ describe('npm run admin -- plan and apply', () => {
       expect(plan.stdout).toMatch(/^Nothing to do: .* matches the file\.$/m);
     });
 
+  it('stops at a failing step, or with --continue-on-error reports it and goes on; either way it can be resumed', async () => {
+    const { owner, orgId } = buildOrg();
+    const dataDir = await appData(owner);
+    const edited = await exportAndEdit(dataDir, orgId);
+    const first = admin(dataDir, ['apply', edited, '--profile', 'Test API'], {
+      DOCS_ADMIN_TEST_APPLY_PAUSE: '0:after-done',
+    });
+    await first.paused;
+    first.child.kill('SIGKILL');
+    await first.done;
+    // Meanwhile someone deletes the team the next two steps rename and add to.
+    const docs = (
+      await owner.client.call('listTeamsInOrganizationById', {
+        params: { organizationId: orgId },
+        query: { title: 'Docs' },
+      })
+    ).items[0]!;
+    await owner.client.call('removeTeamFromOrganizationById', {
+      params: { organizationId: orgId, teamId: docs.id },
+    });
+
+    const stopped = await admin(dataDir, ['apply', edited, '--profile', 'Test API', '--resume']).done;
+    expect(stopped.code).toBe(1);
+    expect(stopped.stdout).toMatch(/^\[2\/7\] FAILED: Rename team “Docs” to “Documentation” \(.+\)$/m);
+    expect(stopped.stdout).not.toContain('[3/7]');
+    expect(stopped.stdout).toContain('1 of 7 steps done or skipped in all.\nThe apply is not finished');
+
+    const onward = await admin(dataDir, [
+      'apply',
+      edited,
+      '--profile',
+      'Test API',
+      '--resume',
+      '--continue-on-error',
+    ]).done;
+    expect(onward.code).toBe(1);
+    expect(onward.stdout).toContain('[2/7] FAILED: Rename team');
+    expect(onward.stdout).toContain('[3/7] FAILED: Add reader@acme.test to team');
+    expect(onward.stdout).toContain(`[7/7] done: ${STEPS[6]}`);
+    expect(onward.stdout).toContain(
+      '4 done, 0 skipped, 2 failed in this run; 5 of 7 steps done or skipped in all.',
+    );
+  });
+
   it('applies the same file twice: the second plan is empty and sends no write', async () => {
     const { owner, orgId } = buildOrg();
     const dataDir = await appData(owner);
