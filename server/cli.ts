@@ -20,9 +20,12 @@ import { openDatabase, type Database } from './storage/database.ts';
 const USAGE = `usage:
   npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--allow-private-fetch]
                    [--compat gitbook] [--rate-limit 1200 (gitbook: 60)] [--rate-limit-window 60]
-  (the desktop app adds --hand-over-sandbox-token to --demo: a fresh demo-owner token sent to it over IPC)
+  (the desktop app adds --hand-over-sandbox-token to --demo: a fresh demo-owner token sent to it over IPC; the
+   organization file's commands add --sandbox-token-for cli, so that theirs does not replace the app's)
   npm run admin -- token --email <email> [--data-dir .data]
-  npm run admin -- org create --title <title> --owner <email> [--data-dir .data]`;
+  npm run admin -- org create --title <title> --owner <email> [--data-dir .data]
+  npm run admin -- export|plan|apply <file> --profile <name> [--org <id or title>] [--continue-on-error] [--resume]
+                   (the organization file, through the app's profiles: electron/main/cli/orgfile.ts)`;
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -39,6 +42,7 @@ const { values, positionals } = (() => {
         'data-dir': { type: 'string', default: '.data' },
         demo: { type: 'boolean', default: false },
         'hand-over-sandbox-token': { type: 'boolean', default: false },
+        'sandbox-token-for': { type: 'string', default: 'app' },
         'allow-private-fetch': { type: 'boolean', default: false },
         'rate-limit': { type: 'string' },
         'rate-limit-window': { type: 'string' },
@@ -79,10 +83,14 @@ async function serve(): Promise<void> {
       windowMs: windowSeconds * 1000,
     };
   }
+  if (values['sandbox-token-for'] !== 'app' && values['sandbox-token-for'] !== 'cli')
+    fail(`--sandbox-token-for takes app or cli, not "${values['sandbox-token-for']}"`);
   const handOver = values['hand-over-sandbox-token'] ? sandboxParent() : undefined;
   const db = openDatabase(dataDir);
   if (values.demo) seedIfEmpty(db, handOver === undefined);
-  const sandboxToken = handOver === undefined ? undefined : mintSandboxToken(db, systemClock.now());
+  const tokenLabel = values['sandbox-token-for'] === 'cli' ? 'sandbox-cli' : 'sandbox';
+  const sandboxToken =
+    handOver === undefined ? undefined : mintSandboxToken(db, systemClock.now(), tokenLabel);
   if (handOver !== undefined && sandboxToken === undefined) {
     console.error(`the sandbox database in ${dataDir} has data but not the demo owner`);
     process.exit(1);

@@ -17,9 +17,30 @@ export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', 
  */
 export const HAND_OVER_FLAG = '--hand-over-sandbox-token';
 
-/** The arguments of `server/cli.ts` that start the desktop app's local sandbox on its data folder. */
-export function sandboxServeArgs(dataDir: string): string[] {
-  return ['serve', '--demo', HAND_OVER_FLAG, '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir];
+/**
+ * With `--hand-over-sandbox-token`: whose token it is. The app's (`app`, the default) replaces the app's previous
+ * one; the command line's (`cli`, `npm run admin -- plan --profile "Local sandbox"`) replaces only the command
+ * line's, so that a command run while the app is open leaves the app's sandbox token working.
+ */
+export const SANDBOX_TOKEN_FOR_FLAG = '--sandbox-token-for';
+
+/** Who a sandbox token is for. */
+export type SandboxTokenFor = 'app' | 'cli';
+
+/** The arguments of `server/cli.ts` that start the local sandbox on its data folder, for the app or the command line. */
+export function sandboxServeArgs(dataDir: string, tokenFor: SandboxTokenFor = 'app'): string[] {
+  return [
+    'serve',
+    '--demo',
+    HAND_OVER_FLAG,
+    ...(tokenFor === 'cli' ? [SANDBOX_TOKEN_FOR_FLAG, 'cli'] : []),
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--data-dir',
+    dataDir,
+  ];
 }
 
 /** The message a sandbox sends its parent once it listens: where it is and the demo owner's fresh token. */

@@ -7,12 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { APP_NAME as APP_FOLDER } from './core/app-name.ts';
-import { prepareDataDir } from './core/data-dir.ts';
+import { defaultDataDir, prepareDataDir } from './core/data-dir.ts';
 import { nodeSpawner } from './core/spawn.ts';
 import { LocalServerSupervisor } from './core/supervisor.ts';
 
@@ -22,16 +20,6 @@ const STATIC_DIR = join(ROOT, 'out', 'renderer');
 function fail(message: string): never {
   console.error(message);
   process.exit(2);
-}
-
-/** The app's data folder where Electron would put it (`app.getPath('userData')` for this app's name). */
-function defaultDataDir(): string {
-  const home = homedir();
-  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', APP_FOLDER);
-  if (process.platform === 'win32')
-    return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), APP_FOLDER);
-  const config = process.env.XDG_CONFIG_HOME;
-  return join(config !== undefined && config !== '' ? config : join(home, '.config'), APP_FOLDER);
 }
 
 /** Opens a URL with the platform's opener, without a shell (so nothing in the URL is interpreted). */

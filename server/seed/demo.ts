@@ -328,14 +328,15 @@ function seedContent(
 export const DEMO_OWNER_EMAIL = emailOf(PEOPLE[0]!.name);
 
 /**
- * A fresh token for the demo owner, replacing the previous sandbox token: the desktop app mints one at each launch
- * and keeps it in memory only. Answers `undefined` when the database has no demo owner.
+ * A fresh token for the demo owner, replacing the previous sandbox token of the same holder: the desktop app mints
+ * one at each launch (label `sandbox`), the command line at each command (label `sandbox-cli`), and each keeps it in
+ * memory only. Answers `undefined` when the database has no demo owner.
  */
-export function mintSandboxToken(db: Database, now: Date): string | undefined {
+export function mintSandboxToken(db: Database, now: Date, label = 'sandbox'): string | undefined {
   const owner = db.first(db.q.selectFrom('users').select('id').where('email', '=', DEMO_OWNER_EMAIL));
   if (!owner) return undefined;
   return db.transaction(() => {
-    db.run(db.q.deleteFrom('tokens').where('user_id', '=', owner.id).where('label', '=', 'sandbox'));
-    return issueToken(db, now, owner.id, 'sandbox');
+    db.run(db.q.deleteFrom('tokens').where('user_id', '=', owner.id).where('label', '=', label));
+    return issueToken(db, now, owner.id, label);
   });
 }

@@ -9,6 +9,9 @@
  * - A create first looks for what it would create (a team of that title, a collection of that title under that
  *   parent): one found is adopted, not made again. An apply killed between the API's answer and the journal's
  *   write therefore does not make a second one.
+ * - Before a step is sent the journal records it `started`. A step an earlier apply began but did not record done
+ *   (killed between the API's answer and the journal's write) is first checked against the live organization
+ *   (`settled`, settled.ts): one that already holds is recorded done without being sent again.
  * - A blocked step is skipped with its reason. A failing step stops the apply (`stopOnError`, the default) or is
  *   reported and passed over.
  * - Applying the same file twice changes nothing: the second plan is empty.
@@ -18,7 +21,7 @@ import type { CollectionRef, Plan, PlanStep, TeamRef } from './plan.ts';
 
 /** What the journal keeps of a step. */
 export interface StepRecord {
-  state: 'done' | 'skipped' | 'failed' | 'created';
+  state: 'started' | 'done' | 'skipped' | 'failed' | 'created';
   /** The id of what the step created (a team, a collection). */
   id?: string;
   message?: string;
@@ -64,7 +67,21 @@ export interface ApplyOptions {
   onStep?: (outcome: StepOutcome) => void;
   /** Stops the apply between two steps. */
   signal?: AbortSignal;
+  /**
+   * Whether a step an earlier apply began (recorded started, created or failed) already holds in the live
+   * organization; it is then recorded done and not sent again. Without it, such a step is sent again.
+   */
+  settled?: (step: PlanStep, refs: StepRefs) => Promise<boolean>;
 }
+
+/** The ids of the teams and collections a step names, those the plan creates included (from the journal). */
+export interface StepRefs {
+  teamId(ref: TeamRef): string;
+  collectionId(ref: CollectionRef | null): string | null;
+}
+
+/** The report's note for a step found done when an apply resumed. */
+export const SETTLED_NOTE = 'already done before the apply stopped: not sent again';
 
 const LIST = { limit: 1000 } as const;
 
@@ -212,6 +229,18 @@ export async function applyPlan(
       report({ index, step, state: 'skipped', message: step.blocked });
       continue;
     }
+    if (recorded !== undefined && options.settled !== undefined) {
+      const holds = await options.settled(step, { teamId, collectionId }).catch(() => false);
+      if (holds) {
+        await journal.set(index, { ...recorded, state: 'done', message: SETTLED_NOTE });
+        report({ index, step, state: 'done', message: SETTLED_NOTE });
+        continue;
+      }
+    }
+    await journal.set(index, {
+      state: 'started',
+      ...(recorded?.id !== undefined ? { id: recorded.id } : {}),
+    });
     try {
       const note = await run(index, step);
       await journal.set(index, { ...journal.get(index), state: 'done' });

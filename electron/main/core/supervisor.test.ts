@@ -190,6 +190,25 @@ describe('LocalServerSupervisor', () => {
     });
   });
 
+  it('gives the command line a sandbox token of its own: the app’s, minted before, keeps working', async () => {
+    const dataDir = tempDir();
+    const app = supervise(dataDir);
+    await app.start();
+    const appToken = app.token()!;
+    const cli = supervise(dataDir, { tokenFor: 'cli' });
+    await cli.start();
+    const cliToken = cli.token()!;
+    expect(cliToken).not.toBe(appToken);
+    expect((await orgTitles(app.baseUrl!, appToken)).status).toBe(200);
+    expect((await orgTitles(cli.baseUrl!, cliToken)).status).toBe(200);
+    await cli.stop();
+    // A second command's start replaces the first command's token, not the app's.
+    await cli.start();
+    expect((await orgTitles(cli.baseUrl!, cliToken)).status).toBe(401);
+    expect((await orgTitles(app.baseUrl!, appToken)).status).toBe(200);
+    await Promise.all([cli.stop(), app.stop()]);
+  });
+
   it('reports a server that exits before it is ready, with its reason', async () => {
     // A real refusal of the real server: the sandbox's folder holds a database without the demo owner.
     const dataDir = tempDir();

@@ -9,7 +9,12 @@
  * exponential backoff; its base URL may then change, which `onChange` reports, and `lastRestart` says what happened.
  */
 import { join } from 'node:path';
-import { isSandboxHandover, sandboxServeArgs, type SandboxHandover } from '../../../server/runtime.ts';
+import {
+  isSandboxHandover,
+  sandboxServeArgs,
+  type SandboxHandover,
+  type SandboxTokenFor,
+} from '../../../server/runtime.ts';
 import type { SandboxRestart } from '../../../shared/bridge.ts';
 import type { ServerProcess, SpawnServer } from './server-process.ts';
 import type { LocalSandbox } from './targets.ts';
@@ -55,6 +60,8 @@ export interface SupervisorOptions {
   startTimeoutMs?: number;
   /** Receives the server's output lines and the supervisor's own notes (never the token). */
   log?: (line: string) => void;
+  /** Whose sandbox token the server mints: the app's (default) or the command line's (which leaves the app's alone). */
+  tokenFor?: SandboxTokenFor;
 }
 
 const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 250, maxMs: 10_000, stableMs: 30_000 };
@@ -93,6 +100,7 @@ export class LocalServerSupervisor implements LocalSandbox {
   private readonly health: HealthOptions;
   private readonly startTimeoutMs: number;
   private readonly log: (line: string) => void;
+  private readonly tokenFor: SandboxTokenFor;
   private readonly listeners = new Set<(status: SandboxStatus) => void>();
   private child: ServerProcess | undefined;
   private secret: string | undefined;
@@ -125,6 +133,7 @@ export class LocalServerSupervisor implements LocalSandbox {
     this.health = { ...DEFAULT_HEALTH, ...options.health };
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
     this.log = options.log ?? (() => undefined);
+    this.tokenFor = options.tokenFor ?? 'app';
   }
 
   /** The running server's base URL (`http://127.0.0.1:<port>`), `undefined` while it is not running. */
@@ -212,7 +221,7 @@ export class LocalServerSupervisor implements LocalSandbox {
   }
 
   private async launch(): Promise<void> {
-    const child = this.spawnServer(sandboxServeArgs(this.sandboxDir));
+    const child = this.spawnServer(sandboxServeArgs(this.sandboxDir, this.tokenFor));
     this.child = child;
     this.missed = 0;
     const deadline = Date.now() + this.startTimeoutMs;
