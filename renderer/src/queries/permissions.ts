@@ -96,8 +96,12 @@ export async function readGrants(profileId: string, orgId: string, item: AccessI
     case 'collection': {
       const params = { collectionId: item.id };
       const [users, teams] = await Promise.all([
-        allPages((page) => client.call('listUserPermissionsInCollection', { params, query: pageQuery(page) })),
-        allPages((page) => client.call('listTeamPermissionsInCollection', { params, query: pageQuery(page) })),
+        allPages((page) =>
+          client.call('listUserPermissionsInCollection', { params, query: pageQuery(page) }),
+        ),
+        allPages((page) =>
+          client.call('listTeamPermissionsInCollection', { params, query: pageQuery(page) }),
+        ),
       ]);
       return [...users.map(asUser), ...teams.map(asTeam)];
     }
@@ -118,7 +122,10 @@ async function readAggregate(profileId: string, orgId: string, item: AccessItem)
   const entries =
     item.type === 'space'
       ? await allPages((page) =>
-          client.call('listPermissionsAggregateInSpace', { params: { spaceId: item.id }, query: pageQuery(page) }),
+          client.call('listPermissionsAggregateInSpace', {
+            params: { spaceId: item.id },
+            query: pageQuery(page),
+          }),
         )
       : item.type === 'collection'
         ? await allPages((page) =>
@@ -160,8 +167,10 @@ async function readTeamMembers(profileId: string, orgId: string, teamId: string)
 /** A space's or collection's parent collections, nearest first (a corrupt cycle ends). */
 async function readParents(profileId: string, parentId: string | undefined): Promise<Collection[]> {
   const parents: Collection[] = [];
-  for (let next = parentId; next !== undefined && !parents.some((c) => c.id === next); ) {
-    const collection = await clientFor(profileId).call('getCollectionById', { params: { collectionId: next } });
+  for (let next = parentId; next !== undefined && !parents.some((c) => c.id === next);) {
+    const collection = await clientFor(profileId).call('getCollectionById', {
+      params: { collectionId: next },
+    });
     parents.push(collection);
     next = collection.parent;
   }
@@ -176,7 +185,9 @@ async function readItem(
 ): Promise<{ title: string; defaultLevel?: string | null; parent?: string | undefined }> {
   const client = clientFor(profileId);
   if (item.type === 'site') {
-    const site: Site = await client.call('getSiteById', { params: { organizationId: orgId, siteId: item.id } });
+    const site: Site = await client.call('getSiteById', {
+      params: { organizationId: orgId, siteId: item.id },
+    });
     return { title: site.title };
   }
   const data: Space | Collection =
@@ -287,13 +298,20 @@ export async function updateGrant(
     const params = { spaceId: item.id };
     if (grantee.type === 'user')
       await client.call('updateUserPermissionInSpace', { params: { ...params, userId: grantee.id }, body });
-    else await client.call('updateTeamPermissionInSpace', { params: { ...params, teamId: grantee.id }, body });
+    else
+      await client.call('updateTeamPermissionInSpace', { params: { ...params, teamId: grantee.id }, body });
   } else if (item.type === 'collection') {
     const params = { collectionId: item.id };
     if (grantee.type === 'user')
-      await client.call('updateUserPermissionInCollection', { params: { ...params, userId: grantee.id }, body });
+      await client.call('updateUserPermissionInCollection', {
+        params: { ...params, userId: grantee.id },
+        body,
+      });
     else
-      await client.call('updateTeamPermissionInCollection', { params: { ...params, teamId: grantee.id }, body });
+      await client.call('updateTeamPermissionInCollection', {
+        params: { ...params, teamId: grantee.id },
+        body,
+      });
   } else {
     const params = { organizationId: orgId, siteId: item.id };
     if (grantee.type === 'user')
@@ -312,7 +330,8 @@ export async function removeGrant(
   const client = clientFor(profileId);
   if (item.type === 'space') {
     const params = { spaceId: item.id };
-    if (grantee.type === 'user') await client.call('removeUserFromSpace', { params: { ...params, userId: grantee.id } });
+    if (grantee.type === 'user')
+      await client.call('removeUserFromSpace', { params: { ...params, userId: grantee.id } });
     else await client.call('removeTeamFromSpace', { params: { ...params, teamId: grantee.id } });
   } else if (item.type === 'collection') {
     const params = { collectionId: item.id };
@@ -321,7 +340,8 @@ export async function removeGrant(
     else await client.call('removeTeamFromCollection', { params: { ...params, teamId: grantee.id } });
   } else {
     const params = { organizationId: orgId, siteId: item.id };
-    if (grantee.type === 'user') await client.call('removeUserFromSite', { params: { ...params, userId: grantee.id } });
+    if (grantee.type === 'user')
+      await client.call('removeUserFromSite', { params: { ...params, userId: grantee.id } });
     else await client.call('removeTeamFromSite', { params: { ...params, teamId: grantee.id } });
   }
 }
@@ -332,4 +352,12 @@ export async function removeGrant(
  */
 export function invalidateAccess(queryClient: QueryClient, profileId: string, orgId: string) {
   return queryClient.invalidateQueries({ queryKey: accessKey(profileId, orgId) });
+}
+
+/** Every member of the organization, for the Access tab's picker and side list. */
+export function orgMembersQuery(profileId: string, orgId: string) {
+  return queryOptions({
+    queryKey: keys.orgResource(profileId, orgId, 'members', 'all'),
+    queryFn: () => readMembers(profileId, orgId),
+  });
 }

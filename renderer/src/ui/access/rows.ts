@@ -96,22 +96,23 @@ export function explainPerson(overview: AccessOverview, userId: string, change?:
       defaultLevel: overview.defaultLevel ?? 'inherit',
       grants: hereGrants,
     },
-    ...overview.parents.map(
-      (parent): ChainItem => ({
-        type: 'collection',
-        id: parent.item.id,
-        title: parent.title,
-        defaultLevel: parent.defaultLevel,
-        grants: grantsOf(parent),
-      }),
-    ),
+    ...overview.parents.map((parent): ChainItem => ({
+      type: 'collection',
+      id: parent.item.id,
+      title: parent.title,
+      defaultLevel: parent.defaultLevel,
+      grants: grantsOf(parent),
+    })),
   ];
   return explainContentAccess({ role, chain, sites });
 }
 
 /** Whether a change on the item lowers a person's level (taking their own access, or some of it). */
 export function lowersLevel(overview: AccessOverview, userId: string, change: GrantChange): boolean {
-  return levelRank(explainPerson(overview, userId, change).level) < levelRank(explainPerson(overview, userId).level);
+  return (
+    levelRank(explainPerson(overview, userId, change).level) <
+    levelRank(explainPerson(overview, userId).level)
+  );
 }
 
 /** The rows: teams given a role here (by title), then people (by name). */
@@ -131,7 +132,10 @@ export function accessRows(overview: AccessOverview): AccessRow[] {
       });
     } else {
       given.set(grant.grantee.user.id, grant.role);
-      people.set(grant.grantee.user.id, { name: grant.grantee.user.displayName, email: grant.grantee.user.email });
+      people.set(grant.grantee.user.id, {
+        name: grant.grantee.user.displayName,
+        email: grant.grantee.user.email,
+      });
     }
   }
   const levels = new Map<string, Level>();
