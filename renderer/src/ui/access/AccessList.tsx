@@ -71,7 +71,14 @@ export function AccessList({ rows, canManage, pendingKey, onChangeRole, onRemove
           Drop here to give the role chosen above
         </p>
       )}
-      <div ref={scroll} className="access-scroll">
+      {/* Focusable, so that the keyboard scrolls it even where no row has a control. */}
+      <div
+        ref={scroll}
+        className="access-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Who has access, scrollable"
+      >
         <ul
           className="access-rows"
           aria-label="Who has access"

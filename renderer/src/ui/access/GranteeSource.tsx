@@ -25,7 +25,7 @@ function SourceItem({ candidate, start }: { candidate: Candidate; start: number 
     data: { kind: 'access-grantee', grantee: candidate } satisfies GranteeDragData,
   });
   return (
-    <li
+    <div
       ref={setNodeRef}
       className="access-source-item"
       style={{ transform: `translateY(${start}px)`, opacity: isDragging ? 0.5 : undefined }}
@@ -35,11 +35,10 @@ function SourceItem({ candidate, start }: { candidate: Candidate; start: number 
       {...attributes}
       {...listeners}
       aria-roledescription="draggable"
-      aria-label={`${candidate.type === 'team' ? 'Team ' : ''}${candidate.name}: drag onto the list to give access`}
     >
-      {candidate.type === 'team' && <Badge>Team</Badge>}
+      {candidate.type === 'team' && <Badge>Team</Badge>}{' '}
       <span className="access-source-name">{candidate.name}</span>
-    </li>
+    </div>
   );
 }
 
@@ -81,7 +80,7 @@ export function GranteeSource({ candidates }: { candidates: readonly Candidate[]
         {shown.length === 0 ? (
           <p className="muted">Nobody left to add.</p>
         ) : (
-          <ul className="access-source-list" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="access-source-list" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((virtual) => {
               const candidate = shown[virtual.index]!;
               return (
@@ -92,7 +91,7 @@ export function GranteeSource({ candidates }: { candidates: readonly Candidate[]
                 />
               );
             })}
-          </ul>
+          </div>
         )}
       </div>
     </aside>
