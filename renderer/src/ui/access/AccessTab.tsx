@@ -28,7 +28,8 @@ import { EmptyState, Skeleton } from '../Feedback.tsx';
 import { PREVIEW_MODIFIERS } from '../dragPreview.ts';
 import { roleLabel } from '../roles.ts';
 import { AccessList } from './AccessList.tsx';
-import { GranteePicker, type Candidate } from './GranteePicker.tsx';
+import type { Candidate } from './candidates.ts';
+import { GranteePicker } from './GranteePicker.tsx';
 import { GranteeSource, isGranteeDragData } from './GranteeSource.tsx';
 import { accessRows, lowersLevel, type AccessRow } from './rows.ts';
 import { useAccessChanges, type AccessChange } from './useAccessChanges.ts';
@@ -91,7 +92,11 @@ export function AccessTab({
           name: member.user.displayName,
           detail: member.user.email ?? '',
         });
-    return out;
+    const byName = (a: Candidate, b: Candidate) => a.name.localeCompare(b.name);
+    return [
+      ...out.filter((c) => c.type === 'team').sort(byName),
+      ...out.filter((c) => c.type === 'user').sort(byName),
+    ];
   }, [rows, teams.data, members.data]);
 
   /** Makes a change; a refusal is shown under the field it names, and what was picked stays. */
@@ -194,6 +199,7 @@ export function AccessTab({
               onGive={(grantees, chosen) => apply({ kind: 'add', grantees, role: chosen })}
               error={error}
               pending={changes.pending && changes.pendingChange?.kind === 'add'}
+              withSource={!compact}
             />
           )}
           {error !== undefined && !canManage && <p className="field-error">{error.message}</p>}

@@ -8,26 +8,7 @@ import { ROLES, type Role } from '../../../../shared/contract/constants.ts';
 import { Button } from '../Button.tsx';
 import { cx } from '../cx.ts';
 import { roleLabel } from '../roles.ts';
-import type { NamedGrantee } from './useAccessChanges.ts';
-
-/** Someone the picker offers. */
-export interface Candidate extends NamedGrantee {
-  /** An email, or a team's member count. */
-  detail: string;
-}
-
-/** The candidates whose name or detail holds the query (case-insensitive), at most `limit`. */
-export function matchCandidates(candidates: readonly Candidate[], query: string, limit = 8): Candidate[] {
-  const text = query.trim().toLowerCase();
-  if (text === '') return [];
-  const out: Candidate[] = [];
-  for (const candidate of candidates) {
-    if (candidate.name.toLowerCase().includes(text) || candidate.detail.toLowerCase().includes(text))
-      out.push(candidate);
-    if (out.length === limit) break;
-  }
-  return out;
-}
+import { matchCandidates, type Candidate } from './candidates.ts';
 
 const keyOf = (grantee: { type: string; id: string }) => `${grantee.type}:${grantee.id}`;
 
@@ -41,6 +22,8 @@ export interface GranteePickerProps {
   /** The server's message after a refusal, shown under the field it names. */
   error: { field: 'grantees' | 'role'; message: string } | undefined;
   pending: boolean;
+  /** Whether a side list to drag from is beside the picker. */
+  withSource: boolean;
 }
 
 /** The picker. */
@@ -51,6 +34,7 @@ export function GranteePicker({
   onGive,
   error,
   pending,
+  withSource,
 }: GranteePickerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -152,7 +136,8 @@ export function GranteePicker({
           data-testid="access-search"
         />
         <p id={`${id}-hint`} className="field-hint">
-          ↑ ↓ to move, Enter to pick; Enter in an empty field gives access. Or drag from the list beside.
+          ↑ ↓ to move, Enter to pick; Enter in an empty field gives access.
+          {withSource && ' Or drag from the list beside.'}
         </p>
         {error?.field === 'grantees' && (
           <p id={`${id}-error`} className="field-error" role="alert" data-testid="access-error">

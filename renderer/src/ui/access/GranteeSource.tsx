@@ -6,7 +6,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Badge } from '../Feedback.tsx';
-import type { Candidate } from './GranteePicker.tsx';
+import type { Candidate } from './candidates.ts';
 
 /** What a drag from the side list carries. */
 export interface GranteeDragData {

@@ -15,12 +15,8 @@ import {
   type GranteeRef,
 } from '../../queries/permissions.ts';
 import { roleLabel } from '../roles.ts';
+import { granteeName as who, granteesPhrase, type NamedGrantee } from './candidates.ts';
 import { toast, toastUndoable } from '../Toast.tsx';
-
-/** Someone to give a role to, with the name the messages use. */
-export interface NamedGrantee extends GranteeRef {
-  name: string;
-}
 
 /** One change of the tab. */
 export type AccessChange =
@@ -28,17 +24,7 @@ export type AccessChange =
   | { kind: 'change'; grantee: NamedGrantee; from: Role | null; to: Role }
   | { kind: 'remove'; grantee: NamedGrantee; from: Role | null };
 
-const who = (grantee: NamedGrantee) =>
-  grantee.type === 'team' ? `team “${grantee.name}”` : grantee.name === '' ? 'this person' : grantee.name;
 const roleText = (role: Role | null) => (role === null ? 'Guest' : roleLabel(role));
-
-/** Names a list of grantees in a sentence: "Ada, Grace and team “Writers”". */
-export function granteesPhrase(grantees: readonly NamedGrantee[]): string {
-  const names = grantees.map(who);
-  if (names.length <= 1) return names[0] ?? 'nobody';
-  if (names.length > 3) return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
 
 const split = (grantees: readonly GranteeRef[]) => {
   const users = grantees.filter((g) => g.type === 'user').map((g) => g.id);
