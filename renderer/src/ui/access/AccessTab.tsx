@@ -21,8 +21,10 @@ import type { Role } from '../../../../shared/contract/constants.ts';
 import { errorKind, errorMessage } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
+import { useOffers } from '../../queries/capabilities.ts';
 import { accessOverviewQuery, orgMembersQuery, type AccessItem } from '../../queries/permissions.ts';
 import { currentUserQuery, teamsQuery } from '../../queries/teams.ts';
+import { NotOffered } from '../ApiNotes.tsx';
 import { ConfirmDialog } from '../Dialog.tsx';
 import { EmptyState, Skeleton } from '../Feedback.tsx';
 import { PREVIEW_MODIFIERS } from '../dragPreview.ts';
@@ -36,6 +38,13 @@ import { useAccessChanges, type AccessChange } from './useAccessChanges.ts';
 import './access.css';
 
 const NOUNS: Record<AccessItem['type'], string> = { space: 'space', collection: 'collection', site: 'site' };
+
+/** The aggregate operation of each kind of item: an API without it (older compatible servers) has no Access tab. */
+const AGGREGATES = {
+  space: 'listPermissionsAggregateInSpace',
+  collection: 'listPermissionsAggregateInCollection',
+  site: 'listPermissionsAggregateInSite',
+} as const;
 
 /** Pointer drags drop where the pointer is; keyboard drags where the dragged item's box is. */
 const detectDrop: CollisionDetection = (args) => {
@@ -60,7 +69,8 @@ export function AccessTab({
   canManage: boolean;
   compact?: boolean;
 }) {
-  const overview = useQuery(accessOverviewQuery(profileId, orgId, item));
+  const offered = useOffers(profileId, AGGREGATES[item.type]);
+  const overview = useQuery({ ...accessOverviewQuery(profileId, orgId, item), enabled: offered !== false });
   const members = useQuery({ ...orgMembersQuery(profileId, orgId), enabled: canManage });
   const teams = useQuery({ ...teamsQuery(profileId, orgId), enabled: canManage });
   const me = useQuery(currentUserQuery(profileId));
@@ -132,6 +142,12 @@ export function AccessTab({
     });
   };
 
+  if (offered === false)
+    return (
+      <NotOffered testId="access-not-offered">
+        Who has access is not available: this profile’s API does not offer permission lists.
+      </NotOffered>
+    );
   if (overview.isError) {
     if (errorKind(overview.error) === 'forbidden')
       return (
