@@ -113,6 +113,16 @@ export function useScreens(session: RigSession): AppScreen[] {
         await app.page.getByTestId('access-row').first().waitFor();
       },
     },
+    {
+      name: 'collection access (the detail panel)',
+      slug: 'collection-access',
+      visit: async (app) => {
+        await orgScreen(app, `spaces/${ids().spaceId}`, 'breadcrumb-collection');
+        await app.page.getByTestId('breadcrumb-collection').last().click();
+        await app.page.getByTestId('collection-tab-access').click();
+        await app.page.getByTestId('access-row').first().waitFor();
+      },
+    },
     { name: 'trash', slug: 'trash', visit: async (app) => orgScreen(app, 'trash', 'trash-row') },
     { name: 'audit log', slug: 'audit', visit: async (app) => orgScreen(app, 'audit', 'audit-row') },
     { name: 'sites', slug: 'sites', visit: async (app) => orgScreen(app, 'sites', 'site-row') },
