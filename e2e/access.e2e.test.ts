@@ -11,7 +11,7 @@ import { SitePage } from './pages/sites.ts';
 import { SpacePage } from './pages/space.ts';
 import { AXE_TIMEOUT, seriousViolations } from './support/axe.ts';
 import { eventually } from './support/expect.ts';
-import { useRig } from './support/rig.ts';
+import { twoUsersOf, useRig, type RigUser } from './support/rig.ts';
 import type { SandboxApi } from './support/sandbox-api.ts';
 import { sitesApi } from './support/sites-api.ts';
 import { spacesApi, uniqueTitle } from './support/spaces-api.ts';
@@ -210,4 +210,52 @@ describe('an administrator giving access to a space, a collection and a site', (
     },
     AXE_TIMEOUT,
   );
+});
+
+describe('people who may not change access', () => {
+  const session = useRig({ twoUsers: true });
+  const users = () => twoUsersOf(session.rig);
+
+  /** The app on a space's Access tab, as `user` sees it. */
+  const openSpaceAs = async (user: RigUser, spaceId: string) => {
+    await session.tab.page.setViewportSize(SMALL);
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    const route = `/p/${user.profileId}/orgs/${users().orgId}/spaces/${spaceId}`;
+    await app.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
+    const screen = app.page.locator(`[data-testid="space-screen"][data-space-id="${spaceId}"]`);
+    await screen.getByTestId('space-tab-access').click();
+    return new AccessTabPage(app.page, app.page.getByTestId('space-screen'));
+  };
+
+  it('shows a reviewer who has access, without the controls that change it', async () => {
+    const { author, reviewer, orgId } = users();
+    const space = await spacesApi(author.api).createSpace(orgId, { title: uniqueTitle('Read-only access') });
+    const access = await openSpaceAs(reviewer, space.id);
+    // The list is virtualized: Ada's row is among the first.
+    await access.row(author.name).waitFor();
+    expect(await access.level(author.name)).toBe('admin');
+    expect(await access.path(author.name)).toBe('Organization admin: admin everywhere');
+    expect(await access.search.count()).toBe(0);
+    expect(await access.root.getByTestId('access-row-role').count()).toBe(0);
+  });
+
+  it('tells a guest given a space that they may not see its access list (403)', async () => {
+    const { author, reviewer, orgId } = users();
+    const space = await spacesApi(author.api).createSpace(orgId, { title: uniqueTitle('Guest access') });
+    const member = `/v1/orgs/${orgId}/members/${reviewer.userId}`;
+    const given = await author.api.call('POST', `/v1/spaces/${space.id}/permissions`, {
+      body: { role: 'read', users: [reviewer.userId] },
+    });
+    expect(given.status).toBe(204);
+    expect((await author.api.call('PATCH', member, { body: { role: null } })).status).toBe(200);
+    try {
+      const access = await openSpaceAs(reviewer, space.id);
+      await access.root.waitFor({ state: 'detached' });
+      await session.tab.page.getByText('You may not see who has access').waitFor();
+      const listed = await reviewer.api.call('GET', `/v1/spaces/${space.id}/permissions/aggregate`);
+      expect(listed.status).toBe(403);
+    } finally {
+      expect((await author.api.call('PATCH', member, { body: { role: 'review' } })).status).toBe(200);
+    }
+  });
 });

@@ -25,6 +25,7 @@ import { useOffers } from '../../queries/capabilities.ts';
 import { accessOverviewQuery, orgMembersQuery, type AccessItem } from '../../queries/permissions.ts';
 import { currentUserQuery, teamsQuery } from '../../queries/teams.ts';
 import { NotOffered } from '../ApiNotes.tsx';
+import { cx } from '../cx.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
 import { EmptyState, Skeleton } from '../Feedback.tsx';
 import { PREVIEW_MODIFIERS } from '../dragPreview.ts';
@@ -205,7 +206,10 @@ export function AccessTab({
         },
       }}
     >
-      <div className={compact ? 'access-tab is-compact' : 'access-tab'} data-testid="access-tab">
+      <div
+        className={cx('access-tab', compact && 'is-compact', canManage && !compact && 'has-source')}
+        data-testid="access-tab"
+      >
         <div className="access-main">
           {canManage && (
             <GranteePicker
