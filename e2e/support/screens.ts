@@ -104,6 +104,25 @@ export function useScreens(session: RigSession): AppScreen[] {
       slug: 'space',
       visit: async (app) => orgScreen(app, `spaces/${ids().spaceId}`, 'links-report'),
     },
+    {
+      name: 'space access',
+      slug: 'space-access',
+      visit: async (app) => {
+        await orgScreen(app, `spaces/${ids().spaceId}`, 'space-tab-access');
+        await app.page.getByTestId('space-tab-access').click();
+        await app.page.getByTestId('access-row').first().waitFor();
+      },
+    },
+    {
+      name: 'collection access (the detail panel)',
+      slug: 'collection-access',
+      visit: async (app) => {
+        await orgScreen(app, `spaces/${ids().spaceId}`, 'breadcrumb-collection');
+        await app.page.getByTestId('breadcrumb-collection').last().click();
+        await app.page.getByTestId('collection-tab-access').click();
+        await app.page.getByTestId('access-row').first().waitFor();
+      },
+    },
     { name: 'trash', slug: 'trash', visit: async (app) => orgScreen(app, 'trash', 'trash-row') },
     { name: 'audit log', slug: 'audit', visit: async (app) => orgScreen(app, 'audit', 'audit-row') },
     { name: 'sites', slug: 'sites', visit: async (app) => orgScreen(app, 'sites', 'site-row') },
@@ -111,6 +130,7 @@ export function useScreens(session: RigSession): AppScreen[] {
     siteTab('settings', 'site-settings'),
     siteTab('share-links', 'share-links'),
     siteTab('adaptive', 'adaptive-editor'),
+    siteTab('access', 'access-row'),
     siteTab('preview', 'preview-claim'),
     {
       name: 'change request inbox',

@@ -1,6 +1,6 @@
 /**
  * One site: header (title, visibility and status, publish / unpublish), and tabs for its structure, settings, share
- * links, adaptive content and the visitor preview. The last tab opened is remembered.
+ * links, adaptive content, who has access and the visitor preview. The last tab opened is remembered.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { orgQuery } from '../../queries/orgs.ts';
 import { setSitePublished, siteQuery } from '../../queries/sites.ts';
+import { AccessTab } from '../../ui/access/AccessTab.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Badge, Banner, Skeleton } from '../../ui/Feedback.tsx';
@@ -36,6 +37,7 @@ const TAB_LABELS: Record<SiteTab, string> = {
   settings: 'Settings',
   'share-links': 'Share links',
   adaptive: 'Adaptive content',
+  access: 'Access',
   preview: 'Preview',
 };
 
@@ -215,6 +217,16 @@ export function SiteScreen({
           <TabsContent value="adaptive">
             <PanelBoundary what="the adaptive schema">
               <AdaptiveEditor profileId={profileId} orgId={orgId} site={data} readOnly={readOnly} />
+            </PanelBoundary>
+          </TabsContent>
+          <TabsContent value="access">
+            <PanelBoundary what="who has access">
+              <AccessTab
+                profileId={profileId}
+                orgId={orgId}
+                item={{ type: 'site', id: siteId }}
+                canManage={!readOnly}
+              />
             </PanelBoundary>
           </TabsContent>
           <TabsContent value="preview">

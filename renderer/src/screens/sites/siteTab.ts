@@ -1,7 +1,7 @@
 /** The tab of the site screen opened last, remembered between sites and launches (a UI preference only). */
 
 /** The tabs of the site screen, in order. */
-export const SITE_TABS = ['structure', 'settings', 'share-links', 'adaptive', 'preview'] as const;
+export const SITE_TABS = ['structure', 'settings', 'share-links', 'adaptive', 'access', 'preview'] as const;
 
 /** A tab of the site screen. */
 export type SiteTab = (typeof SITE_TABS)[number];

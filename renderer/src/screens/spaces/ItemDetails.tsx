@@ -1,9 +1,15 @@
-/** The detail panel of a collection or space beside the content tree; Escape closes it. */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+/**
+ * The detail panel of a collection or space beside the content tree; Escape closes it. A collection's panel has two
+ * tabs: its settings, and Access (who reaches it and why; grants given on it).
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
+import { AccessTab } from '../../ui/access/AccessTab.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge } from '../../ui/Feedback.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
+import { confirmLeave } from '../../ui/unsaved.ts';
 import { useContentActions, type ContentItemRef } from './ContentActions.tsx';
 import { DeletedBanner } from './DeletedBanner.tsx';
 import { CollectionSettings, OpenSpaceLink, SettingsPlaceholder, SpaceSettings } from './ItemSettings.tsx';
@@ -26,6 +32,7 @@ export function ItemDetails({
   const { profile } = useActiveProfile();
   const panel = useRef<HTMLElement>(null);
   const data = loaded.data;
+  const [tab, setTab] = useState<'settings' | 'access'>('settings');
 
   // A panel opened for another item starts at its top, so a screen reader hears the new item's name.
   useEffect(() => {
@@ -94,12 +101,42 @@ export function ItemDetails({
           <SpaceSettings profileId={profileId} orgId={orgId} space={data.space} actions={actions} />
         </>
       ) : (
-        <CollectionSettings
-          profileId={profileId}
-          orgId={orgId}
-          collection={data.collection}
-          actions={actions}
-        />
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            const next = value === 'access' ? 'access' : 'settings';
+            // Edited settings ask first: their panel goes when the other tab opens.
+            void confirmLeave().then((go) => {
+              if (go) setTab(next);
+            });
+          }}
+        >
+          <TabsList aria-label="Collection">
+            <TabsTrigger value="settings" data-testid="collection-tab-settings">
+              Settings
+            </TabsTrigger>
+            <TabsTrigger value="access" data-testid="collection-tab-access">
+              Access
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="settings">
+            <CollectionSettings
+              profileId={profileId}
+              orgId={orgId}
+              collection={data.collection}
+              actions={actions}
+            />
+          </TabsContent>
+          <TabsContent value="access">
+            <AccessTab
+              profileId={profileId}
+              orgId={orgId}
+              item={{ type: 'collection', id: data.collection.id }}
+              canManage={data.collection.permissions.admin}
+              compact
+            />
+          </TabsContent>
+        </Tabs>
       )}
       {actions.dialogs}
     </aside>

@@ -1,4 +1,7 @@
-/** One space: breadcrumb, header, the settings of the detail panel, its pages (tree and reader) and its links report. */
+/**
+ * One space: breadcrumb, header, and two tabs: the overview (the settings of the detail panel, its pages, change
+ * requests and links report) and Access (who reaches it, at what level and why; grants given here).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,7 +11,10 @@ import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { collectionPathQuery } from '../../queries/collections.ts';
 import { orgQuery } from '../../queries/orgs.ts';
 import { spaceQuery } from '../../queries/spaces.ts';
+import { AccessTab } from '../../ui/access/AccessTab.tsx';
 import { Badge } from '../../ui/Feedback.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
+import { confirmLeave } from '../../ui/unsaved.ts';
 import '../invites/invites.css';
 import { useContentActions } from './ContentActions.tsx';
 import { DeletedBanner } from './DeletedBanner.tsx';
@@ -42,6 +48,7 @@ export function SpaceScreen({
   const data = space.data;
   // A collection of the breadcrumb opens its settings beside the space, as the content tree's panel does.
   const [collectionId, setCollectionId] = useState<string | undefined>();
+  const [tab, setTab] = useState<'overview' | 'access'>('overview');
 
   return (
     <section
@@ -104,23 +111,52 @@ export function SpaceScreen({
             <SettingsPlaceholder />
           ) : (
             <>
-              {data.deletedAt !== undefined && (
-                <DeletedBanner
-                  profileId={profileId}
-                  orgId={orgId}
-                  space={{ ...data, deletedAt: data.deletedAt }}
-                />
-              )}
-              <div className="section space-settings-section">
-                <SpaceSettings profileId={profileId} orgId={orgId} space={data} actions={actions} />
-              </div>
-              {data.deletedAt === undefined && (
-                <SpacePages profileId={profileId} orgId={orgId} space={data} pageId={pageId} />
-              )}
-              {data.deletedAt === undefined && (
-                <SpaceChangeRequests profileId={profileId} orgId={orgId} spaceId={data.id} />
-              )}
-              {data.deletedAt === undefined && <LinksReport profileId={profileId} spaceId={data.id} />}
+              <Tabs
+                value={tab}
+                onValueChange={(value) => {
+                  const next = value === 'access' ? 'access' : 'overview';
+                  // A tab with edits asks first: its panel goes when the other tab opens.
+                  void confirmLeave().then((go) => {
+                    if (go) setTab(next);
+                  });
+                }}
+              >
+                <TabsList aria-label="Space">
+                  <TabsTrigger value="overview" data-testid="space-tab-overview">
+                    Overview
+                  </TabsTrigger>
+                  <TabsTrigger value="access" data-testid="space-tab-access">
+                    Access
+                  </TabsTrigger>
+                </TabsList>
+                <TabsContent value="overview" className="space-main">
+                  {data.deletedAt !== undefined && (
+                    <DeletedBanner
+                      profileId={profileId}
+                      orgId={orgId}
+                      space={{ ...data, deletedAt: data.deletedAt }}
+                    />
+                  )}
+                  <div className="section space-settings-section">
+                    <SpaceSettings profileId={profileId} orgId={orgId} space={data} actions={actions} />
+                  </div>
+                  {data.deletedAt === undefined && (
+                    <SpacePages profileId={profileId} orgId={orgId} space={data} pageId={pageId} />
+                  )}
+                  {data.deletedAt === undefined && (
+                    <SpaceChangeRequests profileId={profileId} orgId={orgId} spaceId={data.id} />
+                  )}
+                  {data.deletedAt === undefined && <LinksReport profileId={profileId} spaceId={data.id} />}
+                </TabsContent>
+                <TabsContent value="access">
+                  <AccessTab
+                    profileId={profileId}
+                    orgId={orgId}
+                    item={{ type: 'space', id: data.id }}
+                    canManage={data.permissions.admin}
+                  />
+                </TabsContent>
+              </Tabs>
             </>
           )}
         </div>
