@@ -32,12 +32,22 @@ export async function applyDirectory(
   options: ApplyOptions = {},
 ): Promise<DirectoryApplyReport> {
   const { plan } = reconciliation;
-  const report = await applyPlan(client, organizationId, plan, options);
-  const outcomes: StepOutcome[] = [...report.outcomes];
+  const journal = options.journal ?? memoryJournal();
+  const report = await applyPlan(client, organizationId, plan, { ...options, journal });
+  // Steps an earlier, stopped run did count for the people too.
+  const ranNow = new Set(report.outcomes.map((o) => o.index));
+  const outcomes: StepOutcome[] = [];
+  plan.steps.forEach((step, index) => {
+    const record = journal.get(index);
+    if (ranNow.has(index) || (record?.state !== 'done' && record?.state !== 'skipped')) return;
+    outcomes.push({ index, step, state: record.state, message: 'in an earlier run' });
+  });
+  outcomes.push(...report.outcomes);
+  // Everyone the plan invites (now or in an earlier run): those the invite made members get their teams.
   const invited = new Set(
-    report.outcomes
-      .filter((o) => o.state === 'done' && o.step.resource === 'member' && o.step.action === 'create')
-      .map((o) => (o.step as { email: string }).email.toLowerCase()),
+    plan.steps.flatMap((step) =>
+      step.resource === 'member' && step.action === 'create' ? [step.email.toLowerCase()] : [],
+    ),
   );
   let followUp: ApplyReport | undefined;
   if (!report.stopped && invited.size > 0 && plan.blocked > 0 && options.signal?.aborted !== true) {

@@ -143,8 +143,7 @@ export function personReport(
   return people.map((person) => {
     const mine = [...(byPerson.get(person.email.toLowerCase())?.values() ?? [])];
     const lines = mine.map(
-      (o) =>
-        `${o.step.label}: ${o.state === 'done' ? 'done' : `${o.state}${o.message ? ` (${o.message})` : ''}`}`,
+      (o) => `${o.step.label}: ${o.state}${o.message !== undefined ? ` (${o.message})` : ''}`,
     );
     const done = mine.filter((o) => o.state === 'done').length;
     const state: PersonOutcome['state'] =
