@@ -4,7 +4,10 @@
  * through the API, then undoes it; at the smallest window the app supports (1024×700), by keyboard where a
  * keyboard user would.
  */
+import type { Static } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
+import type { Member as MemberSchema } from '../shared/contract/resources/members.ts';
+import { attributeOfAll } from './pages/attributes.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { AXE_TIMEOUT, seriousViolations } from './support/axe.ts';
 import { eventually } from './support/expect.ts';
@@ -13,11 +16,7 @@ import type { SandboxApi } from './support/sandbox-api.ts';
 
 const SMALL = { width: 1024, height: 700 };
 
-interface Member {
-  id: string;
-  role: string | null;
-  user: { email?: string; displayName: string };
-}
+type Member = Static<typeof MemberSchema>;
 
 async function members(api: SandboxApi, orgId: string): Promise<Member[]> {
   const answer = await api.call('GET', `/v1/orgs/${orgId}/members`, { query: { limit: 1000 } });
@@ -109,15 +108,11 @@ describe('an administrator syncing the organization with a directory export', ()
     await result.waitFor();
     const rows = result.getByTestId('directory-person');
     await expect
-      .poll(
-        async () =>
-          Object.fromEntries(
-            await rows.evaluateAll((els) =>
-              els.map((el) => [el.getAttribute('data-email'), el.getAttribute('data-action')]),
-            ),
-          ),
-        eventually,
-      )
+      .poll(async () => {
+        const emails = await attributeOfAll(rows, 'data-email');
+        const actions = await attributeOfAll(rows, 'data-action');
+        return Object.fromEntries(emails.map((email, i) => [email, actions[i]]));
+      }, eventually)
       .toEqual({
         [newcomer]: 'invite',
         [writers[0]!.user.email!]: 'change',
@@ -136,13 +131,7 @@ describe('an administrator syncing the organization with a directory export', ()
     const report = screen.getByTestId('directory-report');
     await report.waitFor({ timeout: 30_000 });
     await expect
-      .poll(
-        () =>
-          report
-            .getByTestId('directory-person')
-            .evaluateAll((els) => els.map((el) => el.getAttribute('data-state'))),
-        eventually,
-      )
+      .poll(() => attributeOfAll(report.getByTestId('directory-person'), 'data-state'), eventually)
       .toEqual(['done', 'done', 'done', 'done']);
     expect(await report.locator(`[data-email="${newcomer}"]`).innerText()).toContain(
       `Add ${newcomer} to team “Directory Writers” as member: done`,
@@ -163,5 +152,5 @@ describe('an administrator syncing the organization with a directory export', ()
     expect(undone.find((m) => m.user.email === leaving.user.email)?.role).toBe(leaving.role);
     await expect(api.teamId(orgId, 'Directory Writers')).rejects.toThrow();
     expect(app.route()).toMatch(/\/directory$/);
-  }, 120_000);
+  }, AXE_TIMEOUT + 60_000);
 });
