@@ -12,6 +12,7 @@ import { DocsAdmin } from './pages/docs-admin.ts';
 import { AXE_TIMEOUT, seriousViolations } from './support/axe.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
+import { screenshotBothSchemes } from './support/screenshots.ts';
 import type { SandboxApi } from './support/sandbox-api.ts';
 
 const SMALL = { width: 1024, height: 700 };
@@ -30,127 +31,133 @@ const csv = (rows: string[][]) => `${rows.map((row) => row.map(csvCell).join(','
 describe('an administrator syncing the organization with a directory export', () => {
   const session = useRig();
 
-  it('plans from Google Workspace exports, applies with a report per person, and undoes it', async () => {
-    const { api, orgId } = session.rig;
-    const before = await members(api, orgId);
-    // Everyone as they are (their role as an org unit, so the mapping keeps it), one of them suspended, one new.
-    const withEmail = before.filter((m) => m.user.email !== undefined);
-    const leaving = withEmail.find((m) => m.role === 'read' || m.role === 'comment')!;
-    const writers = withEmail.filter((m) => m !== leaving && m.role !== 'admin').slice(0, 2);
-    const newcomer = 'newcomer@directory.test';
-    const users = csv([
-      [
-        'First Name [Required]',
-        'Last Name [Required]',
-        'Email Address [Required]',
-        'Password [Required]',
-        'Org Unit Path [Required]',
-        'Status [READ ONLY]',
-      ],
-      ...withEmail.map((m) => [
-        m.user.displayName,
-        '',
-        m.user.email!,
-        '****',
-        `/${m.role ?? 'guest'}`,
-        m === leaving ? 'Suspended' : 'Active',
-      ]),
-      ['New', 'Comer', newcomer, '****', '/edit', 'Active'],
-    ]);
-    const groups = csv([
-      ['Group Email', 'Member Email', 'Member Role', 'Member Type', 'Member Status'],
-      ...[...writers.map((m) => m.user.email!), newcomer].map((email) => [
-        'writers@directory.test',
-        email,
-        'MEMBER',
-        'USER',
-        'ACTIVE',
-      ]),
-    ]);
-    const mapping = [
-      'version: 1',
-      'teams:',
-      '  - { team: Directory Writers, groups: [writers@directory.test], role: member }',
-      'roles:',
-      ...['admin', 'create', 'review', 'edit', 'comment', 'read'].map(
-        (role) => `  - { groups: [/${role}], role: ${role} }`,
-      ),
-      'defaultRole: null',
-      'absent: remove',
-    ].join('\n');
-
-    const page = session.tab.page;
-    await page.setViewportSize(SMALL);
-    const app = await DocsAdmin.open(page, session.rig.running.url);
-    await page.getByTestId('nav-directory').click();
-    const screen = page.getByTestId('directory-screen');
-    await screen.waitFor();
-
-    await screen.getByTestId('directory-csv').setInputFiles([
-      { name: 'User_Download_27112026.csv', mimeType: 'text/csv', buffer: Buffer.from(users) },
-      { name: 'writers-members.csv', mimeType: 'text/csv', buffer: Buffer.from(groups) },
-    ]);
-    await expect
-      .poll(() => screen.getByTestId('directory-file').allInnerTexts(), eventually)
-      .toEqual([
-        expect.stringContaining('Google Workspace user download'),
-        expect.stringContaining('Google Workspace group member export'),
+  it(
+    'plans from Google Workspace exports, applies with a report per person, and undoes it',
+    async () => {
+      const { api, orgId } = session.rig;
+      const before = await members(api, orgId);
+      // Everyone as they are (their role as an org unit, so the mapping keeps it), one of them suspended, one new.
+      const withEmail = before.filter((m) => m.user.email !== undefined);
+      const leaving = withEmail.find((m) => m.role === 'read' || m.role === 'comment')!;
+      const writers = withEmail.filter((m) => m !== leaving && m.role !== 'admin').slice(0, 2);
+      const newcomer = 'newcomer@directory.test';
+      const users = csv([
+        [
+          'First Name [Required]',
+          'Last Name [Required]',
+          'Email Address [Required]',
+          'Password [Required]',
+          'Org Unit Path [Required]',
+          'Status [READ ONLY]',
+        ],
+        ...withEmail.map((m) => [
+          m.user.displayName,
+          '',
+          m.user.email!,
+          '****',
+          `/${m.role ?? 'guest'}`,
+          m === leaving ? 'Suspended' : 'Active',
+        ]),
+        ['New', 'Comer', newcomer, '****', '/edit', 'Active'],
       ]);
-    await expect
-      .poll(() => screen.getByTestId('directory-summary').innerText(), eventually)
-      .toContain(`${withEmail.length + 1} persons read, 1 of them suspended or disabled`);
+      const groups = csv([
+        ['Group Email', 'Member Email', 'Member Role', 'Member Type', 'Member Status'],
+        ...[...writers.map((m) => m.user.email!), newcomer].map((email) => [
+          'writers@directory.test',
+          email,
+          'MEMBER',
+          'USER',
+          'ACTIVE',
+        ]),
+      ]);
+      const mapping = [
+        'version: 1',
+        'teams:',
+        '  - { team: Directory Writers, groups: [writers@directory.test], role: member }',
+        'roles:',
+        ...['admin', 'create', 'review', 'edit', 'comment', 'read'].map(
+          (role) => `  - { groups: [/${role}], role: ${role} }`,
+        ),
+        'defaultRole: null',
+        'absent: remove',
+      ].join('\n');
 
-    await screen.getByTestId('directory-mapping').fill(mapping);
-    // By keyboard: focus the Plan button and press Enter.
-    await screen.getByTestId('directory-plan').focus();
-    await page.keyboard.press('Enter');
-    const result = screen.getByTestId('directory-plan-result');
-    await result.waitFor();
-    const rows = result.getByTestId('directory-person');
-    await expect
-      .poll(async () => {
-        const emails = await attributeOfAll(rows, 'data-email');
-        const actions = await attributeOfAll(rows, 'data-action');
-        return Object.fromEntries(emails.map((email, i) => [email, actions[i]]));
-      }, eventually)
-      .toEqual({
-        [newcomer]: 'invite',
-        [writers[0]!.user.email!]: 'change',
-        [writers[1]!.user.email!]: 'change',
-        [leaving.user.email!]: 'remove',
-      });
-    expect(await result.getByTestId('directory-team-steps').innerText()).toContain(
-      'Create team “Directory Writers”',
-    );
-    expect(
-      await result.locator(`[data-testid="directory-person"][data-email="${newcomer}"]`).innerText(),
-    ).toContain('invite as edit; join Directory Writers');
-    expect(await seriousViolations(page)).toEqual([]);
+      const page = session.tab.page;
+      await page.setViewportSize(SMALL);
+      const app = await DocsAdmin.open(page, session.rig.running.url);
+      await page.getByTestId('nav-directory').click();
+      const screen = page.getByTestId('directory-screen');
+      await screen.waitFor();
 
-    await screen.getByTestId('directory-apply').click();
-    const report = screen.getByTestId('directory-report');
-    await report.waitFor({ timeout: 30_000 });
-    await expect
-      .poll(() => attributeOfAll(report.getByTestId('directory-person'), 'data-state'), eventually)
-      .toEqual(['done', 'done', 'done', 'done']);
-    expect(await report.locator(`[data-email="${newcomer}"]`).innerText()).toContain(
-      `Add ${newcomer} to team “Directory Writers” as member: done`,
-    );
+      await screen.getByTestId('directory-csv').setInputFiles([
+        { name: 'User_Download_27112026.csv', mimeType: 'text/csv', buffer: Buffer.from(users) },
+        { name: 'writers-members.csv', mimeType: 'text/csv', buffer: Buffer.from(groups) },
+      ]);
+      await expect
+        .poll(() => screen.getByTestId('directory-file').allInnerTexts(), eventually)
+        .toEqual([
+          expect.stringContaining('Google Workspace user download'),
+          expect.stringContaining('Google Workspace group member export'),
+        ]);
+      await expect
+        .poll(() => screen.getByTestId('directory-summary').innerText(), eventually)
+        .toContain(`${withEmail.length + 1} people read, 1 of them suspended or disabled`);
 
-    // Through the API.
-    const after = await members(api, orgId);
-    expect(after.find((m) => m.user.email === newcomer)?.role).toBe('edit');
-    expect(after.some((m) => m.id === leaving.id)).toBe(false);
-    const team = await api.teamId(orgId, 'Directory Writers');
-    expect((await api.teamMembers(orgId, team)).length).toBe(3);
+      await screen.getByTestId('directory-mapping').fill(mapping);
+      // By keyboard: focus the Plan button and press Enter.
+      await screen.getByTestId('directory-plan').focus();
+      await page.keyboard.press('Enter');
+      const result = screen.getByTestId('directory-plan-result');
+      await result.waitFor();
+      const rows = result.getByTestId('directory-person');
+      await expect
+        .poll(async () => {
+          const emails = await attributeOfAll(rows, 'data-email');
+          const actions = await attributeOfAll(rows, 'data-action');
+          return Object.fromEntries(emails.map((email, i) => [email, actions[i]]));
+        }, eventually)
+        .toEqual({
+          [newcomer]: 'invite',
+          [writers[0]!.user.email!]: 'change',
+          [writers[1]!.user.email!]: 'change',
+          [leaving.user.email!]: 'remove',
+        });
+      expect(await result.getByTestId('directory-team-steps').innerText()).toContain(
+        'Create team “Directory Writers”',
+      );
+      expect(
+        await result.locator(`[data-testid="directory-person"][data-email="${newcomer}"]`).innerText(),
+      ).toContain('invite as edit; join Directory Writers');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshotBothSchemes(page, 'directory-plan');
 
-    // Undo: the organization planned back to how it was, and applied.
-    await screen.getByTestId('directory-undo').click();
-    await screen.getByTestId('directory-undone').waitFor({ timeout: 30_000 });
-    const undone = await members(api, orgId);
-    expect(undone.some((m) => m.user.email === newcomer)).toBe(false);
-    expect(undone.find((m) => m.user.email === leaving.user.email)?.role).toBe(leaving.role);
-    await expect(api.teamId(orgId, 'Directory Writers')).rejects.toThrow();
-    expect(app.route()).toMatch(/\/directory$/);
-  }, AXE_TIMEOUT + 60_000);
+      await screen.getByTestId('directory-apply').click();
+      const report = screen.getByTestId('directory-report');
+      await report.waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => attributeOfAll(report.getByTestId('directory-person'), 'data-state'), eventually)
+        .toEqual(['done', 'done', 'done', 'done']);
+      await screenshotBothSchemes(page, 'directory-report');
+      expect(await report.locator(`[data-email="${newcomer}"]`).innerText()).toContain(
+        `Add ${newcomer} to team “Directory Writers” as member: done`,
+      );
+
+      // Through the API.
+      const after = await members(api, orgId);
+      expect(after.find((m) => m.user.email === newcomer)?.role).toBe('edit');
+      expect(after.some((m) => m.id === leaving.id)).toBe(false);
+      const team = await api.teamId(orgId, 'Directory Writers');
+      expect((await api.teamMembers(orgId, team)).length).toBe(3);
+
+      // Undo: the organization planned back to how it was, and applied.
+      await screen.getByTestId('directory-undo').click();
+      await screen.getByTestId('directory-undone').waitFor({ timeout: 30_000 });
+      const undone = await members(api, orgId);
+      expect(undone.some((m) => m.user.email === newcomer)).toBe(false);
+      expect(undone.find((m) => m.user.email === leaving.user.email)?.role).toBe(leaving.role);
+      await expect(api.teamId(orgId, 'Directory Writers')).rejects.toThrow();
+      expect(app.route()).toMatch(/\/directory$/);
+    },
+    AXE_TIMEOUT + 60_000,
+  );
 });

@@ -138,4 +138,17 @@ describe('reading directory exports', () => {
       'big.csv, line 2, column 2: a cell is longer than 10,000 characters',
     ]);
   });
+
+  it('reads the groups an Okta user export lists in a Groups column', () => {
+    const directory = read([
+      {
+        name: 'okta.csv',
+        text: 'Username,Primary email,Status,Groups\nann,ann@acme.test,LOCKED_OUT,"Engineering; Docs Admins"\nbo,bo@acme.test,Deactivated,\n',
+      },
+    ]);
+    expect(directory.people.map((p) => [p.email, p.present, p.groups])).toEqual([
+      ['ann@acme.test', true, ['Engineering', 'Docs Admins']],
+      ['bo@acme.test', false, []],
+    ]);
+  });
 });

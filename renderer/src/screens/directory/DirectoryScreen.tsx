@@ -18,7 +18,8 @@ import { PeopleTable } from './PeopleTable.tsx';
 import { useDirectorySync } from './useDirectorySync.ts';
 import './directory.css';
 
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+const count = (n: number, what: string) =>
+  `${n} ${n === 1 ? what : what === 'person' ? 'people' : `${what}s`}`;
 
 export function DirectoryScreen({ profileId, orgId }: { profileId: string; orgId: string }) {
   const org = useQuery(orgQuery(profileId, orgId));
@@ -108,7 +109,8 @@ export function DirectoryScreen({ profileId, orgId }: { profileId: string; orgId
           {state.phase === 'applying' && (
             <>
               <span role="status">
-                Applying: {state.done} of {state.reconciliation.plan.steps.length} steps
+                {/* The second pass (team places of the people invited) may add steps past the plan's count. */}
+                Applying: {state.done} steps done (the plan has {state.reconciliation.plan.steps.length})
               </span>
               <Button variant="secondary" onClick={sync.stop}>
                 Stop after this step
@@ -132,7 +134,7 @@ export function DirectoryScreen({ profileId, orgId }: { profileId: string; orgId
                     ? `, ${state.reconciliation.plan.dangerous} dangerous`
                     : '') +
                   (state.reconciliation.plan.blocked > 0
-                    ? `; ${state.reconciliation.plan.blocked} team places wait for their invite`
+                    ? `; ${count(state.reconciliation.plan.blocked, 'team place')} ${state.reconciliation.plan.blocked === 1 ? 'waits' : 'wait'} for an invite`
                     : '') +
                   '.'}
             </p>
