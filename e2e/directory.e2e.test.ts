@@ -130,6 +130,15 @@ describe('an administrator syncing the organization with a directory export', ()
       ).toContain('invite as edit; join Directory Writers');
       expect(await seriousViolations(page)).toEqual([]);
       await screenshotBothSchemes(page, 'directory-plan');
+      // The layout holds at 1024×700 with the plan shown: the screen's pane scrolls, the document does not.
+      const measured = (await page.evaluate(`({
+      scrollHeight: document.documentElement.scrollHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+      innerHeight: window.innerHeight,
+      innerWidth: window.innerWidth,
+    })`)) as { scrollHeight: number; scrollWidth: number; innerHeight: number; innerWidth: number };
+      expect(measured.scrollHeight).toBeLessThanOrEqual(measured.innerHeight);
+      expect(measured.scrollWidth).toBeLessThanOrEqual(measured.innerWidth);
 
       await screen.getByTestId('directory-apply').click();
       const report = screen.getByTestId('directory-report');
