@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import {
   Braces,
   Command,
+  Contact,
   FolderTree,
   GitPullRequest,
   ListChecks,
@@ -39,6 +40,11 @@ export const ORG_SCREENS = [
   { path: 'content', label: 'Content', keywords: ['spaces', 'collections', 'tree', 'move'] },
   { path: 'people', label: 'Members & teams', keywords: ['members', 'teams', 'people', 'roles'] },
   { path: 'invites', label: 'Invites', keywords: ['invite', 'links', 'email', 'csv'] },
+  {
+    path: 'directory',
+    label: 'Directory sync',
+    keywords: ['directory', 'okta', 'entra', 'azure', 'google workspace', 'groups', 'scim', 'csv'],
+  },
   {
     path: 'change-requests',
     label: 'Change requests',
@@ -77,6 +83,7 @@ const SCREEN_ICONS: Record<(typeof ORG_SCREENS)[number]['path'] | 'overview' | '
   content: FolderTree,
   people: Users,
   invites: MailPlus,
+  directory: Contact,
   'change-requests': GitPullRequest,
   'merge-rules': ListChecks,
   sites: Globe,

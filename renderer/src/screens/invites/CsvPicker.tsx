@@ -1,5 +1,6 @@
 /** The CSV file input of email invites: reads the file in the window and parses it there. */
 import { useRef, useState } from 'react';
+import { CsvError } from '../../../../shared/csv.ts';
 import { Button } from '../../ui/Button.tsx';
 import { readInviteCsv, type ParsedEntries } from './addresses.ts';
 
@@ -27,8 +28,9 @@ export function CsvPicker({
     if (file === undefined) return;
     try {
       onChoice({ name: file.name, parsed: readInviteCsv(await file.text()) });
-    } catch {
-      setError(`“${file.name}” could not be read.`);
+    } catch (error) {
+      // A file past the parser's limits says where (`line 200001: the file has more than 200,000 records`).
+      setError(`“${file.name}” could not be read${error instanceof CsvError ? `: ${error.message}` : ''}.`);
     }
   };
 

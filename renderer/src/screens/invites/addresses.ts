@@ -6,7 +6,7 @@
 import { FormatRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { Email } from '../../../../shared/contract/resources/organizations.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '../../../../shared/csv.ts';
 import { parseRole, ROLE_VALUES, type RoleValue } from '../../ui/roles.ts';
 
 // ajv-formats' "full" email rule, the one the server checks.
