@@ -11,6 +11,7 @@ import {
   rootRoute,
 } from './base.tsx';
 import { contentRoutes } from './contentRoutes.tsx';
+import { orgFileRoutes } from './orgFileRoutes.tsx';
 import { peopleRoutes } from './peopleRoutes.tsx';
 import { reviewRoutes } from './reviewRoutes.tsx';
 
@@ -21,7 +22,13 @@ const routeTree = rootRoute.addChildren([
   profilesRoute,
   profileRoute.addChildren([
     profileIndexRoute,
-    orgRoute.addChildren([orgIndexRoute, ...peopleRoutes, ...contentRoutes, ...reviewRoutes]),
+    orgRoute.addChildren([
+      orgIndexRoute,
+      ...peopleRoutes,
+      ...contentRoutes,
+      ...reviewRoutes,
+      ...orgFileRoutes,
+    ]),
   ]),
 ]);
 
