@@ -79,12 +79,13 @@ export function OrgFileScreen({ profileId, orgId }: { profileId: string; orgId: 
     },
     [load],
   );
-  const draftText = useRef(draft.text);
-  draftText.current = draft.text;
+  const draftNow = useRef(draft);
+  draftNow.current = draft;
   const onApplied = useCallback(() => {
     setAppliedState(files.applied());
+    draftNow.current.settle();
     // The second plan of the same file says what is left: "nothing to change" when all went through.
-    plan(draftText.current);
+    plan(draftNow.current.text);
   }, [files, plan]);
   const apply = useApply(profileId, orgId, files, onApplied);
 

@@ -39,5 +39,7 @@ export function useDraft(files: OrgFileStore) {
     },
     discard: () => setText(base),
   });
-  return { text, setText, load, parsed, current: settled === text, dirty: text !== base };
+  /** The draft went where it was meant to (applied): nothing is left to keep. */
+  const settle = useCallback(() => setBase(text), [text]);
+  return { text, setText, load, settle, parsed, current: settled === text, dirty: text !== base };
 }
