@@ -19,7 +19,7 @@ const SMALL = { width: 1024, height: 700 };
 
 /** The part of the file the edits touch (the file's schema is `shared/orgfile/schema.ts`). */
 interface EditableFile {
-  members: { email: string; name?: string }[];
+  members: { email: string; name?: string; role: string | null }[];
   teams: { title: string; members: { email: string; role: string }[] }[];
 }
 
@@ -189,6 +189,67 @@ describe('an administrator changing the organization through its file', () => {
       await expect.poll(() => orgFile.driftBadge.innerText(), eventually).toBe('No drift');
       expect(await api.teamId(orgId, 'Helpdesk')).toBeTruthy();
       expect(await seriousViolations(page)).toEqual([]);
+    },
+    AXE_TIMEOUT,
+  );
+  it(
+    'keeps an apply stopped by a failing step across a reload, and resumes it without doing anything twice',
+    async () => {
+      const { api, orgId } = session.rig;
+      const page = session.tab.page;
+      await page.setViewportSize(SMALL);
+      const made = await api.call('PUT', `/v1/orgs/${orgId}/teams`, { body: { title: 'Resume A' } });
+      expect(made.status).toBeLessThan(300);
+      const app = await DocsAdmin.open(page, session.rig.running.url);
+      const orgFile = new OrgFilePage(app.page);
+      await orgFile.goto();
+      await orgFile.export();
+      const file = parse((await orgFile.saveExport()).text) as EditableFile;
+
+      // The file, opened with the picker: a role changed, a team renamed and given a member.
+      const niklaus = file.members.find((member) => member.name === 'Niklaus Wirth')!;
+      const before = niklaus.role;
+      niklaus.role = 'comment';
+      const resumeTeam = team(file, 'Resume A');
+      resumeTeam.title = 'Resume B';
+      resumeTeam.members.push({ email: email(file, 'Vint Cerf'), role: 'member' });
+      const text = stringify(file, { lineWidth: 0 });
+      await orgFile.root
+        .getByTestId('org-file-open')
+        .setInputFiles({ name: 'resume.org.yaml', mimeType: 'application/yaml', buffer: Buffer.from(text) });
+      await expect.poll(() => orgFile.editor.inputValue(), eventually).toBe(text);
+      await orgFile.root.getByTestId('org-file-valid').waitFor();
+      await orgFile.root.getByTestId('org-file-plan').click();
+      await orgFile.preview.waitFor();
+      expect(await orgFile.steps().count()).toBe(3);
+
+      // Meanwhile someone takes the new title: the rename is refused and the apply stops there.
+      const blocker = await api.call('PUT', `/v1/orgs/${orgId}/teams`, { body: { title: 'Resume B' } });
+      expect(blocker.status).toBeLessThan(300);
+      await orgFile.root.getByTestId('org-file-apply').click();
+      const counts = orgFile.report.getByTestId('org-file-report-counts');
+      await expect.poll(() => counts.innerText(), eventually).toContain('1 done, 0 skipped, 1 failed, of 3');
+      const failed = orgFile.report.locator('[data-testid="org-file-report-step"][data-state="failed"]');
+      expect(await failed.getByTestId('org-file-step-message').innerText()).toContain('already exists');
+
+      // A reload keeps the stopped apply, its report and its Resume.
+      await page.reload();
+      await orgFile.report.waitFor();
+      expect(await counts.innerText()).toContain('1 done, 0 skipped, 1 failed, of 3');
+      await api.call('DELETE', `/v1/orgs/${orgId}/teams/${await api.teamId(orgId, 'Resume B')}`);
+      await orgFile.report.getByTestId('org-file-resume').click();
+      await expect.poll(() => counts.innerText(), eventually).toContain('3 done, 0 skipped, 0 failed, of 3');
+
+      // Everything is applied, and the role change (done before the stop) was sent once.
+      const niklausId = await api.memberId(orgId, 'Niklaus Wirth');
+      expect(before).not.toBe('comment');
+      expect(await api.memberRole(orgId, niklausId)).toBe('comment');
+      const members = await api.teamMembers(orgId, await api.teamId(orgId, 'Resume B'));
+      expect(members.map((member) => member.name)).toEqual(['Vint Cerf']);
+      const events = await api.call('GET', `/v1/orgs/${orgId}/audit-events`, {
+        query: { action: 'member.role_changed', target: niklausId, limit: 100 },
+      });
+      expect((events.body as { items: unknown[] }).items).toHaveLength(1);
     },
     AXE_TIMEOUT,
   );
