@@ -3,7 +3,8 @@
  * administrator exports the demo organization, edits the file (the edits below: a team renamed, three members moved
  * between teams), plans it, reads the preview, applies it, reads the report and finds the changes through the API;
  * the same file planned again changes nothing. Then a change made through the API shows as drift, taken into the
- * stored file ("adopt live") or undone ("re-apply").
+ * stored file ("adopt live") or undone ("re-apply"). An apply stopped by a refused step survives a reload, resumes,
+ * and is undone by planning the export taken before it.
  */
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -250,6 +251,16 @@ describe('an administrator changing the organization through its file', () => {
         query: { action: 'member.role_changed', target: niklausId, limit: 100 },
       });
       expect((events.body as { items: unknown[] }).items).toHaveLength(1);
+
+      // The way back: the organization as exported before the apply, planned and applied, undoes it.
+      await orgFile.root.getByTestId('org-file-nothing').waitFor();
+      await orgFile.report.getByTestId('org-file-plan-back').click();
+      await expect.poll(() => orgFile.steps().count(), eventually).toBe(3);
+      await orgFile.root.getByTestId('org-file-apply').click();
+      await orgFile.root.getByTestId('org-file-nothing').waitFor();
+      expect(await counts.innerText()).toContain('3 done, 0 skipped, 0 failed, of 3');
+      expect(await api.memberRole(orgId, niklausId)).toBe(before);
+      expect(await api.teamMembers(orgId, await api.teamId(orgId, 'Resume A'))).toEqual([]);
     },
     AXE_TIMEOUT,
   );

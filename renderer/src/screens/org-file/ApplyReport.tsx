@@ -14,10 +14,12 @@ export interface ApplyReportProps {
   onStop: () => void;
   onResume: () => void;
   onDismiss: () => void;
+  /** Plans the organization as it was before the apply (its export then): the apply's undo, step by step. */
+  onPlanBack: (text: string) => void;
 }
 
 /** The apply's progress and per-step report. */
-export function ApplyReport({ view, onStop, onResume, onDismiss }: ApplyReportProps) {
+export function ApplyReport({ view, onStop, onResume, onDismiss, onPlanBack }: ApplyReportProps) {
   const { stored, records, running, current } = view;
   const total = stored.plan.steps.length;
   const states = [...records.values()].map((record) => record.state);
@@ -51,6 +53,11 @@ export function ApplyReport({ view, onStop, onResume, onDismiss }: ApplyReportPr
           {!running && !finished && (
             <Button variant="primary" onClick={onResume} data-testid="org-file-resume">
               Resume
+            </Button>
+          )}
+          {!running && stored.beforeText !== undefined && done > 0 && (
+            <Button onClick={() => onPlanBack(stored.beforeText!)} data-testid="org-file-plan-back">
+              Plan the way back
             </Button>
           )}
           {!running && (

@@ -157,6 +157,10 @@ export function OrgFileScreen({ profileId, orgId }: { profileId: string; orgId: 
             onPlan={() => plan(draft.text)}
             onStopReading={live.stop}
             apply={apply}
+            onPlanFile={(text) => {
+              draft.load(text);
+              plan(text);
+            }}
           />
         </TabsContent>
         <TabsContent value="drift">

@@ -32,10 +32,13 @@ export interface PlanTabProps {
   onPlan: () => void;
   onStopReading: () => void;
   apply: ReturnType<typeof useApply>;
+  /** Puts a file in the editor and plans it (the way back after an apply). */
+  onPlanFile: (text: string) => void;
 }
 
 /** The plan's preview and its apply. */
-export function PlanTab({ planned, stale, snapshot, onPlan, onStopReading, apply }: PlanTabProps) {
+export function PlanTab(props: PlanTabProps) {
+  const { planned, stale, snapshot, onPlan, onStopReading, apply, onPlanFile } = props;
   const [stopOnError, setStopOnError] = useState(true);
   const [dangerOk, setDangerOk] = useState(false);
   useEffect(() => setDangerOk(false), [planned]);
@@ -63,6 +66,7 @@ export function PlanTab({ planned, stale, snapshot, onPlan, onStopReading, apply
           onStop={apply.stop}
           onResume={() => apply.resume(stopOnError)}
           onDismiss={apply.forget}
+          onPlanBack={onPlanFile}
         />
       )}
       {planned === undefined || plan === undefined ? (
@@ -110,7 +114,7 @@ export function PlanTab({ planned, stale, snapshot, onPlan, onStopReading, apply
             <Button
               variant={plan.dangerous > 0 ? 'danger' : 'primary'}
               disabled={stale || applicable === 0 || (plan.dangerous > 0 && !dangerOk)}
-              onClick={() => apply.start(plan, planned.fileText, stopOnError)}
+              onClick={() => apply.start(plan, planned.fileText, stopOnError, planned.liveText)}
               data-testid="org-file-apply"
             >
               Apply {applicable} step{applicable === 1 ? '' : 's'}

@@ -17,6 +17,8 @@ export interface StoredApply {
   key: string;
   plan: Plan;
   fileText: string;
+  /** The live organization's export when the plan was made: planning it again is the way back. */
+  beforeText?: string;
   stopOnError: boolean;
   records: [number, StepRecord][];
   startedAt: string;

@@ -34,7 +34,13 @@ export function useApply(profileId: string, orgId: string, files: OrgFileStore, 
   const controller = useRef<AbortController | undefined>(undefined);
 
   const run = useCallback(
-    (plan: Plan, fileText: string, stopOnError: boolean, resume: StoredApply | undefined) => {
+    (
+      plan: Plan,
+      fileText: string,
+      stopOnError: boolean,
+      resume: StoredApply | undefined,
+      beforeText?: string,
+    ) => {
       if (controller.current !== undefined) return;
       const abort = new AbortController();
       controller.current = abort;
@@ -42,6 +48,7 @@ export function useApply(profileId: string, orgId: string, files: OrgFileStore, 
         key: planKey(plan),
         plan,
         fileText,
+        ...(beforeText !== undefined ? { beforeText } : {}),
         stopOnError,
         startedAt: new Date().toISOString(),
       };
@@ -91,7 +98,8 @@ export function useApply(profileId: string, orgId: string, files: OrgFileStore, 
   );
 
   const start = useCallback(
-    (plan: Plan, fileText: string, stopOnError: boolean) => run(plan, fileText, stopOnError, undefined),
+    (plan: Plan, fileText: string, stopOnError: boolean, beforeText: string) =>
+      run(plan, fileText, stopOnError, undefined, beforeText),
     [run],
   );
   const resume = useCallback(

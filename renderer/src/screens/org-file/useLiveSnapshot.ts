@@ -1,6 +1,6 @@
 /**
- * The live organization as the organization file sees it (`loadSnapshot`), read on demand through the profile's API
- * client (so through the main process's pacing): at GitBook's pace (60 requests a minute) a large organization takes
+ * The live organization as the organization file sees it (`loadSnapshot`), read on demand through the profile's job
+ * client (so through the main process's pacing, letting the user's own requests go first): at GitBook's pace (60 requests a minute) a large organization takes
  * minutes, one request per page and per team, so the hook counts the requests answered for a progress line and can
  * be stopped between two of them.
  */
@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { ApiClient } from '../../../../shared/client.ts';
 import { loadSnapshot } from '../../../../shared/orgfile/snapshot.ts';
 import type { OrgSnapshot } from '../../../../shared/orgfile/snapshot.ts';
-import { clientFor } from '../../bridge/api.ts';
+import { jobClientFor } from '../../bridge/api.ts';
 
 export type SnapshotState =
   | { status: 'idle' }
@@ -43,7 +43,7 @@ export function useLiveSnapshot(profileId: string, orgId: string) {
     let requests = 0;
     setState({ status: 'loading', requests });
     const client = countingClient(
-      clientFor(profileId),
+      jobClientFor(profileId),
       () => {
         requests += 1;
         if (!controller.signal.aborted) setState({ status: 'loading', requests });
