@@ -240,6 +240,8 @@ describe('an administrator changing the organization through its file', () => {
       await api.call('DELETE', `/v1/orgs/${orgId}/teams/${await api.teamId(orgId, 'Resume B')}`);
       await orgFile.report.getByTestId('org-file-resume').click();
       await expect.poll(() => counts.innerText(), eventually).toContain('3 done, 0 skipped, 0 failed, of 3');
+      expect(await orgFile.report.getByRole('heading').innerText()).toBe('Applied');
+      expect(await orgFile.report.getByTestId('org-file-resume').count()).toBe(0);
 
       // Everything is applied, and the role change (done before the stop) was sent once.
       const niklausId = await api.memberId(orgId, 'Niklaus Wirth');

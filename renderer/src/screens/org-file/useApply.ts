@@ -4,7 +4,7 @@
  * a reload "Resume" runs only what is not done yet. A complete apply without failures records its file as the last
  * applied one (drift is measured against it).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyPlan } from '../../../../shared/orgfile/apply.ts';
 import type { Plan } from '../../../../shared/orgfile/plan.ts';
 import { jobClientFor } from '../../bridge/api.ts';
@@ -23,15 +23,44 @@ export interface ApplyView {
   error?: string;
 }
 
+/**
+ * Applies running now, by organization: an apply goes on when its screen is left, and the screen opened again shows
+ * it running (with Stop) instead of offering to resume it (which would run its steps twice at once).
+ */
+const running = new Map<
+  string,
+  { controller: AbortController; view: ApplyView; listeners: Set<() => void> }
+>();
+
+/** The view of the stored apply, not running. */
+function viewOf(files: OrgFileStore): ApplyView | undefined {
+  const stored = files.apply();
+  return stored === undefined
+    ? undefined
+    : { stored, records: new Map(stored.records), running: false, current: undefined };
+}
+
 /** The apply of this organization: start, resume, stop, forget. */
 export function useApply(profileId: string, orgId: string, files: OrgFileStore, onFinished: () => void) {
+  const key = `${profileId}/${orgId}`;
   const [view, setView] = useState<ApplyView | undefined>(() => {
-    const stored = files.apply();
-    return stored === undefined
-      ? undefined
-      : { stored, records: new Map(stored.records), running: false, current: undefined };
+    return running.get(key)?.view ?? viewOf(files);
   });
-  const controller = useRef<AbortController | undefined>(undefined);
+  const controller = useRef<AbortController | undefined>(running.get(key)?.controller);
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
+
+  // Follows an apply started by an earlier visit of the screen.
+  useEffect(() => {
+    const active = running.get(key);
+    if (active === undefined) return;
+    const listener = () => {
+      setView(active.view);
+      if (!active.view.running) controller.current = undefined;
+    };
+    active.listeners.add(listener);
+    return () => void active.listeners.delete(listener);
+  }, [key]);
 
   const run = useCallback(
     (
@@ -55,20 +84,32 @@ export function useApply(profileId: string, orgId: string, files: OrgFileStore, 
       // A new apply starts a new journal (the same plan made again after drift runs again); a resume keeps it.
       if (resume === undefined) files.setApply(undefined);
       const journal = storedJournal(files, { ...start, stopOnError });
-      const show = (current: number | undefined, running: boolean, error?: string) =>
-        setView({
-          stored: { ...start, stopOnError, records: [...journal.records] },
-          records: new Map(journal.records),
-          running,
-          current,
-          ...(error !== undefined ? { error } : {}),
-        });
+      let finishedAt: string | undefined;
+      const viewNow = (current: number | undefined, isRunning: boolean, error?: string): ApplyView => ({
+        stored: {
+          ...start,
+          stopOnError,
+          records: [...journal.records],
+          ...(finishedAt !== undefined ? { finishedAt } : {}),
+        },
+        records: new Map(journal.records),
+        running: isRunning,
+        current,
+        ...(error !== undefined ? { error } : {}),
+      });
+      const entry = { controller: abort, view: viewNow(undefined, true), listeners: new Set<() => void>() };
+      const show = (current: number | undefined, isRunning: boolean, error?: string) => {
+        entry.view = viewNow(current, isRunning, error);
+        setView(entry.view);
+        for (const listener of entry.listeners) listener();
+      };
       const firstPending = () =>
         plan.steps.findIndex((_step, index) => {
           const state = journal.get(index)?.state;
           return state !== 'done' && state !== 'skipped';
         });
       show(firstPending(), true);
+      running.set(key, entry);
       applyPlan(jobClientFor(profileId), orgId, plan, {
         journal,
         stopOnError,
@@ -81,20 +122,24 @@ export function useApply(profileId: string, orgId: string, files: OrgFileStore, 
         .then((report) => {
           const complete = !report.stopped && firstPending() === -1;
           if (complete) {
-            const finishedAt = new Date().toISOString();
+            finishedAt = new Date().toISOString();
             files.setApply({ ...start, stopOnError, records: [...journal.records], finishedAt });
             const failed = [...journal.records.values()].some((record) => record.state === 'failed');
             if (!failed) files.setApplied({ text: fileText || start.fileText, at: finishedAt });
           }
+          running.delete(key);
           show(undefined, false);
-          if (complete) onFinished();
+          if (complete) finished.current();
         })
-        .catch((error: unknown) => show(undefined, false, errorMessage(error)))
+        .catch((error: unknown) => {
+          running.delete(key);
+          show(undefined, false, errorMessage(error));
+        })
         .finally(() => {
           controller.current = undefined;
         });
     },
-    [files, profileId, orgId, onFinished],
+    [files, profileId, orgId, key],
   );
 
   const start = useCallback(
