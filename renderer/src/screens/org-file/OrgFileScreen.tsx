@@ -4,6 +4,7 @@
  * quit), and see the drift since the last apply. Three tabs: File, Plan & apply, Drift; the drift count is a badge
  * in the header and on its tab. The live organization is read once per action and shared by the three.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { exportOrgFile, orgFileYaml } from '../../../../shared/orgfile/export.ts';
 import { parseOrgFile } from '../../../../shared/orgfile/parse.ts';
@@ -11,7 +12,9 @@ import { planOrgFile } from '../../../../shared/orgfile/plan.ts';
 import type { OrgSnapshot } from '../../../../shared/orgfile/snapshot.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
-import { Badge } from '../../ui/Feedback.tsx';
+import { memberQuery } from '../../queries/members.ts';
+import { currentUserQuery } from '../../queries/teams.ts';
+import { Badge, Banner } from '../../ui/Feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { DriftTab, type Drift } from './DriftTab.tsx';
@@ -109,6 +112,10 @@ export function OrgFileScreen({ profileId, orgId }: { profileId: string; orgId: 
     };
   }, [applied, snapshot]);
   const driftCount = typeof drift === 'object' ? drift.plan.steps.length : undefined;
+  // Anyone may export and plan; applying asks an admin (the API refuses the rest, step by step).
+  const me = useQuery(currentUserQuery(profileId)).data;
+  const role = useQuery({ ...memberQuery(profileId, orgId, me?.id ?? ''), enabled: me !== undefined }).data
+    ?.role;
 
   return (
     <section
@@ -134,6 +141,11 @@ export function OrgFileScreen({ profileId, orgId }: { profileId: string; orgId: 
           it, and see what changed since.
         </p>
       </header>
+      {role !== undefined && role !== 'admin' && (
+        <Banner tone="info" title="Only admins apply a file" data-testid="org-file-not-admin">
+          You may export this organization and plan a file against it; applying it needs the admin role.
+        </Banner>
+      )}
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Organization file">
           <TabsTrigger value="file" data-testid="org-file-tab-file">
