@@ -211,6 +211,15 @@ export function useScreens(session: RigSession): AppScreen[] {
         await app.page.getByTestId('language-chip').first().waitFor();
       },
     },
+    {
+      name: 'organization file',
+      slug: 'org-file',
+      visit: async (app) => {
+        await orgScreen(app, 'org-file', 'org-file-export');
+        await app.page.getByTestId('org-file-export').click();
+        await app.page.getByTestId('org-file-exported').waitFor();
+      },
+    },
     { name: 'settings', slug: 'settings', visit: async (app) => app.settings.goto() },
     { name: 'profiles', slug: 'profiles', visit: async (app) => app.profiles.goto() },
   ];

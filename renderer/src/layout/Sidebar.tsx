@@ -7,6 +7,7 @@ import {
   Braces,
   Command,
   Contact,
+  FileCog,
   FolderTree,
   GitPullRequest,
   ListChecks,
@@ -74,6 +75,11 @@ export const ORG_SCREENS = [
   },
   { path: 'openapi', label: 'OpenAPI specs', keywords: ['openapi', 'swagger', 'api', 'specs', 'versions'] },
   { path: 'translations', label: 'Translations', keywords: ['translations', 'languages', 'locales'] },
+  {
+    path: 'org-file',
+    label: 'Organization file',
+    keywords: ['organization file', 'yaml', 'export', 'plan', 'apply', 'drift', 'configuration', 'import'],
+  },
   { path: 'settings', label: 'Settings', keywords: ['organization', 'settings', 'title', 'sso', 'domains'] },
 ] as const;
 
@@ -93,6 +99,7 @@ const SCREEN_ICONS: Record<(typeof ORG_SCREENS)[number]['path'] | 'overview' | '
   'custom-fields': Sheet,
   openapi: Braces,
   translations: Languages,
+  'org-file': FileCog,
   settings: Settings,
   profiles: PlugZap,
 };

@@ -12,6 +12,7 @@ import {
 } from './base.tsx';
 import { contentRoutes } from './contentRoutes.tsx';
 import { directoryRoutes } from './directoryRoutes.tsx';
+import { orgFileRoutes } from './orgFileRoutes.tsx';
 import { peopleRoutes } from './peopleRoutes.tsx';
 import { reviewRoutes } from './reviewRoutes.tsx';
 
@@ -28,6 +29,7 @@ const routeTree = rootRoute.addChildren([
       ...contentRoutes,
       ...reviewRoutes,
       ...directoryRoutes,
+      ...orgFileRoutes,
     ]),
   ]),
 ]);

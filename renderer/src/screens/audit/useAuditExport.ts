@@ -8,23 +8,10 @@ import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
 import { allAuditEvents } from '../../queries/audit.ts';
 import { orgQuery } from '../../queries/orgs.ts';
+import { downloadText } from '../../ui/download.ts';
 import { toast } from '../../ui/Toast.tsx';
 import { auditCsv, auditCsvFileName } from './auditCsv.ts';
 import { auditQueryFilters, type AuditSearch } from './auditSearch.ts';
-
-/** Saves `text` as a file named `name` through a download link. */
-export function downloadText(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the data once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The export's state and its start and stop. */
 export function useAuditExport(profileId: string, orgId: string, search: AuditSearch) {

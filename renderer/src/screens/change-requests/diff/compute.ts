@@ -14,7 +14,7 @@
  *   syntax (so the marks never break the block's structure), and never in code or HTML blocks.
  * - Source hunks keep 3 lines of context; hunks whose context touch (or leave one line between) merge.
  */
-import { diffArrays, diffLines, diffWordsWithSpace, type Change } from 'diff';
+import { diffArrays, diffWordsWithSpace } from 'diff';
 import {
   blocksPair,
   markdownBlocks,
@@ -23,138 +23,12 @@ import {
   similarity,
   type MarkdownBlock,
 } from '../../../../../shared/markdown/blocks.ts';
-import type {
-  BlockRow,
-  DiffStats,
-  LineKind,
-  PageDiff,
-  RenderedDiff,
-  Segment,
-  SourceDiff,
-  SourceHunk,
-  SourceLine,
-} from './types.ts';
+import { computeSourceDiff, wordSegments } from '../../../ui/diff/sourceDiff.ts';
+import type { BlockRow, RenderedDiff, PageDiff } from './types.ts';
 
+export { computeSourceDiff, wordSegments };
 export { markdownBlocks, normalizeText, pairItems, similarity, type MarkdownBlock };
 export type { PairStep } from '../../../../../shared/markdown/blocks.ts';
-
-const CONTEXT_LINES = 3;
-const LINE_SIMILARITY = 0.4;
-/** Beyond this edit distance the line diff gives up and shows the whole text replaced. */
-const MAX_EDIT_LENGTH = 20_000;
-
-/** The lines of a jsdiff value (which ends with a newline, except maybe the last). */
-function splitLines(value: string): string[] {
-  const lines = value.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
-/** Adds `text` to `segments`, merging it into the last segment when both are (un)changed alike. */
-function pushSegment(segments: Segment[], text: string, changed: boolean): void {
-  if (text === '') return;
-  const last = segments[segments.length - 1];
-  if (last !== undefined && last.changed === changed) last.text += text;
-  else segments.push({ text, changed });
-}
-
-/** Word-level segments of a removed line and the added line replacing it. */
-export function wordSegments(oldText: string, newText: string): { old: Segment[]; new: Segment[] } {
-  const old: Segment[] = [];
-  const next: Segment[] = [];
-  for (const part of diffWordsWithSpace(oldText, newText)) {
-    if (part.removed) pushSegment(old, part.value, true);
-    else if (part.added) pushSegment(next, part.value, true);
-    else {
-      pushSegment(old, part.value, false);
-      pushSegment(next, part.value, false);
-    }
-  }
-  return { old, new: next };
-}
-
-/** Hunks around the changed lines, with context, merged where they touch. */
-function hunksOf(lines: readonly SourceLine[]): SourceHunk[] {
-  const hunks: SourceHunk[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    if (lines[index]!.kind === 'same') continue;
-    const start = Math.max(0, index - CONTEXT_LINES);
-    const end = Math.min(lines.length, index + 1 + CONTEXT_LINES);
-    const last = hunks[hunks.length - 1];
-    if (last !== undefined && start <= last.end + 1) last.end = Math.max(last.end, end);
-    else hunks.push({ start, end });
-  }
-  return hunks;
-}
-
-/** The line changes of two normalized texts (the whole text replaced when the diff would cost too much). */
-function lineChanges(base: string, head: string): Change[] {
-  if (base === head) return base === '' ? [] : [{ value: base, added: false, removed: false, count: 0 }];
-  if (base === '') return [{ value: head, added: true, removed: false, count: 0 }];
-  if (head === '') return [{ value: base, added: false, removed: true, count: 0 }];
-  return (
-    diffLines(base, head, { maxEditLength: MAX_EDIT_LENGTH }) ?? [
-      { value: base, added: false, removed: true, count: 0 },
-      { value: head, added: true, removed: false, count: 0 },
-    ]
-  );
-}
-
-/** The source lens and the line counts of a pair of texts. */
-export function computeSourceDiff(
-  baseText: string,
-  headText: string,
-): { source: SourceDiff; stats: DiffStats } {
-  const lines: SourceLine[] = [];
-  let oldNo = 1;
-  let newNo = 1;
-  let changes = 0;
-  let added = 0;
-  let removed = 0;
-  let removedLines: string[] = [];
-  let addedLines: string[] = [];
-
-  const flush = () => {
-    if (removedLines.length === 0 && addedLines.length === 0) return;
-    const change = changes++;
-    const steps = pairItems(removedLines, addedLines, (x, y) => similarity(x, y) >= LINE_SIMILARITY);
-    const oldSegments = new Map<number, Segment[]>();
-    const newSegments = new Map<number, Segment[]>();
-    for (const step of steps) {
-      if (step.a === undefined || step.b === undefined) continue;
-      const oldText = removedLines[step.a]!;
-      const newText = addedLines[step.b]!;
-      if (oldText === newText) continue;
-      const segments = wordSegments(oldText, newText);
-      oldSegments.set(step.a, segments.old);
-      newSegments.set(step.b, segments.new);
-    }
-    const line = (kind: LineKind, text: string, segments: Segment[] | undefined): SourceLine => {
-      const entry: SourceLine =
-        kind === 'del' ? { kind, oldNo: oldNo++, text, change } : { kind, newNo: newNo++, text, change };
-      if (segments !== undefined) entry.segments = segments;
-      return entry;
-    };
-    removedLines.forEach((text, index) => lines.push(line('del', text, oldSegments.get(index))));
-    addedLines.forEach((text, index) => lines.push(line('add', text, newSegments.get(index))));
-    removed += removedLines.length;
-    added += addedLines.length;
-    removedLines = [];
-    addedLines = [];
-  };
-
-  for (const part of lineChanges(normalizeText(baseText), normalizeText(headText))) {
-    if (part.removed) removedLines.push(...splitLines(part.value));
-    else if (part.added) addedLines.push(...splitLines(part.value));
-    else {
-      flush();
-      for (const text of splitLines(part.value))
-        lines.push({ kind: 'same', oldNo: oldNo++, newNo: newNo++, text });
-    }
-  }
-  flush();
-  return { source: { lines, hunks: hunksOf(lines), changes }, stats: { added, removed } };
-}
 
 /** Characters of markdown syntax: a changed word holding one is not wrapped in a mark. */
 const SYNTAX = /[*_`[\]()<>|\\!#~=&\n]/;

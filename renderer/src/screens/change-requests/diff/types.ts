@@ -5,42 +5,16 @@
  * Both number their changes from 0, so "next change" walks them in reading order.
  */
 
-/** Whether a line or block is unchanged, only in the request (added) or only in the base (removed). */
-export type LineKind = 'same' | 'add' | 'del';
+import type { DiffStats, SourceDiff } from '../../../ui/diff/sourceDiff.ts';
 
-/** A run of text inside a changed line or block; `changed` marks the words that differ from the other side. */
-export interface Segment {
-  text: string;
-  changed: boolean;
-}
-
-/** One line of the unified source diff. */
-export interface SourceLine {
-  kind: LineKind;
-  /** Line number in the base (absent for added lines). */
-  oldNo?: number;
-  /** Line number in the request (absent for removed lines). */
-  newNo?: number;
-  text: string;
-  /** Word-level highlights, when the line was paired with a similar line on the other side. */
-  segments?: Segment[];
-  /** Index of the change the line belongs to (changed lines only). */
-  change?: number;
-}
-
-/** A range of `lines` shown around changes (`start` inclusive, `end` exclusive); lines between hunks fold away. */
-export interface SourceHunk {
-  start: number;
-  end: number;
-}
-
-/** The markdown source lens. */
-export interface SourceDiff {
-  lines: SourceLine[];
-  hunks: SourceHunk[];
-  /** Number of changes (runs of changed lines). */
-  changes: number;
-}
+export type {
+  DiffStats,
+  LineKind,
+  Segment,
+  SourceDiff,
+  SourceHunk,
+  SourceLine,
+} from '../../../ui/diff/sourceDiff.ts';
 
 /** A block row: unchanged, added, removed, or modified (a removed block paired with the added block replacing it). */
 export type BlockKind = 'same' | 'add' | 'del' | 'mod';
@@ -73,12 +47,6 @@ export interface RenderedDiff {
   changes: number;
   /** The request's blocks: the line each starts on and how many lines it spans (block comments on the source). */
   headBlocks: { line: number; lines: number }[];
-}
-
-/** Lines added and removed. */
-export interface DiffStats {
-  added: number;
-  removed: number;
 }
 
 /** The whole diff of one pair of texts. */

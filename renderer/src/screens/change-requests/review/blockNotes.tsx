@@ -4,21 +4,16 @@
  * by the block's place (`headIndex`), so they stay free of comment data.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import type { LineNotes } from '../../../ui/diff/SourceDiffView.tsx';
 
 /** What the diff views may ask for at a block. */
-export interface BlockNotes {
+export interface BlockNotes extends LineNotes {
   /** What to draw below the block (comments, drafts, an open composer), or nothing. */
   below(headIndex: number): ReactNode;
   /** Blocks that carry something: never folded away. */
   pinned: ReadonlySet<number>;
   /** Starts a comment on a block. */
   comment(headIndex: number): void;
-  /** What to draw below a line of the request (source lens; lines counted from 1). */
-  belowLine(lineNo: number): ReactNode;
-  /** Lines of the request that carry something: never folded away. */
-  pinnedLines: ReadonlySet<number>;
-  /** Starts a comment on lines of the request (source lens), from `first` to `last`. */
-  commentLines(first: number, last: number): void;
 }
 
 export const BlockNotesContext = createContext<BlockNotes | undefined>(undefined);

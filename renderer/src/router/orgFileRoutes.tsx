@@ -1,0 +1,18 @@
+/** The organization file (issue 19): export, edit, plan, apply and drift of an organization's configuration. */
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { orgRoute } from './base.tsx';
+
+const OrgFileScreen = lazyRouteComponent(
+  () => import('../screens/org-file/OrgFileScreen.tsx'),
+  'OrgFileScreen',
+);
+const orgFileRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/org-file',
+  component: function OrgFileRoute() {
+    const { profileId, orgId } = orgFileRoute.useParams();
+    return <OrgFileScreen profileId={profileId} orgId={orgId} />;
+  },
+});
+
+export const orgFileRoutes = [orgFileRoute] as const;
