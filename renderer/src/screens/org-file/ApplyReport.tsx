@@ -30,7 +30,9 @@ export function ApplyReport({ view, onStop, onResume, onDismiss, onPlanBack }: A
   const stateOf = (index: number): { state: StepState; message?: string | undefined } => {
     if (running && index === current) return { state: 'running' };
     const record = records.get(index);
-    if (record === undefined || record.state === 'created') return { state: 'pending' };
+    // Begun (`started`, `created`) but not recorded done: a resumed apply checks it before sending it again.
+    if (record === undefined || record.state === 'created' || record.state === 'started')
+      return { state: 'pending' };
     return { state: record.state, message: record.message };
   };
   const counts = `${done} done, ${skipped} skipped, ${failed} failed, of ${total}`;

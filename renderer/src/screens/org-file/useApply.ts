@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyPlan } from '../../../../shared/orgfile/apply.ts';
 import type { Plan } from '../../../../shared/orgfile/plan.ts';
+import { settledCheck } from '../../../../shared/orgfile/settled.ts';
 import { jobClientFor } from '../../bridge/api.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { planKey, storedJournal, type OrgFileStore, type StepRecord, type StoredApply } from './storage.ts';
@@ -110,9 +111,12 @@ export function useApply(profileId: string, orgId: string, files: OrgFileStore, 
         });
       show(firstPending(), true);
       running.set(key, entry);
-      applyPlan(jobClientFor(profileId), orgId, plan, {
+      const client = jobClientFor(profileId);
+      applyPlan(client, orgId, plan, {
         journal,
         stopOnError,
+        // A step begun before a reload or a quit but not recorded done is checked first: if it holds, it is not sent again.
+        settled: settledCheck(client, orgId),
         signal: abort.signal,
         onStep: (outcome) => {
           const next = firstPending();
