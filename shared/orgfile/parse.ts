@@ -1,11 +1,12 @@
 /**
  * Reading an organization file: YAML (or JSON, which is YAML) to a checked `OrgFile`, or the problems that stop it,
  * each naming where it is (`teams[2].members[0].email`). Beyond the schema: an email, a team title, an id, and a
- * collection title among its siblings appear once; a team's members are members of the file.
+ * collection title among its siblings appear once; a team's members, and the people and teams given access, are in
+ * the file.
  */
 import { Value } from '@sinclair/typebox/value';
 import { parse } from 'yaml';
-import { OrgFile, type OrgFileCollection } from './schema.ts';
+import { OrgFile, type ContentAccess, type OrgFileCollection, type OrgFileSpace } from './schema.ts';
 
 /** At most this many problems are reported (a file with thousands of lines wrong says so in the first ones). */
 const MAX_PROBLEMS = 50;
@@ -75,7 +76,44 @@ function crossChecks(file: OrgFile): string[] {
         problems.push(`teams[${t}].members[${i}].email: “${member.email}” is not in \`members\``);
     });
   });
+  const titles = new Set(file.teams.map((team) => team.title));
+  const checkAccess = (access: ContentAccess | undefined, at: string) => {
+    access?.users?.forEach((user, i) => {
+      if (!emails.has(user.email.toLowerCase()))
+        problems.push(`${at}.access.users[${i}].email: “${user.email}” is not in \`members\``);
+    });
+    access?.teams?.forEach((team, i) => {
+      if (!titles.has(team.title))
+        problems.push(`${at}.access.teams[${i}].title: “${team.title}” is not in \`teams\``);
+    });
+    once(
+      access?.users ?? [],
+      (user) => user.email.toLowerCase(),
+      (i) => `${at}.access.users[${i}].email`,
+      'the email',
+    );
+    once(
+      access?.teams ?? [],
+      (team) => team.title,
+      (i) => `${at}.access.teams[${i}].title`,
+      'the title',
+    );
+  };
   const ids: { id: string | undefined; at: string }[] = [];
+  const spaceIds: { id: string | undefined; at: string }[] = [];
+  const visitSpaces = (list: readonly OrgFileSpace[], at: string) => {
+    // Two spaces of one title side by side are told apart by their ids; new ones by their titles.
+    once(
+      list,
+      (space) => (space.id === undefined ? space.title : undefined),
+      (i) => `${at}[${i}].title`,
+      'the title of a new space',
+    );
+    list.forEach((space, i) => {
+      spaceIds.push({ id: space.id, at: `${at}[${i}].id` });
+      checkAccess(space.access, `${at}[${i}]`);
+    });
+  };
   const visit = (list: readonly OrgFileCollection[], at: string) => {
     once(
       list,
@@ -85,16 +123,46 @@ function crossChecks(file: OrgFile): string[] {
     );
     list.forEach((collection, i) => {
       ids.push({ id: collection.id, at: `${at}[${i}].id` });
+      checkAccess(collection.access, `${at}[${i}]`);
+      if (collection.spaces !== undefined && file.spaces === undefined)
+        problems.push(
+          `${at}[${i}].spaces: the file has no top-level \`spaces\` (add \`spaces: []\` for the file to hold spaces)`,
+        );
+      visitSpaces(collection.spaces ?? [], `${at}[${i}].spaces`);
       visit(collection.collections ?? [], `${at}[${i}].collections`);
     });
   };
   visit(file.collections, 'collections');
+  visitSpaces(file.spaces ?? [], 'spaces');
+  for (const list of [ids, spaceIds])
+    once(
+      list,
+      (entry) => entry.id,
+      (i) => list[i]!.at,
+      'the id',
+    );
   once(
-    ids,
-    (entry) => entry.id,
-    (i) => ids[i]!.at,
-    'the id',
+    file.customFields ?? [],
+    (field) => field.name,
+    (i) => `customFields[${i}].name`,
+    'the name',
   );
+  once(
+    file.translations ?? [],
+    (settings) => settings.title,
+    (i) => `translations[${i}].title`,
+    'the title',
+  );
+  once(
+    file.saml ?? [],
+    (provider) => provider.label,
+    (i) => `saml[${i}].label`,
+    'the label',
+  );
+  file.saml?.forEach((provider, i) => {
+    if (provider.defaultTeam !== undefined && !titles.has(provider.defaultTeam))
+      problems.push(`saml[${i}].defaultTeam: “${provider.defaultTeam}” is not in \`teams\``);
+  });
   return problems;
 }
 

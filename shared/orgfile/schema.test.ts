@@ -13,6 +13,11 @@ describe('org-file.schema.json', () => {
       'members',
       'teams',
       'collections',
+      'spaces',
+      'customFields',
+      'translations',
+      'saml',
+      'invites',
     ]);
   });
 });
