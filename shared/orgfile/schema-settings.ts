@@ -22,6 +22,9 @@ import { SAMLProviderEntityID, SAMLProviderLabel, SAMLProviderSSOURL } from '../
 import { TranslationLanguage, TranslationSettingsTitle } from '../contract/resources/translations.ts';
 import { Ref } from './schema-common.ts';
 
+// The contract's `format: 'uri'` is checked by the server; the file's reader checks the pattern (HTTPS) and length.
+const { format: _uri, ...SsoUrl } = SAMLProviderSSOURL;
+
 export const OrgFileCustomField = Type.Object(
   {
     name: { ...CustomFieldName, description: 'The field, by name (how the API names it).' },
@@ -50,7 +53,7 @@ export const OrgFileSamlProvider = Type.Object(
     label: SAMLProviderLabel,
     id: Ref('SAML provider'),
     entityID: Type.Optional(SAMLProviderEntityID),
-    ssoURL: Type.Optional(SAMLProviderSSOURL),
+    ssoURL: Type.Optional(SsoUrl),
     defaultRole: { ...RoleOrGuest, description: 'The role of a person who first signs in with it.' },
     defaultTeam: Type.Optional({ ...TeamTitle, description: 'The team they join, by title.' }),
   },
