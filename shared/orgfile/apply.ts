@@ -19,6 +19,7 @@ import { runCollection, runSpace } from './apply/content.ts';
 import type { RunContext } from './apply/context.ts';
 import { runPeople } from './apply/people.ts';
 import { runCustomField, runInvites, runSaml, runTranslation } from './apply/settings.ts';
+import { runSite, runSiteStructure } from './apply/sites.ts';
 import type { Plan, PlanStep } from './plan.ts';
 
 /** What the journal keeps of a step. */
@@ -107,6 +108,13 @@ export async function applyPlan(
         return runSpace(context, index, step);
       case 'grant':
         return runGrant(context, step);
+      case 'site':
+        return runSite(context, index, step);
+      case 'site-section-group':
+      case 'site-section':
+      case 'site-variant':
+      case 'share-link':
+        return runSiteStructure(context, index, step);
       case 'custom-field':
         return runCustomField(context, step);
       case 'translation':

@@ -1,6 +1,7 @@
 /** The organization file of a live organization (snapshot.ts), and its YAML text. */
 import { stringify } from 'yaml';
 import { accessOf, settingsOf } from './export-parts.ts';
+import { sitesOf } from './export-sites.ts';
 import type { ContentAccess, OrgFile, OrgFileCollection, OrgFileSpace } from './schema.ts';
 import { ORG_FILE_VERSION } from './schema.ts';
 import type { LiveCollection, LiveSpace, OrgSnapshot } from './snapshot.ts';
@@ -96,6 +97,7 @@ export function exportOrgFile(snapshot: OrgSnapshot): { file: OrgFile; skipped: 
       .sort(byText((team) => team.title)),
     collections: tree(undefined),
     ...(snapshot.spaces !== undefined ? { spaces: spaces(undefined) } : {}),
+    ...(snapshot.sites !== undefined ? { sites: sitesOf(snapshot, access, skipped) } : {}),
     ...settingsOf(snapshot, teamTitles),
   };
   return { file, skipped };

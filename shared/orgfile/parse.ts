@@ -163,6 +163,7 @@ function crossChecks(file: OrgFile): string[] {
     if (provider.defaultTeam !== undefined && !titles.has(provider.defaultTeam))
       problems.push(`saml[${i}].defaultTeam: “${provider.defaultTeam}” is not in \`teams\``);
   });
+  problems.push(...siteChecks(file, emails, titles));
   return problems;
 }
 
@@ -187,4 +188,45 @@ export function parseOrgFile(text: string): { ok: true; file: OrgFile } | { ok: 
   const file = value as OrgFile;
   const more = crossChecks(file).slice(0, MAX_PROBLEMS);
   return more.length > 0 ? { ok: false, problems: more } : { ok: true, file };
+}
+
+/** Sites: titles once; in a site, group and section titles once, groups named by sections exist; grants name the file's people and teams. */
+function siteChecks(file: OrgFile, emails: ReadonlySet<string>, titles: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const once = (value: string, at: string, what: string) => {
+    const first = seen.get(value);
+    if (first !== undefined)
+      problems.push(`${at}: ${what} “${value.split('\u0000').pop()}” is also at ${first}`);
+    else seen.set(value, at);
+  };
+  file.sites?.forEach((site, s) => {
+    const at = `sites[${s}]`;
+    once(`site\u0000${site.title}`, `${at}.title`, 'the title');
+    site.access?.users?.forEach((user, i) => {
+      if (!emails.has(user.email.toLowerCase()))
+        problems.push(`${at}.access.users[${i}].email: “${user.email}” is not in \`members\``);
+    });
+    site.access?.teams?.forEach((team, i) => {
+      if (!titles.has(team.title))
+        problems.push(`${at}.access.teams[${i}].title: “${team.title}” is not in \`teams\``);
+    });
+    const groups = new Set((site.sectionGroups ?? []).map((group) => group.title));
+    site.sectionGroups?.forEach((group, g) =>
+      once(`${s}\u0000group\u0000${group.title}`, `${at}.sectionGroups[${g}].title`, 'the title'),
+    );
+    site.sections?.forEach((section, i) => {
+      once(`${s}\u0000section\u0000${section.title}`, `${at}.sections[${i}].title`, 'the title');
+      if (section.group !== undefined && !groups.has(section.group))
+        problems.push(
+          `${at}.sections[${i}].group: “${section.group}” is not in the site's \`sectionGroups\``,
+        );
+    });
+    if ((site.sections ?? []).length > 0 && (site.variants ?? []).length > 0)
+      problems.push(`${at}.variants: a site with sections publishes its spaces in them`);
+    site.shareLinks?.forEach((link, i) =>
+      once(`${s}\u0000link\u0000${link.name}`, `${at}.shareLinks[${i}].name`, 'the name'),
+    );
+  });
+  return problems;
 }

@@ -8,7 +8,8 @@
  *   case), a team by title, a collection or space by title under the same (matched) parent, a custom field by name.
  *   A matched item whose name differs is renamed, never replaced.
  * - Dangerous steps say so: removing or demoting an admin, deleting a team, a collection (and what is inside it), a
- *   space, a custom field or a SAML provider.
+ *   space, a site or a section, revoking or deactivating a share link, unpublishing a site, deleting a custom field
+ *   or a SAML provider.
  * - A step that cannot run yet says why (`blocked`): adding someone to a team, or giving them a role, before they
  *   joined the organization.
  * - Order (plan/common.ts `Stages`): members invited and promoted first (so an organization never runs out of
@@ -23,7 +24,9 @@ import type { PlanContext, Stages } from './plan/common.ts';
 import { planContent } from './plan/content.ts';
 import { planMembers } from './plan/members.ts';
 import { planSettings } from './plan/settings.ts';
-import { PLAN_RESOURCES, type Plan } from './plan/steps.ts';
+import { planSites } from './plan/sites.ts';
+import { spacePaths } from './export-sites.ts';
+import { PLAN_RESOURCES, type ItemRef, type Plan } from './plan/steps.ts';
 import { planTeams } from './plan/teams.ts';
 
 export type {
@@ -34,6 +37,7 @@ export type {
   Plan,
   PlanResource,
   PlanStep,
+  SiteRef,
   SpaceRef,
   TeamRef,
 } from './plan/steps.ts';
@@ -49,6 +53,17 @@ export function planOrgFile(file: OrgFile, live: OrgSnapshot): Plan {
   const teams = planTeams(file, live, stages, { ...people, gone });
   const context: PlanContext = { ...people, ...teams, gone };
   const targets: GrantsOf[] = planContent(file, live, stages, gone);
+  if (file.sites !== undefined) {
+    // Sites name spaces by path: as the file has them, else (a file without spaces) as they are.
+    const spaceByPath = new Map<string, ItemRef>();
+    for (const [id, path] of spacePaths(live)) spaceByPath.set(path, { id, title: path });
+    if (file.spaces !== undefined) {
+      spaceByPath.clear();
+      for (const target of targets)
+        if (target.on.type === 'space') spaceByPath.set(target.on.name, target.on.ref);
+    }
+    targets.push(...planSites(file.sites, live, stages, spaceByPath, gone));
+  }
   planSettings(file, live, stages, context);
   // A version 1 file says nothing of grants: they are left as they are.
   if (file.version >= 2) planAccess(targets, live, stages, context);

@@ -14,6 +14,7 @@ describe('org-file.schema.json', () => {
       'teams',
       'collections',
       'spaces',
+      'sites',
       'customFields',
       'translations',
       'saml',

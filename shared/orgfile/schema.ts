@@ -22,6 +22,7 @@ import {
 } from '../contract/resources/content.ts';
 import { TeamTitle } from '../contract/resources/members.ts';
 import { OrgFileSettings } from './schema-settings.ts';
+import { OrgFileSite } from './schema-sites.ts';
 import { Email, Ref, access } from './schema-common.ts';
 
 /**
@@ -123,6 +124,13 @@ export const OrgFile = Type.Object(
         maxItems: 100_000,
         description:
           'The spaces outside any collection. Without this key the file leaves every space as it is (those in collections too).',
+      }),
+    ),
+    sites: Type.Optional(
+      Type.Array(OrgFileSite, {
+        maxItems: 10_000,
+        description:
+          'Sites, with their structure and share links. Without this key the file leaves sites as they are.',
       }),
     ),
     ...OrgFileSettings,

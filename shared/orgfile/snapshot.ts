@@ -8,6 +8,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Role, TeamRole } from '../contract/constants.ts';
 import type { DefaultLevel } from '../contract/resources/content.ts';
 import { loadSettings, type LiveSettings } from './snapshot-settings.ts';
+import { loadSites, type LiveSite } from './snapshot-sites.ts';
 
 export interface LiveMember {
   id: string;
@@ -59,6 +60,8 @@ export interface OrgSnapshot extends Partial<LiveSettings> {
   spaces?: LiveSpace[];
   /** The direct grants on collections, spaces and sites (absent: not read). */
   grants?: LiveGrant[];
+  /** The sites with their structure and share links (absent: not read). */
+  sites?: LiveSite[];
 }
 
 /** Every item of a list operation, following `next.page`. */
@@ -138,6 +141,8 @@ export async function loadSnapshot(client: ApiClient, organizationId: string): P
     grants.push(...(await contentGrants(client, 'collection', collection.id)));
   for (const space of spaces) grants.push(...(await contentGrants(client, 'space', space.id)));
   const settings = await loadSettings(client, organizationId, organization);
+  const sites = await loadSites(client, organizationId);
+  grants.push(...sites.grants);
   const teamMembers: { userId: string; role: TeamRole }[][] = [];
   for (const team of teams)
     teamMembers.push(
@@ -178,6 +183,7 @@ export async function loadSnapshot(client: ApiClient, organizationId: string): P
       defaultLevel: space.defaultLevel,
     })),
     grants,
+    sites: sites.sites,
     ...settings,
   };
 }

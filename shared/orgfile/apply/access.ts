@@ -68,8 +68,9 @@ export async function runGrant(context: RunContext, step: GrantStep): Promise<un
   return undefined;
 }
 
-function siteIdOf(_context: RunContext, step: GrantStep): string {
+function siteIdOf(context: RunContext, step: GrantStep): string {
   const ref = step.on.ref;
-  if ('id' in ref) return ref.id;
-  throw new Error(`site “${ref.new}” does not exist`);
+  return 'id' in ref
+    ? ref.id
+    : context.createdId((s) => s.resource === 'site' && s.action === 'create' && s.title === ref.new);
 }

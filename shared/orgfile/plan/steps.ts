@@ -5,9 +5,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { Role, TeamRole } from '../../contract/constants.ts';
 import type { DefaultLevel, TranslationLanguageCode as Language } from '../../contract/resources/content.ts';
+import type { Site } from '../../contract/resources/sites.ts';
 import type { OrgFileCustomField, OrgFileInvites, OrgFileSamlProvider } from '../schema-settings.ts';
 
 export type Level = Static<typeof DefaultLevel>;
+type SiteVisibilityValue = Site['visibility'];
 
 /** Something that exists (its id), or that the plan creates (by its title, or its path in the file). */
 export type ItemRef = { id: string; title: string } | { new: string };
@@ -149,7 +151,96 @@ type SettingsStep =
   | { resource: 'saml'; action: 'delete'; providerId: string; name: string }
   | { resource: 'invites'; action: 'update'; changes: Partial<OrgFileInvites> };
 
-export type PlanStep = (MemberStep | TeamStep | ContentStep | GrantStep | SettingsStep) & {
+/** A site, section or section group that exists, or one the plan creates (by `site` or `site\u0000title`). */
+export type SiteRef = ItemRef;
+export interface VariantWanted {
+  space: ItemRef;
+  path: string;
+}
+
+type SiteStep =
+  | {
+      resource: 'site';
+      action: 'create';
+      title: string;
+      visibility: SiteVisibilityValue;
+      /** Published afterwards, by an update, once its sections hold spaces. */
+      variants: VariantWanted[];
+    }
+  | {
+      resource: 'site';
+      action: 'update';
+      site: SiteRef;
+      title: string;
+      changes: { title?: string; visibility?: SiteVisibilityValue; published?: boolean };
+    }
+  | { resource: 'site'; action: 'delete'; siteId: string; title: string }
+  | {
+      resource: 'site-section-group';
+      action: 'create';
+      site: SiteRef;
+      key: string;
+      title: string;
+      icon?: string;
+      /** The sections it groups (made before it: the API groups only sections that exist). */
+      sections: SiteRef[];
+    }
+  | {
+      resource: 'site-section-group';
+      action: 'update';
+      site: SiteRef;
+      groupId: string;
+      changes: { title?: string; icon?: string | null };
+    }
+  | { resource: 'site-section-group'; action: 'delete'; site: SiteRef; groupId: string; title: string }
+  | {
+      resource: 'site-section';
+      action: 'create';
+      site: SiteRef;
+      key: string;
+      title: string;
+      path: string;
+      description?: string;
+      icon?: string;
+      group?: SiteRef;
+      first: VariantWanted | undefined;
+    }
+  | {
+      resource: 'site-section';
+      action: 'update';
+      site: SiteRef;
+      sectionId: string;
+      changes: { title?: string; path?: string; description?: string | null; icon?: string | null };
+      /** Its group changes: the one it leaves, the one it joins. */
+      group?: { from: string | undefined; to: SiteRef | undefined };
+    }
+  | { resource: 'site-section'; action: 'delete'; site: SiteRef; sectionId: string; title: string }
+  | {
+      resource: 'site-variant';
+      action: 'create';
+      site: SiteRef;
+      section: SiteRef | undefined;
+      variant: VariantWanted;
+    }
+  | {
+      resource: 'site-variant';
+      action: 'update';
+      site: SiteRef;
+      siteSpaceId: string;
+      changes: { path?: string; space?: ItemRef };
+    }
+  | { resource: 'site-variant'; action: 'delete'; site: SiteRef; siteSpaceId: string }
+  | { resource: 'share-link'; action: 'create'; site: SiteRef; name: string; active: boolean }
+  | {
+      resource: 'share-link';
+      action: 'update';
+      site: SiteRef;
+      shareLinkId: string;
+      changes: { name?: string; active?: boolean };
+    }
+  | { resource: 'share-link'; action: 'delete'; site: SiteRef; shareLinkId: string; name: string };
+
+export type PlanStep = (MemberStep | TeamStep | ContentStep | GrantStep | SettingsStep | SiteStep) & {
   /** What the step does, as the preview says it. */
   label: string;
   /** Why it can hurt, when it can. */
@@ -166,6 +257,11 @@ export const PLAN_RESOURCES = [
   'collection',
   'space',
   'grant',
+  'site',
+  'site-section-group',
+  'site-section',
+  'site-variant',
+  'share-link',
   'custom-field',
   'translation',
   'saml',

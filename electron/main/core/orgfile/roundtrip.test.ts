@@ -1,7 +1,8 @@
 /**
  * Acceptance 19.1, the round trip: organization A, seeded with every kind of thing the file holds (members and
- * roles, teams, a collection tree with spaces, grants to people and teams, custom fields, translation settings, a
- * SAML provider, invite settings), is exported; the file is applied to an empty organization B on the same server;
+ * roles, teams, a collection tree with spaces, grants to people and teams, sites with sections, a section group,
+ * variants, share links and a grant, custom fields, translation settings, a SAML provider, invite settings), is
+ * exported; the file is applied to an empty organization B on the same server;
  * B's export equals A's up to ids. Over HTTP, on a real server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,13 +44,14 @@ async function seedA() {
   const reader = server.buildMember(orgId, 'read', { email: 'reader@acme.test', name: 'Reader' });
   server.buildMember(orgId, null, { email: 'guest@acme.test', name: 'Guest' });
   const docs = server.buildTeam(orgId, 'Docs', { [owner.id]: 'owner', [editor.id]: 'member' });
-  server.buildTeam(orgId, 'Support', { [reader.id]: 'member' });
+  const support = server.buildTeam(orgId, 'Support', { [reader.id]: 'member' });
   const guides = server.buildCollection(orgId, { title: 'Guides', defaultLevel: 'read' });
   const api = server.buildCollection(orgId, { title: 'API', parent: guides.id });
   server.buildCollection(orgId, { title: 'Archive', defaultLevel: null });
   const intro = server.buildSpace(orgId, { title: 'Introduction', parent: guides.id, emoji: '1f4d8' });
-  server.buildSpace(orgId, { title: 'REST', parent: api.id, defaultLevel: 'comment' });
+  const rest = server.buildSpace(orgId, { title: 'REST', parent: api.id, defaultLevel: 'comment' });
   const notes = server.buildSpace(orgId, { title: 'Notes', defaultLevel: null });
+  server.buildSite(orgId, { title: 'Notes site', spaces: [notes.id] });
   const client = server.client(owner.token);
   await client.call('inviteToCollection', {
     params: { collectionId: guides.id },
@@ -88,6 +90,44 @@ async function seedA() {
     },
   });
   await client.call('updateOrganizationById', { params, body: { defaultRole: 'comment' } });
+  // A site of two sections, one in a group and one with two variants, two share links (one inactive), a grant.
+  const siteId = (
+    await client.call('createSite', { params, body: { title: 'Docs site', visibility: 'share-link' } })
+  ).id;
+  const site = { ...params, siteId };
+  const guidesSection = await client.call('addSectionToSite', {
+    params: site,
+    body: { spaceId: intro.id, title: 'Guides' },
+  });
+  await client.call('updateSiteSectionById', {
+    params: { ...site, siteSectionId: guidesSection.id },
+    body: { path: 'start', description: 'Where to begin', icon: 'book' },
+  });
+  // The API groups only sections that exist.
+  await client.call('addSectionGroupToSite', {
+    params: site,
+    body: { title: 'Products', sections: [guidesSection.id] },
+  });
+  const apiSection = await client.call('addSectionToSite', {
+    params: site,
+    body: { spaceId: rest.id, title: 'API' },
+  });
+  const variant = await client.call('addSpaceToSite', {
+    params: site,
+    body: { spaceId: notes.id, sectionId: apiSection.id },
+  });
+  await client.call('updateSiteSpaceById', {
+    params: { ...site, siteSpaceId: variant.id },
+    body: { path: 'v2' },
+  });
+  await client.call('createSiteShareLink', { params: site, body: { name: 'Partners' } });
+  const old = await client.call('createSiteShareLink', { params: site, body: { name: 'Old' } });
+  await client.call('updateSiteShareLinkById', {
+    params: { ...site, shareLinkId: old.id },
+    body: { active: false },
+  });
+  await client.call('inviteToSite', { params: site, body: { role: 'read', teams: [support.id] } });
+  await client.call('publishSite', { params: site });
   return { owner, orgId, client };
 }
 
@@ -107,6 +147,26 @@ describe('the organization file round trip', () => {
     expect(a.customFields?.map((field) => field.name)).toEqual(['owner', 'tier']);
     expect(a.saml?.[0]).toMatchObject({ label: 'Okta', defaultTeam: 'Docs', defaultRole: 'read' });
     expect(text).not.toContain('certificate');
+    expect(a.sites?.map((site) => site.title).sort()).toEqual(['Docs site', 'Notes site']);
+    const docsSite = a.sites!.find((site) => site.title === 'Docs site')!;
+    expect(docsSite).toMatchObject({ visibility: 'share-link', published: true });
+    expect(
+      docsSite.sections?.map((section) => [
+        section.title,
+        section.path,
+        section.group,
+        section.variants.length,
+      ]),
+    ).toEqual([
+      ['API', expect.any(String), undefined, 2],
+      ['Guides', 'start', 'Products', 1],
+    ]);
+    expect(docsSite.shareLinks?.map((link) => [link.name, link.active])).toEqual([
+      ['Old', false],
+      ['Partners', true],
+    ]);
+    // Share links are kept by name: never their secret key.
+    expect(text).not.toMatch(/shareKey|token|secret/i);
 
     const orgB = server.buildOrg(owner, { title: 'Acme copy' }).id;
     const first = await applyPlan(client, orgB, planOrgFile(a, await loadSnapshot(client, orgB)));
