@@ -5,6 +5,7 @@ import { runAppBench } from './app.ts';
 import { runBridgeBench } from './bridge.ts';
 import { runMixedBench } from './mixed.ts';
 import { runPeopleBench } from './people.ts';
+import { runPlanBench } from './plan.ts';
 import { runReviewBench } from './review.ts';
 import { runServerBench } from './server.ts';
 import { runSitesBench } from './sites.ts';
@@ -21,6 +22,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['bridge', runBridgeBench],
   ['mixed', runMixedBench],
   ['abuse', runAbuseBench],
+  ['plan', runPlanBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

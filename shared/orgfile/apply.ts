@@ -9,18 +9,22 @@
  * - A create first looks for what it would create (a team of that title, a collection of that title under that
  *   parent): one found is adopted, not made again. An apply killed between the API's answer and the journal's
  *   write therefore does not make a second one.
- * - Before a step is sent the journal records it `started`. A step an earlier apply began but did not record done
- *   (killed between the API's answer and the journal's write) is first checked against the live organization
- *   (`settled`, settled.ts): one that already holds is recorded done without being sent again.
  * - A blocked step is skipped with its reason. A failing step stops the apply (`stopOnError`, the default) or is
  *   reported and passed over.
  * - Applying the same file twice changes nothing: the second plan is empty.
  */
 import type { ApiClient } from '../client.ts';
+import { runGrant } from './apply/access.ts';
+import { runCollection, runSpace } from './apply/content.ts';
+import { collectionId, teamId, type RunContext } from './apply/context.ts';
+import { runPeople } from './apply/people.ts';
+import { runCustomField, runInvites, runSaml, runTranslation } from './apply/settings.ts';
+import { runSite, runSiteStructure } from './apply/sites.ts';
 import type { CollectionRef, Plan, PlanStep, TeamRef } from './plan.ts';
 
 /** What the journal keeps of a step. */
 export interface StepRecord {
+  /** `started`: recorded before the step is sent, so that a resumed apply knows it may have happened. */
   state: 'started' | 'done' | 'skipped' | 'failed' | 'created';
   /** The id of what the step created (a team, a collection). */
   id?: string;
@@ -83,8 +87,6 @@ export interface StepRefs {
 /** The report's note for a step found done when an apply resumed. */
 export const SETTLED_NOTE = 'already done before the apply stopped: not sent again';
 
-const LIST = { limit: 1000 } as const;
-
 /** Runs a plan's steps against the organization. */
 export async function applyPlan(
   client: ApiClient,
@@ -96,118 +98,46 @@ export async function applyPlan(
   const stopOnError = options.stopOnError ?? true;
   const org = { organizationId };
 
-  const createdId = (matches: (step: PlanStep) => boolean): string => {
-    const index = plan.steps.findIndex(matches);
-    const id = index === -1 ? undefined : journal.get(index)?.id;
-    if (id === undefined) throw new Error('a step it needs has not run');
-    return id;
+  const context: RunContext = {
+    client,
+    org,
+    journal,
+    createdId: (matches) => {
+      const index = plan.steps.findIndex(matches);
+      const id = index === -1 ? undefined : journal.get(index)?.id;
+      if (id === undefined) throw new Error('a step it needs has not run');
+      return id;
+    },
   };
-  const teamId = (ref: TeamRef) =>
-    'id' in ref
-      ? ref.id
-      : createdId((s) => s.resource === 'team' && s.action === 'create' && s.title === ref.new);
-  const collectionId = (ref: CollectionRef | null) =>
-    ref === null
-      ? null
-      : 'id' in ref
-        ? ref.id
-        : createdId((s) => s.resource === 'collection' && s.action === 'create' && s.path === ref.new);
 
   /** Runs one step; answers a note when it adopted what existed. */
   async function run(index: number, step: PlanStep): Promise<string | undefined> {
     switch (step.resource) {
       case 'member':
-        if (step.action === 'create')
-          await client.call('inviteUsersToOrganization', {
-            params: org,
-            body: { emails: [{ email: step.email, role: step.role }] },
-          });
-        else if (step.action === 'update')
-          await client.call('updateMemberInOrganizationById', {
-            params: { ...org, userId: step.userId },
-            body: { role: step.to },
-          });
-        else
-          await client.call('removeMemberFromOrganizationById', { params: { ...org, userId: step.userId } });
-        return undefined;
-      case 'team': {
-        if (step.action === 'create') {
-          const existing = (
-            await client.call('listTeamsInOrganizationById', {
-              params: org,
-              query: { ...LIST, title: step.title },
-            })
-          ).items.find((team) => team.title === step.title);
-          const id =
-            existing?.id ??
-            (await client.call('createOrganizationTeam', { params: org, body: { title: step.title } })).id;
-          await journal.set(index, { state: 'created', id });
-          return existing !== undefined ? 'a team of that title existed: adopted' : undefined;
-        }
-        if (step.action === 'update')
-          await client.call('updateTeamInOrganizationById', {
-            params: { ...org, teamId: step.teamId },
-            body: { title: step.to },
-          });
-        else await client.call('removeTeamFromOrganizationById', { params: { ...org, teamId: step.teamId } });
-        return undefined;
-      }
-      case 'team-member': {
-        const params = { ...org, teamId: teamId(step.team), userId: step.userId ?? '' };
-        if (step.action === 'delete') await client.call('deleteMemberFromOrganizationTeamById', { params });
-        else
-          await client.call('addMemberToOrganizationTeamById', {
-            params,
-            body: { role: step.action === 'create' ? step.role : step.to },
-          });
-        return undefined;
-      }
-      case 'collection': {
-        if (step.action === 'create') {
-          const parent = collectionId(step.parent);
-          let id = journal.get(index)?.id;
-          let note: string | undefined;
-          if (id === undefined) {
-            const existing = (
-              await client.call('listCollectionsInOrganizationById', { params: org, query: LIST })
-            ).items.find((c) => c.title === step.title && (c.parent ?? null) === parent);
-            id =
-              existing?.id ??
-              (
-                await client.call('createCollection', {
-                  params: org,
-                  body: { title: step.title, ...(parent !== null ? { parent } : {}) },
-                })
-              ).id;
-            if (existing !== undefined) note = 'a collection of that title existed there: adopted';
-            await journal.set(index, { state: 'created', id });
-          }
-          await client.call('updateCollectionById', {
-            params: { collectionId: id },
-            body: {
-              defaultLevel: step.defaultLevel,
-              ...(step.description !== undefined ? { description: step.description } : {}),
-            },
-          });
-          return note;
-        }
-        if (step.action === 'update')
-          await client.call('updateCollectionById', {
-            params: { collectionId: step.collectionId },
-            body: {
-              ...(step.changes.title ? { title: step.changes.title[1] } : {}),
-              ...(step.changes.description ? { description: step.changes.description[1] } : {}),
-              ...(step.changes.defaultLevel ? { defaultLevel: step.changes.defaultLevel[1] } : {}),
-            },
-          });
-        else if (step.action === 'move')
-          await client.call('moveCollection', {
-            params: { collectionId: step.collectionId },
-            body: { parent: collectionId(step.to) },
-          });
-        else await client.call('deleteCollectionById', { params: { collectionId: step.collectionId } });
-        return undefined;
-      }
+      case 'team':
+      case 'team-member':
+        return runPeople(context, index, step);
+      case 'collection':
+        return runCollection(context, index, step);
+      case 'space':
+        return runSpace(context, index, step);
+      case 'grant':
+        return runGrant(context, step);
+      case 'site':
+        return runSite(context, index, step);
+      case 'site-section-group':
+      case 'site-section':
+      case 'site-variant':
+      case 'share-link':
+        return runSiteStructure(context, index, step);
+      case 'custom-field':
+        return runCustomField(context, step);
+      case 'translation':
+        return runTranslation(context, index, step);
+      case 'saml':
+        return runSaml(context, index, step);
+      case 'invites':
+        return runInvites(context, step);
     }
   }
 
@@ -230,7 +160,11 @@ export async function applyPlan(
       continue;
     }
     if (recorded !== undefined && options.settled !== undefined) {
-      const holds = await options.settled(step, { teamId, collectionId }).catch(() => false);
+      const refs: StepRefs = {
+        teamId: (ref) => teamId(context, ref),
+        collectionId: (ref) => collectionId(context, ref),
+      };
+      const holds = await options.settled(step, refs).catch(() => false);
       if (holds) {
         await journal.set(index, { ...recorded, state: 'done', message: SETTLED_NOTE });
         report({ index, step, state: 'done', message: SETTLED_NOTE });

@@ -13,6 +13,12 @@ describe('org-file.schema.json', () => {
       'members',
       'teams',
       'collections',
+      'spaces',
+      'sites',
+      'customFields',
+      'translations',
+      'saml',
+      'invites',
     ]);
   });
 });

@@ -3,29 +3,49 @@
  * (issue 19). It reads by names (emails, team titles, collection titles); the ids of what exists are kept beside
  * them as references, so that renaming a team in the file renames it rather than replacing it. Version 1 holds the
  * members and their roles, the teams with their members and team roles, and the collection tree with titles,
- * descriptions and default levels.
+ * descriptions and default levels. Version 2 adds the spaces in that tree, who was given access to each collection,
+ * space and site, the sites with their sections, groups, variants and share links, and the organization's custom
+ * fields, translation settings, SAML providers (without certificates) and invite settings. A section the file leaves
+ * out (`sites`, `customFields`...) is left as it is; one it holds, even empty, is applied.
  *
  * Its JSON Schema is this TypeBox schema, published as `org-file.schema.json` beside it (a test keeps the two
  * equal). Its limits are the contract's (titles, roles), so a file that validates asks nothing the API refuses.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { RoleOrGuest, TeamRoleSchema } from '../contract/common.ts';
-import { CollectionDescription, CollectionTitle, DefaultLevel } from '../contract/resources/content.ts';
+import { RoleOrGuest, RoleSchema, TeamRoleSchema } from '../contract/common.ts';
+import {
+  CollectionDescription,
+  CollectionTitle,
+  DefaultLevel,
+  Emoji,
+  SpaceTitle,
+} from '../contract/resources/content.ts';
 import { TeamTitle } from '../contract/resources/members.ts';
+import { OrgFileSettings } from './schema-settings.ts';
+import { OrgFileSite } from './schema-sites.ts';
+import { Email, Ref, access } from './schema-common.ts';
 
-export const ORG_FILE_VERSION = 1;
+/**
+ * Version 2 adds spaces, grants (`access`), sites and the organization's settings. A version 1 file is still read:
+ * it says nothing of grants, so a plan of it leaves them as they are (and the sections it lacks too).
+ */
+export const ORG_FILE_VERSION = 2;
 
-/** A reference to what exists: an id of the API, kept by export and never needed to write a new item. */
-const Ref = (what: string) =>
-  Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 256,
-      description: `The ${what}'s id in the API, as exported: it makes a rename a rename. Leave it out for a new one.`,
-    }),
-  );
+/** Who was given a role on a collection or a space, beside its default level. */
+export const ContentAccess = access(RoleSchema);
+export type ContentAccess = Static<typeof ContentAccess>;
 
-const Email = Type.String({ minLength: 3, maxLength: 256, pattern: '^[^@\\s]+@[^@\\s]+$' });
+export const OrgFileSpace = Type.Object(
+  {
+    title: SpaceTitle,
+    id: Ref('space'),
+    emoji: Type.Optional(Emoji),
+    defaultLevel: DefaultLevel,
+    access: Type.Optional(ContentAccess),
+  },
+  { additionalProperties: false },
+);
+export type OrgFileSpace = Static<typeof OrgFileSpace>;
 
 export const OrgFileMember = Type.Object(
   {
@@ -67,7 +87,9 @@ export const OrgFileCollection = Type.Recursive(
         id: Ref('collection'),
         description: Type.Optional(CollectionDescription),
         defaultLevel: DefaultLevel,
+        access: Type.Optional(ContentAccess),
         collections: Type.Optional(Type.Array(Self, { maxItems: 10_000 })),
+        spaces: Type.Optional(Type.Array(OrgFileSpace, { maxItems: 100_000 })),
       },
       { additionalProperties: false },
     ),
@@ -79,12 +101,14 @@ export interface OrgFileCollection {
   id?: string;
   description?: string;
   defaultLevel: Static<typeof DefaultLevel>;
+  access?: ContentAccess;
   collections?: OrgFileCollection[];
+  spaces?: OrgFileSpace[];
 }
 
 export const OrgFile = Type.Object(
   {
-    version: Type.Literal(ORG_FILE_VERSION),
+    version: Type.Union([Type.Literal(1), Type.Literal(ORG_FILE_VERSION)]),
     organization: Type.Object(
       {
         title: Type.String({ maxLength: 256, description: 'For reading: not applied.' }),
@@ -95,6 +119,21 @@ export const OrgFile = Type.Object(
     members: Type.Array(OrgFileMember, { maxItems: 100_000 }),
     teams: Type.Array(OrgFileTeam, { maxItems: 10_000 }),
     collections: Type.Array(OrgFileCollection, { maxItems: 10_000 }),
+    spaces: Type.Optional(
+      Type.Array(OrgFileSpace, {
+        maxItems: 100_000,
+        description:
+          'The spaces outside any collection. Without this key the file leaves every space as it is (those in collections too).',
+      }),
+    ),
+    sites: Type.Optional(
+      Type.Array(OrgFileSite, {
+        maxItems: 10_000,
+        description:
+          'Sites, with their structure and share links. Without this key the file leaves sites as they are.',
+      }),
+    ),
+    ...OrgFileSettings,
   },
   {
     $id: 'https://docs-admin.local/schemas/org-file.schema.json',

@@ -148,8 +148,8 @@ const STEPS = [
   'Add reader@acme.test to team “Documentation” as member',
   'Create collection “Reference”, comment by default',
   'Create collection “Reference / Web”, inherit by default',
-  'Delete team “Old team”',
   'Move collection “API” into “Reference”',
+  'Delete team “Old team”',
 ];
 /** One event per step, and one more per created collection (its default level and description). */
 const WRITES = STEPS.length + 2;
@@ -167,7 +167,7 @@ describe('npm run admin -- plan and apply', () => {
     expect(run.stdout).toContain('  collections    2 to add, 1 to change, 0 to remove');
     STEPS.forEach((label, i) => expect(run.stdout).toContain(`  ${i + 1}. ${label}\n`));
     expect(run.stdout).toContain(
-      '  6. Delete team “Old team”\n     ! DANGEROUS: its 1 members lose the access the team gives',
+      '  7. Delete team “Old team”\n     ! DANGEROUS: its 1 members lose the access the team gives',
     );
     expect(run.stdout + run.stderr).not.toContain(owner.token);
   });

@@ -76,8 +76,8 @@ describe('applying an organization file', () => {
       'Add reader@acme.test to team “Documentation” as member',
       'Create collection “Reference”, comment by default',
       'Create collection “Reference / Web”, inherit by default',
-      'Delete team “Old team”',
       'Move collection “API” into “Reference”',
+      'Delete team “Old team”',
     ]);
     const report = await applyPlan(client, orgId, plan);
     expect(report).toMatchObject({ done: 7, skipped: 0, failed: 0, stopped: false });

@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Plan, PlanStep } from '../../../../shared/orgfile/plan.ts';
+import { PLAN_RESOURCES, type Plan, type PlanStep } from '../../../../shared/orgfile/plan.ts';
 import {
   createJournal,
   isFinished,
@@ -33,11 +33,9 @@ const step = (title: string): PlanStep => ({
 const plan: Plan = {
   steps: [step('A'), step('B'), step('C')],
   counts: {
-    member: { create: 0, update: 0, delete: 0 },
+    ...Object.fromEntries(PLAN_RESOURCES.map((resource) => [resource, { create: 0, update: 0, delete: 0 }])),
     team: { create: 3, update: 0, delete: 0 },
-    'team-member': { create: 0, update: 0, delete: 0 },
-    collection: { create: 0, update: 0, delete: 0 },
-  },
+  } as Plan['counts'],
   dangerous: 0,
   blocked: 0,
 };
