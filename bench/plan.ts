@@ -5,6 +5,7 @@
  * the export's YAML (`orgFileYaml`). `runPlanHalf` answers the figures so that a second part (the apply against the
  * GitBook-compatible server, bench/plan-apply.ts) can run after it under the same suite.
  */
+import { runPlanApplyBench } from './plan-apply.ts';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { exportOrgFile, orgFileYaml } from '../shared/orgfile/export.ts';
@@ -96,6 +97,10 @@ export async function runPlanBench(args: string[]): Promise<void> {
       collections: { type: 'string', default: '200' },
       spaces: { type: 'string', default: '2000' },
       runs: { type: 'string', default: '3' },
+      // The apply half (bench/plan-apply.ts): 1,000 steps at GitBook's 60 requests a minute take ~17 minutes.
+      'apply-steps': { type: 'string', default: '1000' },
+      'apply-window': { type: 'string', default: '60' },
+      'skip-apply': { type: 'boolean', default: false },
     },
   });
   const size = {
@@ -105,5 +110,7 @@ export async function runPlanBench(args: string[]): Promise<void> {
     spaces: positiveInteger('spaces', values.spaces),
   };
   console.log(planHalfReport(runPlanHalf(size, positiveInteger('runs', values.runs))));
-  await Promise.resolve();
+  if (values['skip-apply']) return;
+  console.log('');
+  await runPlanApplyBench(['--steps', values['apply-steps'], '--window', values['apply-window']]);
 }

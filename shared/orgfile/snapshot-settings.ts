@@ -1,5 +1,5 @@
 /** The organization's settings as its file sees them: custom fields, translation settings, SAML providers, invites. */
-import type { ApiClient } from '../client.ts';
+import { ApiClientError, type ApiClient } from '../client.ts';
 import type { Role } from '../contract/constants.ts';
 import type { CustomFieldTypeValue } from '../contract/resources/customFields.ts';
 import type { Organization } from '../contract/resources/organizations.ts';
@@ -37,11 +37,26 @@ export interface LiveInvites {
   emailDomains: string[];
 }
 
+/** Undefined where the API does not offer the read (GitBook's plans and its published API lack some): left alone. */
 export interface LiveSettings {
-  customFields: LiveCustomField[];
-  translations: LiveTranslation[];
-  saml: LiveSamlProvider[];
+  customFields: LiveCustomField[] | undefined;
+  translations: LiveTranslation[] | undefined;
+  saml: LiveSamlProvider[] | undefined;
   invites: LiveInvites;
+}
+
+/**
+ * A read the API may not offer: 404 (an operation a hosted API does not serve, as GitBook's compatible mode does
+ * not) or 403 (a feature of another plan) leaves the part out of the snapshot, so the file leaves it alone rather
+ * than the whole export failing.
+ */
+async function offered<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiClientError && (error.status === 404 || error.status === 403)) return undefined;
+    throw error;
+  }
 }
 
 export async function loadSettings(
@@ -50,17 +65,17 @@ export async function loadSettings(
   organization: Organization,
 ): Promise<LiveSettings> {
   const params = { organizationId };
-  const customFields = await all((page) =>
-    client.call('listOrganizationCustomFields', { params, query: withPage(page) }),
+  const customFields = await offered(() =>
+    all((page) => client.call('listOrganizationCustomFields', { params, query: withPage(page) })),
   );
-  const translations = await all((page) =>
-    client.call('listTranslations', { params, query: withPage(page) }),
+  const translations = await offered(() =>
+    all((page) => client.call('listTranslations', { params, query: withPage(page) })),
   );
-  const saml = await all((page) =>
-    client.call('listSAMLProvidersInOrganizationById', { params, query: withPage(page) }),
+  const saml = await offered(() =>
+    all((page) => client.call('listSAMLProvidersInOrganizationById', { params, query: withPage(page) })),
   );
   return {
-    customFields: customFields.map((field) => ({
+    customFields: customFields?.map((field) => ({
       name: field.name,
       type: field.type,
       title: field.title,
@@ -68,12 +83,12 @@ export async function loadSettings(
       placeholder: field.placeholder,
       options: field.options,
     })),
-    translations: translations.map((settings) => ({
+    translations: translations?.map((settings) => ({
       id: settings.id,
       title: settings.title,
       languages: settings.languages,
     })),
-    saml: saml.map((provider) => ({
+    saml: saml?.map((provider) => ({
       id: provider.id,
       label: provider.label,
       entityID: provider.entityID,

@@ -1,6 +1,7 @@
 /**
  * The organization's settings: custom-field definitions (by name), translation settings and SAML providers (by
- * id, else title or label), invite settings. Each is planned only when the file holds its key. A custom field's
+ * id, else title or label), invite settings. Each is planned only when the file holds its key and the live
+ * organization's could be read (an API that does not offer a part leaves it alone). A custom field's
  * type cannot change through the API: the plan says so (blocked) rather than deleting the field's values.
  */
 import type { OrgFile } from '../schema.ts';
@@ -66,9 +67,10 @@ export function planSettings(
   stages: Stages,
   context: Pick<PlanContext, 'teamByTitle'>,
 ): void {
-  if (file.customFields !== undefined) planCustomFields(file.customFields, live, stages);
+  if (file.customFields !== undefined && live.customFields !== undefined)
+    planCustomFields(file.customFields, live, stages);
 
-  if (file.translations !== undefined) {
+  if (file.translations !== undefined && live.translations !== undefined) {
     const translations = matcher(live.translations ?? [], (t) => t.title);
     const byId = file.translations.map((wanted) => translations.reserve(wanted.id));
     for (const [index, wanted] of file.translations.entries()) {
@@ -101,7 +103,7 @@ export function planSettings(
       });
   }
 
-  if (file.saml !== undefined) {
+  if (file.saml !== undefined && live.saml !== undefined) {
     const providers = matcher(live.saml ?? [], (p) => p.label);
     const byId = file.saml.map((wanted) => providers.reserve(wanted.id));
     for (const [index, wanted] of file.saml.entries()) {
