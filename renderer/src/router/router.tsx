@@ -10,6 +10,7 @@ import {
   profilesRoute,
   rootRoute,
 } from './base.tsx';
+import { accessRoutes } from './accessRoutes.tsx';
 import { contentRoutes } from './contentRoutes.tsx';
 import { peopleRoutes } from './peopleRoutes.tsx';
 import { reviewRoutes } from './reviewRoutes.tsx';
@@ -21,7 +22,13 @@ const routeTree = rootRoute.addChildren([
   profilesRoute,
   profileRoute.addChildren([
     profileIndexRoute,
-    orgRoute.addChildren([orgIndexRoute, ...peopleRoutes, ...contentRoutes, ...reviewRoutes]),
+    orgRoute.addChildren([
+      orgIndexRoute,
+      ...peopleRoutes,
+      ...contentRoutes,
+      ...reviewRoutes,
+      ...accessRoutes,
+    ]),
   ]),
 ]);
 

@@ -104,7 +104,7 @@ export function listAccess(
   db: Database,
   organizationId: string,
   subject: Subject,
-  query: { page?: string; limit?: number; type?: AccessItemType },
+  query: { page?: string; limit?: number; type?: AccessItemType; reach?: 'reached' | 'all' },
 ): AccessList {
   const types = query.type === undefined ? ORDER : [query.type];
   const limit = query.limit ?? ACCESS_PAGE_DEFAULT;
@@ -120,7 +120,7 @@ export function listAccess(
     const rows = rowsAfter(db, type, organizationId, after, remaining);
     for (const row of rows) {
       const entry = inspector.entry(type, row);
-      if (entry.level !== null) page.items.push(entry);
+      if (entry.level !== null || query.reach === 'all') page.items.push(entry);
     }
     examined += rows.length;
     remaining -= rows.length;

@@ -71,7 +71,7 @@ async function listAll(
   name: 'listMemberAccessInOrganization' | 'listTeamAccessInOrganization',
   query: Record<string, unknown> = {},
 ): Promise<{ items: AccessEntry[]; pages: AccessList[] }> {
-  const params =
+  const params: Record<string, string> =
     name === 'listMemberAccessInOrganization'
       ? { organizationId: w.orgId, userId: w.member.id }
       : { organizationId: w.orgId, teamId: w.teamId };
@@ -197,6 +197,9 @@ describe('inspect access', () => {
     const spaces = await listAll(w, 'listMemberAccessInOrganization', { type: 'space' });
     expect(spaces.pages[0]).toMatchObject({ total: 4 });
     expect(spaces.items.map((e) => e.item.title).sort()).toEqual(['Guide', 'Open', 'Published']);
+    const all = await listAll(w, 'listMemberAccessInOrganization', { type: 'space', reach: 'all' });
+    expect(byTitle(all.items).Secret).toMatchObject({ level: null, path: [{ kind: 'default-no-access' }] });
+    expect(all.items).toHaveLength(4);
   });
 
   it('answers 401 to every operation without a valid token', async () => {
@@ -219,6 +222,7 @@ describe('inspect access', () => {
       expectError(await sendOperation(server, name, { params, query: { limit: 0 }, token }), 400, 'limit');
       expectError(await sendOperation(server, name, { params, query: { limit: 2001 }, token }), 400, 'limit');
       expectError(await sendOperation(server, name, { params, query: { type: 'page' }, token }), 400, 'type');
+      expectError(await sendOperation(server, name, { params, query: { reach: 'x' }, token }), 400, 'reach');
       expectError(
         await sendOperation(server, name, { params, query: { page: 'nonsense' }, token }),
         400,

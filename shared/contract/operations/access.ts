@@ -25,6 +25,11 @@ const listQuery = Type.Object({
     }),
   ),
   type: Type.Optional(StringEnum(ACCESS_ITEM_TYPES, { description: 'Only items of this type.' })),
+  reach: Type.Optional(
+    StringEnum(['reached', 'all'] as const, {
+      description: '`reached` (default): the items reached; `all`: every item, with why not for the others.',
+    }),
+  ),
 });
 
 const itemParams = { itemType: StringEnum(ACCESS_ITEM_TYPES) };
