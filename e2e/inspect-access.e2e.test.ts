@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AuditPage } from './pages/audit.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { InspectAccessPage } from './pages/inspect-access.ts';
+import { AXE_TIMEOUT, seriousViolations } from './support/axe.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 import type { SandboxApi } from './support/sandbox-api.ts';
@@ -106,46 +107,51 @@ describe('an administrator inspecting access', () => {
     return { app, inspect };
   };
 
-  it('shows a team grant with its reason, and why not for a space with no access', async () => {
-    const w = await world();
-    const { api, orgId } = session.rig;
-    const { inspect } = await open();
-    await inspect.pick(w.member.displayName, w.member.displayName);
-    await expect
-      .poll(() => inspect.root.getByTestId('access-subject').innerText(), eventually)
-      .toContain(w.member.displayName);
-    await inspect.loaded();
+  it(
+    'shows a team grant with its reason, and why not for a space with no access',
+    async () => {
+      const w = await world();
+      const { api, orgId } = session.rig;
+      const { inspect } = await open();
+      await inspect.pick(w.member.displayName, w.member.displayName);
+      await expect
+        .poll(() => inspect.root.getByTestId('access-subject').innerText(), eventually)
+        .toContain(w.member.displayName);
+      await inspect.loaded();
 
-    await inspect.filterText(w.granted.title);
-    const row = inspect.row(w.granted.id);
-    await row.waitFor();
-    expect(await row.getAttribute('data-level')).toBe('edit');
-    expect(await row.innerText()).toContain(
-      `edit on space “${w.granted.title}”, given to team “${w.teamTitle}”`,
-    );
-    // Through the API: the same level and reason.
-    const one = await api.call(
-      'GET',
-      `/v1/orgs/${orgId}/members/${w.member.id}/access/space/${w.granted.id}`,
-    );
-    expect(one.body).toMatchObject({
-      level: 'edit',
-      path: [{ kind: 'grant', source: { via: 'team', teamId: w.teamId, teamTitle: w.teamTitle } }],
-    });
+      await inspect.filterText(w.granted.title);
+      const row = inspect.row(w.granted.id);
+      await row.waitFor();
+      expect(await row.getAttribute('data-level')).toBe('edit');
+      expect(await row.innerText()).toContain(
+        `edit on space “${w.granted.title}”, given to team “${w.teamTitle}”`,
+      );
+      // Through the API: the same level and reason.
+      const one = await api.call(
+        'GET',
+        `/v1/orgs/${orgId}/members/${w.member.id}/access/space/${w.granted.id}`,
+      );
+      expect(one.body).toMatchObject({
+        level: 'edit',
+        path: [{ kind: 'grant', source: { via: 'team', teamId: w.teamId, teamTitle: w.teamTitle } }],
+      });
 
-    // Why not? The level filter "no access", the hidden space found by its title, its reasons by keyboard.
-    await inspect.root.getByTestId('access-why-not').click();
-    await inspect.filterText(w.hidden.title);
-    const hiddenRow = inspect.row(w.hidden.id);
-    await hiddenRow.waitFor();
-    expect(await hiddenRow.getAttribute('data-level')).toBe('none');
-    await hiddenRow.focus();
-    await hiddenRow.press('Enter');
-    const explained = inspect.root.getByTestId('access-explained');
-    await explained.waitFor();
-    expect(await explained.innerText()).toContain(`Why not: space “${w.hidden.title}”`);
-    expect(await explained.innerText()).toContain(`space “${w.hidden.title}” gives no access by default`);
-  }, 60_000);
+      // Why not? The level filter "no access", the hidden space found by its title, its reasons by keyboard.
+      await inspect.root.getByTestId('access-why-not').click();
+      await inspect.filterText(w.hidden.title);
+      const hiddenRow = inspect.row(w.hidden.id);
+      await hiddenRow.waitFor();
+      expect(await hiddenRow.getAttribute('data-level')).toBe('none');
+      await hiddenRow.focus();
+      await hiddenRow.press('Enter');
+      const explained = inspect.root.getByTestId('access-explained');
+      await explained.waitFor();
+      expect(await explained.innerText()).toContain(`Why not: space “${w.hidden.title}”`);
+      expect(await explained.innerText()).toContain(`space “${w.hidden.title}” gives no access by default`);
+      expect(await seriousViolations(inspect.root.page())).toEqual([]);
+    },
+    AXE_TIMEOUT,
+  );
 
   it("opens a team's access from its screen", async () => {
     const w = await world();
