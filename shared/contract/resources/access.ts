@@ -29,11 +29,15 @@ export const AccessGrantSource = named(
 );
 export type AccessGrantSource = Static<typeof AccessGrantSource>;
 
-/** One step of the path that decides a level, in the order the resolution takes them. */
+/**
+ * One step of the path that decides a level, in the order the resolution takes them. The branches are listed most
+ * frequent first (inherits, organization role, grant): a response's serializer tries them in this order.
+ */
 export const AccessReason = named(
   'AccessReason',
   Type.Union([
-    Type.Object({ kind: Type.Literal('organization-admin') }),
+    Type.Object({ kind: Type.Literal('inherits'), on: AccessItemRef, from: AccessItemRef }),
+    Type.Object({ kind: Type.Literal('organization-role'), role: RoleOrGuest }),
     Type.Object({
       kind: Type.Literal('grant'),
       on: AccessItemRef,
@@ -54,8 +58,7 @@ export const AccessReason = named(
       role: RoleSchema,
       source: AccessGrantSource,
     }),
-    Type.Object({ kind: Type.Literal('inherits'), on: AccessItemRef, from: AccessItemRef }),
-    Type.Object({ kind: Type.Literal('organization-role'), role: RoleOrGuest }),
+    Type.Object({ kind: Type.Literal('organization-admin') }),
   ]),
 );
 export type AccessReason = Static<typeof AccessReason>;

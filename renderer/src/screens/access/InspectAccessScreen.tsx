@@ -23,7 +23,7 @@ import { EmptyState } from '../../ui/Feedback.tsx';
 import { AccessFilters } from './AccessFilters.tsx';
 import { AccessGrid } from './AccessGrid.tsx';
 import type { AccessSearch } from './accessSearch.ts';
-import { filterEntries, shownEntry, type ShownEntry } from './filterEntries.ts';
+import { filterEntries, shownPage, type ShownEntry } from './filterEntries.ts';
 import { SubjectPicker } from './SubjectPicker.tsx';
 import { useAccessReview } from './useAccessReview.ts';
 import './access.css';
@@ -165,7 +165,7 @@ function Inspection({
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const pages = query.data?.pages;
-  const entries = useMemo(() => (pages ?? []).flatMap((page) => page.items.map(shownEntry)), [pages]);
+  const entries = useMemo(() => (pages ?? []).flatMap(shownPage), [pages]);
   const deferred = useDeferredValue(search);
   const rows = useMemo(() => filterEntries(entries, deferred), [entries, deferred]);
   const [explained, setExplained] = useState<ShownEntry | undefined>(undefined);

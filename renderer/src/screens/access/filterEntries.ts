@@ -16,6 +16,18 @@ export function shownEntry(entry: AccessEntry): ShownEntry {
   return { entry, reason, text: `${entry.item.title}\n${reason}`.toLowerCase() };
 }
 
+const shownPages = new WeakMap<object, ShownEntry[]>();
+
+/** A page's entries as shown, computed once per page: each new page of a long list costs its own entries only. */
+export function shownPage(page: { items: readonly AccessEntry[] }): ShownEntry[] {
+  let shown = shownPages.get(page);
+  if (shown === undefined) {
+    shown = page.items.map(shownEntry);
+    shownPages.set(page, shown);
+  }
+  return shown;
+}
+
 /** The entries the filters keep, in the order given. Without a level filter, only items reached. */
 export function filterEntries(entries: readonly ShownEntry[], search: AccessSearch): ShownEntry[] {
   const q = search.q?.toLowerCase() ?? '';
