@@ -31,7 +31,7 @@ export function accessPage(
   orgId: string,
   subject: AccessSubject,
   page: string | undefined,
-  reach: 'reached' | 'all' = 'all',
+  reach: 'reached' | 'all',
 ): Promise<AccessList> {
   const query = { limit: ACCESS_PAGE_MAX, reach, ...(page !== undefined ? { page } : {}) };
   const client = clientFor(profileId);
@@ -46,19 +46,25 @@ export function accessPage(
       });
 }
 
-/** Every item of the organization as the subject reaches it (or not), page by page through `next.page`. */
+/**
+ * What the subject reaches (`reached`), or every item of the organization with why not for the others (`all`, asked
+ * only for "why not?"), page by page through `next.page`.
+ */
 export function inspectAccessQuery(
   queryClient: QueryClient,
   profileId: string,
   orgId: string,
   subject: AccessSubject,
+  reach: 'reached' | 'all',
 ) {
   const operation =
     subject.kind === 'member' ? 'listMemberAccessInOrganization' : 'listTeamAccessInOrganization';
   return infiniteQueryOptions({
-    queryKey: [...inspectAccessKey(profileId, orgId), subject.kind, subject.id] as const,
+    queryKey: [...inspectAccessKey(profileId, orgId), subject.kind, subject.id, reach] as const,
     queryFn: ({ pageParam }) =>
-      optionalRead(queryClient, profileId, operation, () => accessPage(profileId, orgId, subject, pageParam)),
+      optionalRead(queryClient, profileId, operation, () =>
+        accessPage(profileId, orgId, subject, pageParam, reach),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next?.page,
   });

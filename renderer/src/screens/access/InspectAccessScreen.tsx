@@ -158,7 +158,9 @@ function Inspection({
   const queryClient = useQueryClient();
   const { profile } = useActiveProfile();
   const label = useSubjectLabel(profileId, orgId, subject);
-  const query = useInfiniteQuery(inspectAccessQuery(queryClient, profileId, orgId, subject));
+  // Only "why not?" (the level filter "no access") needs the items not reached too.
+  const reach = search.level === 'none' ? 'all' : 'reached';
+  const query = useInfiniteQuery(inspectAccessQuery(queryClient, profileId, orgId, subject, reach));
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // Every page is needed (filters and the counts are over all items): fetch them one after the other.
   useEffect(() => {
