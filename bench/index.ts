@@ -1,5 +1,6 @@
 /** Entry point of `npm run bench -- <suite> [flags]`: runs one benchmark suite. */
 import { runAbuseBench } from './abuse.ts';
+import { runAccessBench } from './access.ts';
 import { runAdminBench } from './admin.ts';
 import { runAppBench } from './app.ts';
 import { runBridgeBench } from './bridge.ts';
@@ -23,6 +24,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['mixed', runMixedBench],
   ['abuse', runAbuseBench],
   ['plan', runPlanBench],
+  ['access', runAccessBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

@@ -48,9 +48,9 @@ describe('GitBook-compatible mode: operations', () => {
   it('answers GitBook\u2019s 404 to every operation GitBook does not publish, with the rate headers', async () => {
     const optional = operationList.filter((operation) => !isPublishedByGitBook(operation));
     expect(optional.map((operation) => operation.name).sort()).toEqual([...optionalOperations].sort());
-    // Our seven extensions GitBook lacks (the merge check, batch bodies, the four of pending email invites and
-    // permanent deletes of trashed spaces, a page's keyed blocks), and the 14 spec operations GitBook no longer
-    // publishes. The six review operations are GitBook's own, and so are merge rules (fields of the organization and
+    // Our eleven extensions GitBook lacks (the merge check, batch bodies, the four of pending email invites and
+    // permanent deletes of trashed spaces, a page's keyed blocks, the four of "Inspect access"), and the 14 spec
+    // operations GitBook no longer publishes. The six review operations are GitBook's own, and so are merge rules (fields of the organization and
     // the space): they are published.
     expect(optional.map((operation) => operation.name)).toEqual(
       expect.arrayContaining([
@@ -60,7 +60,7 @@ describe('GitBook-compatible mode: operations', () => {
         'listPageBlocksInRevision',
       ]),
     );
-    expect(optional).toHaveLength(21);
+    expect(optional).toHaveLength(25);
     for (const operation of optional) {
       const answer = await send(server.baseUrl, operation.method, pathOf(operation), {
         token: admin.token,

@@ -13,6 +13,7 @@ import { emailInviteHandlers } from '../domain/invites/email-invites.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
+import { inspectHandlers } from '../domain/inspect/handlers.ts';
 import { permissionHandlers } from '../domain/permissions/handlers.ts';
 import { sitePermissionHandlers } from '../domain/permissions/site-handlers.ts';
 import { siteSectionGroupHandlers } from '../domain/site-structure/groups.ts';
@@ -46,6 +47,7 @@ export const handlers: Handlers = {
   ...collectionHandlers,
   ...spaceHandlers,
   ...permissionHandlers,
+  ...inspectHandlers,
   ...contentHandlers,
   ...changeRequestHandlers,
   ...changeRequestMergeHandlers,

@@ -115,6 +115,8 @@ const rules = {
     manageTranslations: isAdmin,
     /** The audit log names every change and who made it: admins only, as GitBook restricts it. */
     viewAuditLog: isAdmin,
+    /** What a member or a team reaches, and why: it names every item and grant, so admins only. */
+    inspectAccess: isAdmin,
   },
   team: {
     view: (a: OrgActor, t: TeamSubject) => notGuest(a) || t.actorTeamRole !== null,
@@ -241,6 +243,7 @@ const REFUSALS: Record<Action, string> = {
   'organization.viewTranslations': 'guests may not see the translation settings of the organization',
   'organization.manageTranslations': 'only admins of the organization may change its translation settings',
   'organization.viewAuditLog': 'only admins of the organization may see its audit log',
+  'organization.inspectAccess': 'only admins of the organization may inspect what members and teams reach',
   'team.view': 'guests may only see the teams they belong to',
   'team.admin': "only admins of the organization and the team's owners may manage its members",
   'team.rename': 'only admins of the organization may rename teams',

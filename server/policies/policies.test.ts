@@ -41,6 +41,7 @@ const EXPECTED: readonly (readonly [Action, string, string])[] = [
   ['organization.viewTranslations', '', 'YYYYYY.'],
   ['organization.manageTranslations', '', 'Y......'],
   ['organization.viewAuditLog', '', 'Y......'],
+  ['organization.inspectAccess', '', 'Y......'],
   ['team.view', 'owner', 'YYYYYYY'],
   ['team.view', 'member', 'YYYYYYY'],
   ['team.view', 'not in team', 'YYYYYY.'],

@@ -237,6 +237,9 @@ export function fixture(server: TestServer, owner: TestUser): Record<string, str
     translationSettingsId,
     specId,
     auditEventId,
+    // "Inspect access" of one item: the space.
+    itemType: 'space',
+    itemId: space.id,
   };
 }
 

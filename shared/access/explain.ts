@@ -13,6 +13,11 @@
  * A test in the server checks that this agrees with the server's own resolution in every combination.
  */
 import type { Role } from '../contract/index.ts';
+import type {
+  AccessGrantSource,
+  AccessItemRef,
+  AccessReason as AccessReasonShape,
+} from '../contract/resources/access.ts';
 
 export type Level = Role | null;
 
@@ -20,8 +25,8 @@ const RANK: Record<Role, number> = { admin: 6, create: 5, review: 4, edit: 3, co
 /** A level's rank: `null` (no access) is 0. */
 export const levelRank = (level: Level): number => (level === null ? 0 : RANK[level]);
 
-/** Where a grant comes from: the person themselves, or one of their teams. */
-export type GrantSource = { via: 'user' } | { via: 'team'; teamId: string; teamTitle: string };
+/** Where a grant comes from: the person themselves, or one of their teams (the contract's `AccessGrantSource`). */
+export type GrantSource = AccessGrantSource;
 
 /** A role given to the person (directly or through a team) on one item. */
 export interface ItemGrant {
@@ -29,12 +34,8 @@ export interface ItemGrant {
   source: GrantSource;
 }
 
-/** An item as the reasons name it. */
-export interface ItemRef {
-  type: 'space' | 'collection' | 'site';
-  id: string;
-  title: string;
-}
+/** An item as the reasons name it (the contract's `AccessItemRef`). */
+export type ItemRef = AccessItemRef;
 
 /** A space or collection of the chain the resolution walks: the item first, then its parent collections. */
 export interface ChainItem extends ItemRef {
@@ -51,15 +52,8 @@ export interface LinkingSite extends ItemRef {
   grants: readonly ItemGrant[];
 }
 
-/** One step of the path that decides a level, in the order the resolution takes them. */
-export type AccessReason =
-  | { kind: 'organization-admin' }
-  | { kind: 'grant'; on: ItemRef; role: Role; source: GrantSource }
-  | { kind: 'default-no-access'; on: ItemRef }
-  | { kind: 'default-restricts'; on: ItemRef; defaultLevel: Role; role: Level }
-  | { kind: 'site-grant'; on: ItemRef; site: ItemRef; role: Role; source: GrantSource }
-  | { kind: 'inherits'; on: ItemRef; from: ItemRef }
-  | { kind: 'organization-role'; role: Level };
+/** One step of the path that decides a level, in the order the resolution takes them (the contract's shape). */
+export type AccessReason = AccessReasonShape;
 
 export interface Explanation {
   level: Level;

@@ -1,5 +1,6 @@
 /** The API contract: every operation of the spec plus our marked extensions, in one table. */
 import type { Operation } from './operation.ts';
+import { accessOperations } from './operations/access.ts';
 import { auditOperations } from './operations/audit.ts';
 import { changeRequestCommentOperations } from './operations/changeRequestComments.ts';
 import { changeRequestContentOperations } from './operations/changeRequestContent.ts';
@@ -41,6 +42,7 @@ export const operations = {
   ...organizationOperations,
   ...auditOperations,
   ...permissionOperations,
+  ...accessOperations,
   ...memberOperations,
   ...samlOperations,
   ...openApiOperations,

@@ -232,6 +232,13 @@ export const operationRoutes = {
   removeUserFromCollection: ['DELETE', '/v1/collections/{collectionId}/permissions/users/{userId}'],
   removeTeamFromCollection: ['DELETE', '/v1/collections/{collectionId}/permissions/teams/{teamId}'],
   listPermissionsAggregateInCollection: ['GET', '/v1/collections/{collectionId}/permissions/aggregate'],
+  listMemberAccessInOrganization: ['GET', '/v1/orgs/{organizationId}/members/{userId}/access'],
+  getMemberAccessInOrganization: [
+    'GET',
+    '/v1/orgs/{organizationId}/members/{userId}/access/{itemType}/{itemId}',
+  ],
+  listTeamAccessInOrganization: ['GET', '/v1/orgs/{organizationId}/teams/{teamId}/access'],
+  getTeamAccessInOrganization: ['GET', '/v1/orgs/{organizationId}/teams/{teamId}/access/{itemType}/{itemId}'],
   listMembersInOrganizationById: ['GET', '/v1/orgs/{organizationId}/members'],
   getMemberInOrganizationById: ['GET', '/v1/orgs/{organizationId}/members/{userId}'],
   removeMemberFromOrganizationById: ['DELETE', '/v1/orgs/{organizationId}/members/{userId}'],

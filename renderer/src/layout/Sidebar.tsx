@@ -21,6 +21,7 @@ import {
   PlugZap,
   ScrollText,
   Search,
+  ShieldCheck,
   Settings,
   Sheet,
   Trash,
@@ -64,6 +65,11 @@ export const ORG_SCREENS = [
     keywords: ['audit', 'log', 'history', 'events', 'who changed', 'activity', 'csv'],
   },
   {
+    path: 'access',
+    label: 'Inspect access',
+    keywords: ['access', 'permissions', 'who can see', 'why not', 'access review', 'reasons', 'csv'],
+  },
+  {
     path: 'sso',
     label: 'Single sign-on',
     keywords: ['saml', 'sso', 'single sign-on', 'identity provider', 'certificate'],
@@ -95,6 +101,7 @@ const SCREEN_ICONS: Record<(typeof ORG_SCREENS)[number]['path'] | 'overview' | '
   sites: Globe,
   trash: Trash,
   audit: ScrollText,
+  access: ShieldCheck,
   sso: KeyRound,
   'custom-fields': Sheet,
   openapi: Braces,

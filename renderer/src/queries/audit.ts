@@ -101,23 +101,25 @@ export function auditEventQuery(queryClient: QueryClient, profileId: string, org
 
 /**
  * Every event with filters, page after page in sequence (one request at a time, so that the API's rate limit paces
- * it), reporting the count so far; `signal` stops it between pages.
+ * it), each page handed to `onPage` as it arrives and not kept (the export writes it to its file); `signal` stops
+ * it between pages. Answers the number of events.
  */
-export async function allAuditEvents(
+export async function eachAuditPage(
   profileId: string,
   orgId: string,
   filters: AuditQueryFilters,
-  onProgress: (count: number) => void,
+  onPage: (events: readonly AuditEvent[]) => void,
   signal?: AbortSignal,
-): Promise<AuditEvent[]> {
-  const events: AuditEvent[] = [];
+): Promise<number> {
+  let count = 0;
   let page: string | undefined;
   do {
     signal?.throwIfAborted();
     const answer = await auditPage(profileId, orgId, filters, page);
-    events.push(...answer.items);
-    onProgress(events.length);
+    signal?.throwIfAborted();
+    onPage(answer.items);
+    count += answer.items.length;
     page = answer.next?.page;
   } while (page !== undefined);
-  return events;
+  return count;
 }

@@ -10,6 +10,7 @@ import {
   profilesRoute,
   rootRoute,
 } from './base.tsx';
+import { accessRoutes } from './accessRoutes.tsx';
 import { contentRoutes } from './contentRoutes.tsx';
 import { directoryRoutes } from './directoryRoutes.tsx';
 import { orgFileRoutes } from './orgFileRoutes.tsx';
@@ -30,6 +31,7 @@ const routeTree = rootRoute.addChildren([
       ...reviewRoutes,
       ...directoryRoutes,
       ...orgFileRoutes,
+      ...accessRoutes,
     ]),
   ]),
 ]);

@@ -1,16 +1,19 @@
 /**
- * The CSV export of the audit log's filtered range: every page fetched in sequence (newest first, as the list shows
- * them), then saved as a file through the browser's download (a Blob link), which Electron turns into its save
- * dialog. It can be stopped between pages; the count so far shows on its button.
+ * The CSV export of the audit log's filtered range, streamed: every page is fetched in sequence (newest first, as
+ * the list shows them) and written to the file as it arrives, so a range of 100,000 events never sits in memory as
+ * events. The file goes to the save dialog when complete. It can be stopped between pages; the count so far shows
+ * on its button.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { AuditEvent } from '../../../../shared/contract/resources/audit.ts';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
-import { allAuditEvents } from '../../queries/audit.ts';
+import { eachAuditPage } from '../../queries/audit.ts';
 import { orgQuery } from '../../queries/orgs.ts';
-import { downloadText } from '../../ui/download.ts';
+import { CsvFile } from '../../ui/csvFile.ts';
+import { saveBlob } from '../../ui/download.ts';
 import { toast } from '../../ui/Toast.tsx';
-import { auditCsv, auditCsvFileName } from './auditCsv.ts';
+import { AUDIT_CSV_COLUMNS, auditCsvFileName, auditCsvRow } from './auditCsv.ts';
 import { auditQueryFilters, type AuditSearch } from './auditSearch.ts';
 
 /** The export's state and its start and stop. */
@@ -26,13 +29,18 @@ export function useAuditExport(profileId: string, orgId: string, search: AuditSe
     abort.current = controller;
     setExporting(true);
     setCount(0);
-    allAuditEvents(profileId, orgId, auditQueryFilters(search), setCount, controller.signal)
-      .then((events) => {
+    const file = new CsvFile(AUDIT_CSV_COLUMNS);
+    const onPage = (events: readonly AuditEvent[]) => {
+      file.write(events.map(auditCsvRow));
+      setCount(file.rows);
+    };
+    eachAuditPage(profileId, orgId, auditQueryFilters(search), onPage, controller.signal)
+      .then((total) => {
         const name = auditCsvFileName(org.data?.title ?? '', new Date(), search.from, search.to);
-        downloadText(auditCsv(events), name, 'text/csv;charset=utf-8');
+        saveBlob(file.blob(), name);
         toast({
           tone: 'success',
-          title: `${events.length} event${events.length === 1 ? '' : 's'} exported`,
+          title: `${total} event${total === 1 ? '' : 's'} exported`,
           description: name,
         });
       })
@@ -48,7 +56,7 @@ export function useAuditExport(profileId: string, orgId: string, search: AuditSe
 
   const cancel = useCallback(() => {
     abort.current?.abort();
-    toast({ title: 'Export stopped' });
+    toast({ title: 'Export stopped: nothing was saved' });
   }, []);
 
   return { run, cancel, exporting, count };

@@ -1,4 +1,5 @@
-/** The "more actions" menu of a member row: mark as SSO member, remove. */
+/** The "more actions" menu of a member row: inspect their access, mark as SSO member, remove. */
+import { useNavigate } from '@tanstack/react-router';
 import type { Member } from '../../../../../shared/contract/resources/members.ts';
 import { useSetSsoMember } from '../../../queries/members.ts';
 import { LazyMenu } from '../../../ui/LazyMenu.tsx';
@@ -32,9 +33,22 @@ export function RowMenu(props: RowMenuProps) {
 /** The menu's items (with the SSO mutation, which only a used menu needs). */
 function RowMenuItems({ profileId, orgId, member, onRemove, isMe }: RowMenuProps) {
   const sso = useSetSsoMember(profileId, orgId);
+  const navigate = useNavigate();
   const name = member.user.displayName;
   return (
     <>
+      <DropdownMenuItem
+        onSelect={() =>
+          void navigate({
+            to: '/p/$profileId/orgs/$orgId/access',
+            params: { profileId, orgId },
+            search: { member: member.user.id },
+          })
+        }
+        data-testid="member-inspect-access"
+      >
+        Inspect access
+      </DropdownMenuItem>
       <DropdownMenuItem
         disabled={member.sso || sso.isPending}
         onSelect={() =>

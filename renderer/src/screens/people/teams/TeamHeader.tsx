@@ -1,6 +1,6 @@
 /** The team screen's header: the title, renamed inline, and the delete button. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { Team } from '../../../../../shared/contract/resources/members.ts';
 import { errorKind, errorMessage } from '../../../bridge/errors.ts';
@@ -96,6 +96,15 @@ export function TeamHeader({ profileId, orgId, team }: TeamHeaderProps) {
           <Button size="sm" variant="ghost" onClick={startEditing} data-testid="team-rename">
             Rename
           </Button>
+          <Link
+            to="/p/$profileId/orgs/$orgId/access"
+            params={{ profileId, orgId }}
+            search={{ team: team.id }}
+            className="btn btn-ghost btn-sm"
+            data-testid="team-inspect-access"
+          >
+            Inspect access
+          </Link>
           <Button size="sm" variant="danger" onClick={() => setDeleting(true)} data-testid="team-delete">
             Delete team…
           </Button>
