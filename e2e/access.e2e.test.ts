@@ -2,11 +2,13 @@
  * User stories of the Access tab, at the smallest window the app supports (1024×700): an administrator gives a team
  * a role on a space by dragging it onto the list, another on the space's collection by keyboard, and a person a
  * role on a site; sees each member's level with the path that grants it; changes a role and undoes it, takes a
- * grant back and undoes that; and finds every change in GitBook's permission operations.
+ * grant back and undoes that; finds every change in GitBook's permission operations, and the team's grant in
+ * "Inspect access" with its reason.
  */
 import { describe, expect, it } from 'vitest';
 import { AccessTabPage } from './pages/access.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { InspectAccessPage } from './pages/inspect-access.ts';
 import { SitePage } from './pages/sites.ts';
 import { SpacePage } from './pages/space.ts';
 import { AXE_TIMEOUT, seriousViolations } from './support/axe.ts';
@@ -112,6 +114,17 @@ describe('an administrator giving access to a space, a collection and a site', (
         .toBe('edit');
       await expect.poll(() => access.given(teamTitle), eventually).toBe('edit');
       await expect.poll(() => access.level(READER), eventually).toBe('edit');
+
+      // The grant made by drag, in "Inspect access": the Reader reaches the space through the team, and says why.
+      const inspect = new InspectAccessPage(page);
+      await inspect.goto();
+      await inspect.pick(READER, READER);
+      await inspect.loaded();
+      await inspect.filterText(space.title);
+      const row = inspect.row(space.id);
+      await row.waitFor();
+      expect(await row.getAttribute('data-level')).toBe('edit');
+      expect(await row.innerText()).toContain(`edit on space “${space.title}”, given to team “${teamTitle}”`);
     },
     AXE_TIMEOUT,
   );
