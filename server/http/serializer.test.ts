@@ -1,5 +1,6 @@
 /**
- * The serializers' schemas write string enums and nullable fields without unions and move the other unions into
+ * The serializers' schemas write string enums, nullable fields and unions told apart by a property without unions,
+ * and move the other unions into
  * schemas of their own, and answer the same JSON as fast-json-stringify does from the contract's own schemas; the
  * warm-up compiles the review's first reads.
  */
@@ -9,6 +10,7 @@ import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { Nullable, StringEnum } from '../../shared/contract/common.ts';
 import { operationList } from '../../shared/contract/index.ts';
+import { AccessEntry } from '../../shared/contract/resources/access.ts';
 import { DEFAULT_PAGE_LAYOUT, Document, Page } from '../../shared/contract/resources/revisions.ts';
 import { hasValidator, textAjv } from './validation.ts';
 import { hasSerializer, hoistUnions, serializerOf, serializerSchema } from './serializer.ts';
@@ -57,6 +59,46 @@ describe('serializerSchema', () => {
     expect(serializerSchema(mixed)).toEqual(JSON.parse(JSON.stringify(mixed)));
     const twoTypes = Type.Union([Type.String(), Type.Number()]);
     expect(serializerSchema(twoTypes)).toEqual(JSON.parse(JSON.stringify(twoTypes)));
+  });
+
+  it('writes a union of objects told apart by a string property as a chain of checks on that property alone', () => {
+    const source = Type.Union([
+      Type.Object({ via: Type.Literal('user') }),
+      Type.Object({ via: Type.Literal('team'), teamId: Type.String() }),
+    ]);
+    expect(serializerSchema(source)).toEqual({
+      type: 'object',
+      if: { type: 'object', properties: { via: { const: 'user' } }, required: ['via'] },
+      then: JSON.parse(JSON.stringify(source.anyOf[0])),
+      else: JSON.parse(JSON.stringify(source.anyOf[1])),
+    });
+    // Not told apart (a shared value, an optional or missing property): left as a union.
+    const shared = Type.Union([
+      Type.Object({ kind: Type.Literal('a') }),
+      Type.Object({ kind: Type.Literal('a'), b: Type.String() }),
+    ]);
+    expect(serializerSchema(shared)).toEqual(JSON.parse(JSON.stringify(shared)));
+    const optional = Type.Union([
+      Type.Object({ kind: Type.Optional(Type.Literal('a')) }),
+      Type.Object({ kind: Type.Literal('b') }),
+    ]);
+    expect(serializerSchema(optional)).toEqual(JSON.parse(JSON.stringify(optional)));
+  });
+
+  it("answers every branch of an access path's reasons as the contract's union does, extra properties left out", () => {
+    const on = { type: 'space', id: 's1', title: 'Guide' };
+    const team = { via: 'team', teamId: 't1', teamTitle: 'Writers' };
+    const path = [
+      { kind: 'inherits', on, from: { ...on, type: 'collection' } },
+      { kind: 'organization-role', role: null },
+      { kind: 'grant', on, role: 'edit', source: team },
+      { kind: 'grant', on, role: 'read', source: { via: 'user', teamId: 'dropped' } },
+      { kind: 'default-no-access', on, role: 'dropped' },
+      { kind: 'default-restricts', on, defaultLevel: 'read', role: 'edit' },
+      { kind: 'site-grant', on, site: { ...on, type: 'site' }, role: 'review', source: team },
+      { kind: 'organization-admin', internal: 'dropped' },
+    ];
+    same(AccessEntry, [{ object: 'access-entry', item: on, level: 'edit', path }]);
   });
 
   it('answers the same JSON for a page (a recursive schema with enums) as the contract schema', () => {

@@ -9,7 +9,11 @@
  * route compiled a dozen validators (a page read: ~50 ms of its first call, ~0.5 ms after), and every answer ran
  * them. The schema given to the serializer therefore writes these two forms as what they mean to a serializer:
  * - a union of string literals is a string (`{ type: 'string', enum }`);
- * - a union of one plain typed schema and `null` is that schema with `type: [type, 'null']` (no validator needed).
+ * - a union of one plain typed schema and `null` is that schema with `type: [type, 'null']` (no validator needed);
+ * - a union of objects told apart by a property every branch requires and pins to a string of its own (`kind`,
+ *   `via`) is a chain of `if` on that property alone, each `then` its branch: a reason of an access path was
+ *   otherwise validated against whole branches until one matched (a page of 2,000 entries: 11.8 ms to write, 4.2 ms
+ *   with the chain, 2.1 ms for `JSON.stringify`, which would also write what the contract leaves out).
  * Both write the same JSON as the union for every value the union accepts; other unions are left as they are. This
  * only concerns the serializer: requests are still validated, and responses checked in tests, against the contract.
  *
@@ -47,8 +51,50 @@ function isPlainTyped(schema: unknown): schema is Schema {
   );
 }
 
+/**
+ * The property that tells a union of objects apart (`kind`, `via`, `type`): one every branch requires and pins to a
+ * string of its own; undefined when there is none.
+ */
+function discriminator(branches: unknown[]): string | undefined {
+  if (branches.length < 2) return undefined;
+  const objects: Schema[] = [];
+  for (const branch of branches) {
+    if (!isSchema(branch) || branch.type !== 'object' || !isSchema(branch.properties)) return undefined;
+    objects.push(branch);
+  }
+  const [first] = objects;
+  for (const key of Object.keys(first!.properties as Schema)) {
+    const values = objects.map((branch) => {
+      const property = (branch.properties as Schema)[key];
+      const required = Array.isArray(branch.required) && branch.required.includes(key);
+      return required && isSchema(property) && typeof property.const === 'string'
+        ? property.const
+        : undefined;
+    });
+    if (values.every((value) => value !== undefined) && new Set(values).size === values.length) return key;
+  }
+  return undefined;
+}
+
 /** The union `branches` written without a union, or undefined to keep it. */
 function withoutUnion(branches: unknown[], siblings: Schema): Schema | undefined {
+  const key = discriminator(branches);
+  if (key !== undefined) {
+    // A chain of `if` on the discriminator alone: one small check per branch passed, where the union validated the
+    // value against whole branches until one matched.
+    const written = branches.map((branch) => serializerSchema(branch) as Schema);
+    let chain = written[written.length - 1]!;
+    for (let index = written.length - 2; index >= 0; index--) {
+      const value = ((branches[index] as Schema).properties as Schema)[key] as Schema;
+      chain = {
+        type: 'object',
+        if: { type: 'object', properties: { [key]: { const: value.const } }, required: [key] },
+        then: written[index],
+        else: chain,
+      };
+    }
+    return { ...siblings, ...chain };
+  }
   if (branches.length > 0 && branches.every((branch) => isSchema(branch) && typeof branch.const === 'string'))
     return { ...siblings, type: 'string', enum: branches.map((branch) => (branch as Schema).const) };
   if (branches.length === 2) {
@@ -102,7 +148,11 @@ export function hoistUnions(schema: unknown): HoistedSchema {
     if (!isSchema(node)) return node;
     const copy: Schema = {};
     for (const [key, value] of Object.entries(node)) copy[key] = hoist(value);
-    if ((!Array.isArray(node.anyOf) && !Array.isArray(node.oneOf)) || refersById(node)) return copy;
+    if (
+      (!Array.isArray(node.anyOf) && !Array.isArray(node.oneOf) && node.if === undefined) ||
+      refersById(node)
+    )
+      return copy;
     const id = `union-${Object.keys(unions).length}`;
     unions[id] = copy;
     return { $ref: `${id}#` };
