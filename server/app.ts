@@ -28,7 +28,7 @@ import {
 } from './http/token-rate.ts';
 import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
 import { lazySerializer } from './http/serializer.ts';
-import { addWarmUp, REVIEW_FIRST_READS } from './http/warm-up.ts';
+import { addWarmUp, WARM_UP_READS } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
@@ -265,7 +265,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   if (options.warmUp === true)
     addWarmUp(
       app,
-      REVIEW_FIRST_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation)),
+      WARM_UP_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation)),
       WARM_UP_QUIET_MS,
     );
   app.addHook('preClose', async () => services.jobs.queue.stop());
