@@ -14,7 +14,7 @@ import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { RoleSelect } from '../../ui/RoleSelect.tsx';
-import { Field } from '../settings/Field.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { CertificatePreview } from './CertificatePreview.tsx';
 import type { MetadataField, MetadataResult } from './metadata.ts';
 import { parseMetadataXml } from './parseMetadata.ts';

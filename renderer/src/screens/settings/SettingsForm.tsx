@@ -9,7 +9,7 @@ import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { RoleSelect } from '../../ui/RoleSelect.tsx';
-import { Field, SwitchField } from './Field.tsx';
+import { Field, SwitchField } from '../../ui/form/Field.tsx';
 import {
   changedBody,
   fieldOfMessage,

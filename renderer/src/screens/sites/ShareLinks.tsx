@@ -15,8 +15,8 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Banner, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { copyText } from '../invites/copy.ts';
-import { CopyFallback } from '../invites/CopyFallback.tsx';
+import { copyText } from '../../ui/copy/copy.ts';
+import { CopyFallback } from '../../ui/copy/CopyFallback.tsx';
 import { formatDate } from '../../ui/time.ts';
 
 const NAME_MAX = ShareLinkName.maxLength ?? 50;

@@ -4,7 +4,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
@@ -19,11 +19,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { confirmLeave } from '../../ui/unsaved.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
-import { StructureEditor } from '../site-structure/StructureEditor.tsx';
-import { VisitorPreview } from '../site-structure/VisitorPreview.tsx';
-import '../invites/invites.css';
-import '../settings/settings.css';
-import '../spaces/spaces.css';
+import '../../ui/table.css';
+import '../../ui/form/form.css';
+import '../../ui/items/items.css';
 import { AdaptiveEditor } from './AdaptiveEditor.tsx';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import { PanelBoundary } from './PanelBoundary.tsx';
@@ -41,15 +39,24 @@ const TAB_LABELS: Record<SiteTab, string> = {
   preview: 'Preview',
 };
 
-/** The site screen (`/p/$profileId/orgs/$orgId/sites/$siteId`). */
+/**
+ * The site screen (`/p/$profileId/orgs/$orgId/sites/$siteId`). Its structure and preview tabs belong to the
+ * site-structure screen folder: the route composes them in (`router/siteScreen.tsx`).
+ */
 export function SiteScreen({
   profileId,
   orgId,
   siteId,
+  structure,
+  preview,
 }: {
   profileId: string;
   orgId: string;
   siteId: string;
+  /** The Structure tab's editor. */
+  structure: ReactNode;
+  /** The Preview tab's visitor preview. */
+  preview: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const site = useQuery(siteQuery(profileId, orgId, siteId));
@@ -200,9 +207,7 @@ export function SiteScreen({
             ))}
           </TabsList>
           <TabsContent value="structure">
-            <PanelBoundary what="the structure">
-              <StructureEditor profileId={profileId} orgId={orgId} siteId={siteId} />
-            </PanelBoundary>
+            <PanelBoundary what="the structure">{structure}</PanelBoundary>
           </TabsContent>
           <TabsContent value="settings">
             <PanelBoundary what="the settings">
@@ -230,9 +235,7 @@ export function SiteScreen({
             </PanelBoundary>
           </TabsContent>
           <TabsContent value="preview">
-            <PanelBoundary what="the visitor preview">
-              <VisitorPreview profileId={profileId} orgId={orgId} siteId={siteId} />
-            </PanelBoundary>
+            <PanelBoundary what="the visitor preview">{preview}</PanelBoundary>
           </TabsContent>
         </Tabs>
       )}

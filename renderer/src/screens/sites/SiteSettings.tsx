@@ -16,7 +16,7 @@ import { Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { DeleteSite } from './DeleteSite.tsx';
-import { Field, SwitchField } from '../settings/Field.tsx';
+import { Field, SwitchField } from '../../ui/form/Field.tsx';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import {
   changedSiteBody,
