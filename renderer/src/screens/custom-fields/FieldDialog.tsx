@@ -3,15 +3,15 @@
  * the options. Checked before sending; the server's refusal (a taken name is a 409) lands on the part it names and
  * the dialog stays open with everything typed.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { CustomField } from '../../../../shared/contract/resources/customFields.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { useCreateCustomField, useUpdateCustomField } from '../../queries/customFields.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { Field } from '../../ui/form/Field.tsx';
+import { FormShell } from '../../ui/form/FormShell.tsx';
 import { typeHint, typeLabel } from './cellValues.ts';
 import {
   createBody,
@@ -68,8 +68,7 @@ export function FieldDialog({ profileId, orgId, field, onClose, onOptionsChanged
     else setFormError(message);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setFormError(undefined);
     const found = validate(values, creating);
     show(found);
@@ -114,7 +113,17 @@ export function FieldDialog({ profileId, orgId, field, onClose, onOptionsChanged
       className="cf-dialog"
       data-testid="cf-field-dialog"
     >
-      <form className="form cf-form" onSubmit={onSubmit} noValidate>
+      <FormShell
+        className="cf-form"
+        onSubmit={onSubmit}
+        pending={pending}
+        submitLabel={creating ? 'Create field' : 'Save'}
+        submitTestId="cf-field-save"
+        cancel="dialog"
+        error={formError}
+        errorTitle="The custom field was not saved"
+        errorTestId="cf-form-error"
+      >
         <Field
           name="title"
           label="Title"
@@ -224,20 +233,7 @@ export function FieldDialog({ profileId, orgId, field, onClose, onOptionsChanged
             {`Spaces whose value is ${removed.map((option) => `“${option}”`).join(', ')} lose that choice when you save.`}
           </Banner>
         )}
-        {formError !== undefined && (
-          <Banner tone="error" title="The custom field was not saved" data-testid="cf-form-error">
-            {formError}
-          </Banner>
-        )}
-        <div className="dialog-actions">
-          <DialogClose>
-            <Button disabled={pending}>Cancel</Button>
-          </DialogClose>
-          <Button type="submit" variant="primary" pending={pending} data-testid="cf-field-save">
-            {creating ? 'Create field' : 'Save'}
-          </Button>
-        </div>
-      </form>
+      </FormShell>
     </Dialog>
   );
 }

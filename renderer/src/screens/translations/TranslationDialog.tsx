@@ -2,15 +2,14 @@
  * Creating or editing translation settings in a dialog: title and languages, checked before sending; the server's
  * refusal lands on the field it names (or above the buttons) and the dialog stays open with what was typed.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { TranslationSettings } from '../../../../shared/contract/resources/translations.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { useCreateTranslation, useUpdateTranslation } from '../../queries/translations.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
-import { Banner } from '../../ui/Feedback.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { Field } from '../../ui/form/Field.tsx';
+import { FormShell } from '../../ui/form/FormShell.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import {
   bodyOf,
@@ -56,8 +55,7 @@ export function TranslationDialog({ profileId, orgId, settings, onClose }: Trans
     else setFormError(message);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setFormError(undefined);
     const found = validate(values);
     show(found);
@@ -84,7 +82,17 @@ export function TranslationDialog({ profileId, orgId, settings, onClose }: Trans
       className="translation-dialog"
       data-testid="translation-dialog"
     >
-      <form className="form translation-form" onSubmit={onSubmit} noValidate>
+      <FormShell
+        className="translation-form"
+        onSubmit={onSubmit}
+        pending={pending}
+        submitLabel={settings ? 'Save' : 'Create'}
+        submitTestId="translation-save"
+        cancel="dialog"
+        error={formError}
+        errorTitle="The translation settings were not saved"
+        errorTestId="translation-form-error"
+      >
         <Field name="title" label="Title" hint={`Up to ${TITLE_MAX} characters.`} error={errors.title}>
           {(control) => (
             <input
@@ -114,24 +122,7 @@ export function TranslationDialog({ profileId, orgId, settings, onClose }: Trans
           error={errors.languages}
           disabled={pending}
         />
-        {formError !== undefined && (
-          <Banner
-            tone="error"
-            title="The translation settings were not saved"
-            data-testid="translation-form-error"
-          >
-            {formError}
-          </Banner>
-        )}
-        <div className="dialog-actions">
-          <DialogClose>
-            <Button disabled={pending}>Cancel</Button>
-          </DialogClose>
-          <Button type="submit" variant="primary" pending={pending} data-testid="translation-save">
-            {settings ? 'Save' : 'Create'}
-          </Button>
-        </div>
-      </form>
+      </FormShell>
     </Dialog>
   );
 }
