@@ -2,9 +2,11 @@
 // shared/ imports nothing platform-specific; renderer/ imports only shared/; server/ never imports electron;
 // electron/ may import shared/ and of server/ only its runtime module (the sandbox is a child process; its tests may also
 // use the server's test harness); electron/main/core/ never imports electron; and only the two ends of the typed
-// bridge import ipcMain / ipcRenderer (STYLE.md point 8).
+// bridge import ipcMain / ipcRenderer (STYLE.md point 8). In the renderer, no screen folder imports another (a local
+// rule, scripts/eslint/screen-folders.mjs). Sources are held to 400 lines a file and 150 a function (issue 16).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import screenFolders from './scripts/eslint/screen-folders.mjs';
 
 // A pattern is a glob, or a group of globs with exceptions (`!glob`) given as an array.
 const layer = (message, patterns, paths = []) => ({
@@ -43,6 +45,16 @@ const rawIpc = {
   importNames: ['ipcMain', 'ipcRenderer'],
   message: 'raw IPC lives only in electron/main/ipc.ts and electron/preload/index.ts: use the typed bridge',
 };
+// Tests and fixtures are exempt from the size limits: a test file groups the cases of one module, a `describe` many
+// `it`s, and a fixture is data.
+const TESTS_AND_FIXTURES = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/*.fixture.ts',
+  '**/fixtures/**',
+  '**/__fixtures__/**',
+];
+
 const noElectron = (where) => ({
   name: 'electron',
   message: `${where} runs without Electron: it never imports electron`,
@@ -61,6 +73,24 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',
     },
+  },
+  {
+    // ESLint's own options, stated: blank lines and comments count (a file's comments are part of what one reads),
+    // and so do the lines of a function's nested functions (a component's handlers are part of the component).
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    ignores: TESTS_AND_FIXTURES,
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': [
+        'error',
+        { max: 150, skipBlankLines: false, skipComments: false, IIFEs: false },
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/screens/**/*.{ts,tsx}'],
+    plugins: { local: screenFolders },
+    rules: { 'local/no-import-between-screens': 'error' },
   },
   {
     files: ['scripts/**/*.mjs', '*.config.js'],

@@ -82,3 +82,46 @@ describe('lint: of server/, electron/ imports only the runtime module', () => {
       expect(await restricted(file, importOf('../../../server/test/harness.ts')), file).toHaveLength(1);
   });
 });
+
+describe('lint: no renderer screen folder imports another', () => {
+  /** The messages of the screen-folder rule for `code` placed at `filePath`. */
+  async function between(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages
+      .filter((message) => message.ruleId === 'local/no-import-between-screens')
+      .map((m) => m.message);
+  }
+  const importOf = (path: string) => `import { x } from '${path}';\nexport const y = x;\n`;
+
+  it('refuses an import, a re-export, a dynamic import or a stylesheet from another screen folder', async () => {
+    const file = 'renderer/src/screens/sites/SiteScreen.tsx';
+    expect(await between(file, importOf('../settings/Field.tsx'))).toEqual([
+      "screens/sites/ imports screens/settings/ ('../settings/Field.tsx'): move the shared piece to renderer/src/ui/ or renderer/src/queries/, or compose the other screen's section in its route",
+    ]);
+    expect(await between(file, "export { x } from '../spaces/x.ts';\n")).toHaveLength(1);
+    expect(await between(file, "export const m = () => import('../spaces/x.ts');\n")).toHaveLength(1);
+    expect(await between(file, "import '../invites/invites.css';\n")).toHaveLength(1);
+    // From a subfolder, whatever the depth.
+    expect(
+      await between('renderer/src/screens/change-requests/review/x.tsx', importOf('../../comments/x.ts')),
+    ).toHaveLength(1);
+  });
+
+  it('allows imports inside one folder (subfolders included), and of ui/, queries/ and shared/', async () => {
+    const review = 'renderer/src/screens/change-requests/review/FinishReview.tsx';
+    for (const path of [
+      '../comments/hooks.ts',
+      '../status.ts',
+      './drafts.ts',
+      '../../../ui/Button.tsx',
+      '../../../queries/reviews.ts',
+      '../../../../../shared/contract/resources/changeRequests.ts',
+      'react',
+    ])
+      expect(await between(review, importOf(path)), path).toEqual([]);
+    // Outside screens/, the router composes screens: it may import any of them.
+    expect(await between('renderer/src/router/spaceScreen.tsx', importOf('../screens/spaces/x.tsx'))).toEqual(
+      [],
+    );
+  });
+});
