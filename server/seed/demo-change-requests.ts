@@ -11,266 +11,14 @@
  * - "Glossary": a draft adding a page. "Navigation experiment": archived, moving pages around.
  * Deterministic: the same requests, content and dates on every run (ids aside).
  */
-import { newId } from '../ids.ts';
 import type { Database } from '../storage/database.ts';
-import { createChangeRequestRecord, mergeChangeRequestRecord } from '../domain/change-requests/records.ts';
-import {
-  insertRevision,
-  loadRevision,
-  putDocument,
-  readDocument,
-  type RevisionTree,
-  type StoredPage,
-} from '../domain/content/revisions.ts';
+import { mergeChangeRequestRecord } from '../domain/change-requests/records.ts';
+import { loadRevision, type StoredPage } from '../domain/content/revisions.ts';
+import { GLOSSARY, QUICKSTART, RATE_LIMITS } from './demo-change-requests/pages.ts';
+import { comment, daysAgo, openRequest, space, type Context } from './demo-change-requests/requests.ts';
 
 /** The demo space the requests belong to. */
 export const DEMO_REVIEW_SPACE = 'Product Overview';
-
-const DAY = 86_400_000;
-
-/** Edits of a request's tree by page title, bodies stored as they go. */
-class TreeEdit {
-  private readonly db: Database;
-  private readonly at: string;
-  readonly tree: RevisionTree;
-
-  constructor(db: Database, at: string, tree: RevisionTree) {
-    this.db = db;
-    this.at = at;
-    this.tree = tree;
-  }
-
-  private locate(title: string): { list: StoredPage[]; index: number } {
-    const walk = (list: StoredPage[]): { list: StoredPage[]; index: number } | undefined => {
-      for (let index = 0; index < list.length; index++) {
-        if (list[index]!.title === title) return { list, index };
-        const found = walk(list[index]!.pages);
-        if (found) return found;
-      }
-      return undefined;
-    };
-    const found = walk(this.tree.pages);
-    if (!found) throw new Error(`demo change requests: no page "${title}"`);
-    return found;
-  }
-
-  page(title: string): StoredPage {
-    const { list, index } = this.locate(title);
-    return list[index]!;
-  }
-
-  /** Replaces text in a page's body; the text must be there (the demo content is fixed). */
-  replace(title: string, from: string, to: string): this {
-    const page = this.page(title);
-    const body = readDocument(this.db, page.documentId);
-    if (!body.includes(from)) throw new Error(`demo change requests: "${title}" lacks "${from}"`);
-    page.documentId = putDocument(this.db, body.replace(from, to));
-    page.updatedAt = this.at;
-    return this;
-  }
-
-  rename(title: string, to: string, slug: string): this {
-    const page = this.page(title);
-    page.title = to;
-    page.slug = slug;
-    page.updatedAt = this.at;
-    return this;
-  }
-
-  remove(title: string): this {
-    const { list, index } = this.locate(title);
-    list.splice(index, 1);
-    return this;
-  }
-
-  /** Moves a page to `index` among the children of `parent` (null: the top level). */
-  move(title: string, parent: string | null, index: number): this {
-    const { list, index: from } = this.locate(title);
-    const [page] = list.splice(from, 1);
-    (parent === null ? this.tree.pages : this.page(parent).pages).splice(index, 0, page!);
-    return this;
-  }
-
-  add(parent: string | null, index: number, title: string, slug: string, markdown: string): this {
-    const page: StoredPage = {
-      id: newId(),
-      title,
-      slug,
-      type: 'document',
-      documentId: putDocument(this.db, markdown),
-      createdAt: this.at,
-      updatedAt: this.at,
-      pages: [],
-    };
-    (parent === null ? this.tree.pages : this.page(parent).pages).splice(index, 0, page);
-    return this;
-  }
-}
-
-interface Context {
-  db: Database;
-  now: Date;
-  spaceId: string;
-  idOf: (name: string) => string;
-}
-
-const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
-
-function space(db: Database, spaceId: string) {
-  return db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', spaceId))!;
-}
-
-/** A request opened by `author` `days` ago on the space's current content, then edited by `edit` on that day. */
-function openRequest(
-  context: Context,
-  input: {
-    subject: string;
-    author: string;
-    days: number;
-    status?: 'draft' | 'open' | 'archived';
-    edit: (tree: TreeEdit) => void;
-  },
-): { id: string; number: number } {
-  const { db, now } = context;
-  const at = daysAgo(now, input.days);
-  const created = createChangeRequestRecord(db, at, {
-    space: space(db, context.spaceId),
-    actorId: context.idOf(input.author),
-    subject: input.subject,
-    ...(input.status !== undefined ? { status: input.status } : {}),
-  });
-  const row = db.first(db.q.selectFrom('change_requests').selectAll().where('id', '=', created.id))!;
-  const edited = new Date(at.getTime() + 3_600_000);
-  const tree = new TreeEdit(
-    db,
-    edited.toISOString(),
-    structuredClone(loadRevision(db, row.revision_id).tree),
-  );
-  input.edit(tree);
-  const head = insertRevision(db, {
-    spaceId: context.spaceId,
-    type: 'edits',
-    parents: [row.revision_id],
-    tree: tree.tree,
-    createdBy: row.created_by,
-    now: edited,
-  });
-  db.run(
-    db.q
-      .updateTable('change_requests')
-      .set({ revision_id: head, updated_at: edited.toISOString() })
-      .where('id', '=', created.id),
-  );
-  return created;
-}
-
-const QUICKSTART = `Get from zero to your first published space in five minutes.
-
-## 1. Install the CLI
-
-\`\`\`bash
-npm install --global @acme/cli
-acme login
-\`\`\`
-
-## 2. Create a space
-
-\`\`\`bash
-acme spaces create "My product" --template docs
-\`\`\`
-
-## 3. Publish it
-
-Open the space, choose **Publish**, and share the link with your team.
-
-Next, read the [core concepts](core-concepts.md).
-`;
-
-const RATE_LIMITS = `Every API token may send **100 requests per minute**. Bursts above that answer \`429 Too Many Requests\`
-with a \`Retry-After\` header saying how many seconds to wait.
-
-| Plan       | Requests per minute | Burst |
-| ---------- | ------------------- | ----- |
-| Free       | 100                 | 20    |
-| Team       | 1,000               | 200   |
-| Enterprise | Custom              | Custom |
-
-> **Tip:** back off exponentially on \`429\` and never retry more than five times.
-`;
-
-const GLOSSARY = `| Term | Meaning |
-| --- | --- |
-| Space | One set of documentation: a product, a handbook, an API. |
-| Change request | A proposed set of edits to a space, reviewed before it is merged. |
-| Revision | An immutable version of a space's content. |
-| Site | A published website made of one or more spaces. |
-`;
-
-/** Inserts a comment of the request (and its replies and reactions) as the comment operations would. */
-function comment(
-  context: Context,
-  requestId: string,
-  input: {
-    author: string;
-    body: string;
-    page?: string;
-    at: Date;
-    resolvedBy?: string;
-    replies?: { author: string; body: string; reactions?: [string, string][] }[];
-    reactions?: [string, string][];
-  },
-): void {
-  const { db, idOf } = context;
-  const id = newId();
-  const at = input.at.toISOString();
-  const resolvedAt = new Date(input.at.getTime() + 5 * 3_600_000).toISOString();
-  db.run(
-    db.q.insertInto('comments').values({
-      id,
-      space_id: context.spaceId,
-      change_request_id: requestId,
-      author_id: idOf(input.author),
-      body: input.body,
-      target_page_id: input.page ?? null,
-      target_node: null,
-      resolved: input.resolvedBy !== undefined ? 1 : 0,
-      resolved_at: input.resolvedBy !== undefined ? resolvedAt : null,
-      resolved_by: input.resolvedBy !== undefined ? idOf(input.resolvedBy) : null,
-      created_at: at,
-      updated_at: input.resolvedBy !== undefined ? resolvedAt : at,
-      edited_at: null,
-    }),
-  );
-  const react = (
-    target: { comment_id: string | null; reply_id: string | null },
-    list: [string, string][],
-    when: Date,
-  ) => {
-    for (const [name, emoji] of list)
-      db.run(
-        db.q
-          .insertInto('comment_reactions')
-          .values({ ...target, user_id: idOf(name), emoji, created_at: when.toISOString() }),
-      );
-  };
-  react({ comment_id: id, reply_id: null }, input.reactions ?? [], input.at);
-  (input.replies ?? []).forEach((reply, index) => {
-    const replyId = newId();
-    const when = new Date(input.at.getTime() + (index + 1) * 3_600_000);
-    db.run(
-      db.q.insertInto('comment_replies').values({
-        id: replyId,
-        comment_id: id,
-        author_id: idOf(reply.author),
-        body: reply.body,
-        created_at: when.toISOString(),
-        updated_at: when.toISOString(),
-        edited_at: null,
-      }),
-    );
-    react({ comment_id: null, reply_id: replyId }, reply.reactions ?? [], when);
-  });
-}
 
 /** Seeds the demo change requests on the organization's "Product Overview" space (see the module comment). */
 export function seedDemoChangeRequests(
@@ -288,7 +36,13 @@ export function seedDemoChangeRequests(
   );
   if (!found) throw new Error(`demo change requests: no space "${DEMO_REVIEW_SPACE}"`);
   const context: Context = { db, now, spaceId: found.id, idOf };
+  const quickstart = seedRequests(context);
+  seedThreads(context, quickstart);
+}
 
+/** The requests, in the order they were opened, and the typo fixes' merge; answers the quickstart rewrite's id. */
+function seedRequests(context: Context): string {
+  const { db, now, idOf } = context;
   // Started on the space's first content, before the typo fixes were merged.
   const navigation = openRequest(context, {
     subject: 'Navigation experiment',
@@ -389,25 +143,29 @@ export function seedDemoChangeRequests(
     status: 'draft',
     edit: (t) => t.add(null, 4, 'Glossary', 'glossary', GLOSSARY),
   });
+  return quickstart.id;
+}
 
-  // Review threads on the quickstart rewrite.
+/** The id of the page titled `title` in a tree. */
+function pageIdIn(pages: readonly StoredPage[], title: string): string | undefined {
+  for (const page of pages) {
+    if (page.title === title) return page.id;
+    const inner = pageIdIn(page.pages, title);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+/** Review threads on the quickstart rewrite: replies, reactions, one resolved, one on no page. */
+function seedThreads(context: Context, requestId: string): void {
+  const { db, now } = context;
   const head = loadRevision(
     db,
-    db.first(db.q.selectFrom('change_requests').select('revision_id').where('id', '=', quickstart.id))!
+    db.first(db.q.selectFrom('change_requests').select('revision_id').where('id', '=', requestId))!
       .revision_id,
   ).tree;
-  const pageId = (title: string) => {
-    const walk = (pages: readonly StoredPage[]): string | undefined => {
-      for (const page of pages) {
-        if (page.title === title) return page.id;
-        const inner = walk(page.pages);
-        if (inner !== undefined) return inner;
-      }
-      return undefined;
-    };
-    return walk(head.pages)!;
-  };
-  comment(context, quickstart.id, {
+  const pageId = (title: string) => pageIdIn(head.pages, title)!;
+  comment(context, requestId, {
     author: 'Margaret Hamilton',
     body: 'Could the first step say which Node.js version the CLI needs? People hit this in support every week.',
     page: pageId('Quickstart'),
@@ -425,7 +183,7 @@ export function seedDemoChangeRequests(
       { author: 'Hedy Lamarr', body: 'Thank you! Linking the support article would help too.' },
     ],
   });
-  comment(context, quickstart.id, {
+  comment(context, requestId, {
     author: 'Edsger Dijkstra',
     body: 'Renaming the page changes its URL: do we keep a redirect from `key-concepts`?',
     page: pageId('Core concepts'),
@@ -433,7 +191,7 @@ export function seedDemoChangeRequests(
     resolvedBy: 'Alan Turing',
     replies: [{ author: 'Alan Turing', body: 'Yes, the site keeps the old path as a redirect.' }],
   });
-  comment(context, quickstart.id, {
+  comment(context, requestId, {
     author: 'Barbara Liskov',
     body: 'Where do the Analytics docs go now that the page is deleted?',
     at: daysAgo(now, 1),
