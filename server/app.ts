@@ -146,13 +146,53 @@ export function buildApp(options: AppOptions): FastifyInstance {
   );
   const handlers = options.handlers ?? allHandlers;
   const gitbook = options.compat === 'gitbook';
+  const { limiter, rateStyle, anonymous } = limitsOf(options, gitbook, services.clock);
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+
+  const app = createFastify(options.logger ?? false, bodyLimit, limiter);
+
+  // Every request first waits for a short turn of the event loop (fair-turns.ts), so new connections are accepted
+  // while the server is busy.
+  const turns = new FairTurns(TURN_BUDGET_MS);
+  app.addHook('onRequest', (_request, _reply, done) => turns.admit(() => done()));
+
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(httpPart === 'body' ? bodyAjv : textAjv, schema),
+  );
+  app.setSerializerCompiler(({ schema }) => lazySerializer(schema as object));
+
+  addBodyParsers(app, bodyLimit, services);
+
+  setErrorHandlers(app, anonymous, gitbook);
+  if (limiter) sendRateHeaders(app, limiter);
+
+  addJobHooks(app, services, options.warmUp === true, gitbook);
+
+  app.get('/health', async () => ({ ok: true }));
+  if (!gitbook) registerOpenApiRoute(app, openApiDocument(), anonymous);
+  registerFileRoutes(app, services);
+
+  const limit = limiter ? { windows: limiter, style: rateStyle } : undefined;
+  for (const operation of operationList) {
+    if (gitbook && !isPublishedByGitBook(operation)) continue;
+    registerOperation(app, operation, handlers, services, limit, options.validateResponses ?? false);
+  }
+  return app;
+}
+
+/**
+ * The rate limits of a server: its token windows (none when `rateLimit` is null), their style, and the limit of
+ * requests without a valid token per client address.
+ */
+function limitsOf(
+  options: AppOptions,
+  gitbook: boolean,
+  clock: Services['clock'],
+): { limiter: RateWindows | undefined; rateStyle: RateStyle; anonymous: AnonymousLimiter | undefined } {
   const limiter =
     options.rateLimit === null
       ? undefined
-      : new RateWindows(
-          options.rateLimit ?? (gitbook ? GITBOOK_RATE_LIMIT : DEFAULT_RATE_LIMIT),
-          services.clock,
-        );
+      : new RateWindows(options.rateLimit ?? (gitbook ? GITBOOK_RATE_LIMIT : DEFAULT_RATE_LIMIT), clock);
   const rateStyle: RateStyle = gitbook ? 'gitbook' : 'docs-admin';
   const anonymousLimit =
     options.anonymousRateLimit !== undefined
@@ -160,12 +200,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
       : options.rateLimit === null
         ? null
         : DEFAULT_ANONYMOUS_RATE_LIMIT;
-  const anonymous =
-    anonymousLimit === null ? undefined : new AnonymousLimiter(anonymousLimit, services.clock);
-  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+  const anonymous = anonymousLimit === null ? undefined : new AnonymousLimiter(anonymousLimit, clock);
+  return { limiter, rateStyle, anonymous };
+}
 
-  const app = Fastify({
-    logger: options.logger ?? false,
+/** The Fastify instance, with the answers it gives before any route runs (router failures, validation errors). */
+function createFastify(
+  logger: NonNullable<AppOptions['logger']>,
+  bodyLimit: number,
+  limiter: RateWindows | undefined,
+): FastifyInstance {
+  return Fastify({
+    logger,
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Failures the router answers before any route runs (bad percent-encoding, huge segments): same error shape.
@@ -193,17 +239,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
       return error;
     },
   });
+}
 
-  // Every request first waits for a short turn of the event loop (fair-turns.ts), so new connections are accepted
-  // while the server is busy.
-  const turns = new FairTurns(TURN_BUDGET_MS);
-  app.addHook('onRequest', (_request, _reply, done) => turns.admit(() => done()));
-
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    lazyValidator(httpPart === 'body' ? bodyAjv : textAjv, schema),
-  );
-  app.setSerializerCompiler(({ schema }) => lazySerializer(schema as object));
-
+/** The body parsers: JSON only. */
+function addBodyParsers(app: FastifyInstance, bodyLimit: number, services: Services): void {
   // JSON bodies (json-body.ts): an empty body is no body; malformed or too deep JSON is a 400 that says so. Any other
   // media type is a 415 (Fastify's own text/plain parser would hand a string to validation and answer a misleading
   // 400).
@@ -213,7 +252,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
     done(new ApiError(415, 'the request body must be JSON (Content-Type: application/json)'), undefined);
   });
   app.addContentTypeParser('application/json', jsonBodyParser(bodyLimit, services.jobs.quick));
+}
 
+/** Errors in the API's shape (a 401 may become the client address's 429), and the 404 of an unknown operation. */
+function setErrorHandlers(
+  app: FastifyInstance,
+  anonymous: AnonymousLimiter | undefined,
+  gitbook: boolean,
+): void {
   app.setErrorHandler((raised: FastifyValidationError, request, reply) => {
     // A request answered before its body was read whole (refused first, or stopped mid-body): the connection
     // closes with the answer, so the rest of the body is never received.
@@ -253,8 +299,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
           },
     );
   });
-  if (limiter) sendRateHeaders(app, limiter);
+}
 
+/** The job threads' life with the server's, the warm-up, and the idle collection after a burst. */
+function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, gitbook: boolean): void {
   app.decorate('jobs', services.jobs);
   // Jobs are claimed (and the log checkpointed) once the server is ready, given back before it stops, and their
   // threads end with it.
@@ -262,7 +310,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     services.jobs.queue.start();
     services.jobs.checkpoints.start();
   });
-  if (options.warmUp === true)
+  if (warmUp)
     addWarmUp(
       app,
       WARM_UP_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation)),
@@ -282,17 +330,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
     done();
   });
   app.addHook('onClose', async () => idle.stop());
-
-  app.get('/health', async () => ({ ok: true }));
-  if (!gitbook) registerOpenApiRoute(app, openApiDocument(), anonymous);
-  registerFileRoutes(app, services);
-
-  const limit = limiter ? { windows: limiter, style: rateStyle } : undefined;
-  for (const operation of operationList) {
-    if (gitbook && !isPublishedByGitBook(operation)) continue;
-    registerOperation(app, operation, handlers, services, limit, options.validateResponses ?? false);
-  }
-  return app;
 }
 
 function baseUrlOf(request: FastifyRequest): string {
