@@ -13,8 +13,8 @@ import {
   type ConnectionTest,
   type Profile,
 } from '../../../shared/bridge.ts';
-import { checkPrintUrl, pdfFileName } from './print-check.ts';
-import { ImageRefusal, readSandboxImage } from './sandbox-image.ts';
+import { answer, must, Refusal, valid } from './bridge-answer.ts';
+import { systemHandlers } from './bridge-system-handlers.ts';
 import { ProfileStoreError, type ProfileStore } from './profiles.ts';
 import { redact, type ApiProxy, type ProxyTarget } from './proxy.ts';
 import { LOCAL_PROFILE_ID, localProfile, vaultOf, type LocalSandbox } from './targets.ts';
@@ -51,48 +51,6 @@ export interface BridgeDeps {
 
 /** Prints `url` to a PDF and saves it where the user says, suggesting `fileName`; `saved: false` when cancelled. */
 export type PrintToPdf = (url: string, fileName: string) => Promise<{ saved: boolean; path?: string }>;
-
-/** A failed answer. */
-class Refusal extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Runs a handler's work, turning refusals and surprises into a failed answer with the token redacted. */
-async function answer<T>(request: unknown, work: () => Promise<T>): Promise<BridgeResult<T>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    const raw =
-      typeof request === 'object' &&
-      request !== null &&
-      'token' in request &&
-      typeof request.token === 'string'
-        ? request.token
-        : undefined;
-    const code = error instanceof Refusal ? error.code : error instanceof VaultError ? 503 : 500;
-    const message = redact(redact(reasonOf(error), raw), raw?.trim());
-    return { ok: false, error: { code, message } };
-  }
-}
-
-function valid<C extends ChannelName>(channel: C, request: unknown): BridgeRequest<C> {
-  const checked = checkRequest(channels[channel].request, request);
-  if (!checked.ok) throw new Refusal(400, checked.message);
-  return checked.value as BridgeRequest<C>;
-}
-
-function must<T>(checked: { ok: true; value: T } | { ok: false; message: string }): T {
-  if (!checked.ok) throw new Refusal(400, checked.message);
-  return checked.value;
-}
 
 function sameName(a: string, b: string): boolean {
   return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -169,9 +127,14 @@ async function testConnection(proxy: ApiProxy, target: ProxyTarget): Promise<Con
   };
 }
 
-/** Builds the handlers of every channel. */
+/** The handlers of every channel, by area. */
 export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
-  const newId = deps.newId ?? randomUUID;
+  const rules = profileRules(deps);
+  return { ...profileHandlers(deps, rules), ...apiHandlers(deps, rules), ...systemHandlers(deps) };
+}
+
+/** The checks of a profile id or name against the stored profiles (and the local sandbox's). */
+function profileRules(deps: BridgeDeps) {
   const allProfiles = (): Profile[] => [localProfile(deps.sandbox), ...deps.profiles.list()];
   const storedProfile = (id: string): Profile => {
     if (id === LOCAL_PROFILE_ID)
@@ -189,6 +152,26 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
     if (taken !== undefined) throw new Refusal(409, `A profile named "${taken.name}" exists already.`);
   };
 
+  return { allProfiles, storedProfile, knownProfile, checkNameFree };
+}
+
+type ProfileRules = ReturnType<typeof profileRules>;
+
+/** The app's information and the profiles: list, add, rename, remove, replace a token. */
+function profileHandlers(
+  deps: BridgeDeps,
+  { allProfiles, storedProfile, checkNameFree }: ProfileRules,
+): Pick<
+  BridgeHandlers,
+  | 'app.info'
+  | 'profiles.list'
+  | 'sandbox.status'
+  | 'profiles.add'
+  | 'profiles.rename'
+  | 'profiles.remove'
+  | 'profiles.setToken'
+> {
+  const newId = deps.newId ?? randomUUID;
   return {
     'app.info': (request) =>
       answer(request, async () => {
@@ -294,7 +277,15 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
         await vaultOf(deps, profile).set(profile.id, token);
         return {};
       }),
+  };
+}
 
+/** Calls to a profile's API through the proxy: a connection test, requests, capabilities, pacing, cancels. */
+function apiHandlers(
+  deps: BridgeDeps,
+  { knownProfile }: ProfileRules,
+): Pick<BridgeHandlers, 'profiles.test' | 'api.request' | 'api.capabilities' | 'api.pacing' | 'api.cancel'> {
+  return {
     'profiles.test': (request) =>
       answer(request, async () => {
         const isSaved = typeof request === 'object' && request !== null && 'profileId' in request;
@@ -340,57 +331,6 @@ export function createBridgeHandlers(deps: BridgeDeps): BridgeHandlers {
         const input = valid('api.cancel', request);
         deps.proxy.cancel(input.requestId);
         return {};
-      }),
-
-    'shell.openExternal': (request) =>
-      answer(request, async () => {
-        const input = valid('shell.openExternal', request);
-        let url: URL;
-        try {
-          url = new URL(input.url);
-        } catch {
-          return { opened: false };
-        }
-        if (url.protocol !== 'https:' && url.protocol !== 'mailto:') return { opened: false };
-        if (url.username !== '' || url.password !== '') return { opened: false };
-        try {
-          await deps.openExternal(url.href);
-          return { opened: true };
-        } catch {
-          return { opened: false };
-        }
-      }),
-
-    'files.image': (request) =>
-      answer(request, async () => {
-        const input = valid('files.image', request);
-        try {
-          return { dataUrl: await readSandboxImage(input.url, deps.sandbox.baseUrl) };
-        } catch (error) {
-          if (error instanceof ImageRefusal) throw new Refusal(error.code, error.message);
-          throw error;
-        }
-      }),
-
-    'print.savePdf': (request) =>
-      answer(request, async () => {
-        const input = valid('print.savePdf', request);
-        if (deps.printToPdf === undefined)
-          throw new Refusal(
-            501,
-            'Saving a PDF needs the desktop app: in browser mode, open the print view and print it with the browser.',
-          );
-        let baseUrl: string | undefined;
-        if (input.profileId === LOCAL_PROFILE_ID) {
-          baseUrl = deps.sandbox.baseUrl;
-          if (baseUrl === undefined) throw new Refusal(503, 'The local sandbox is not running.');
-        } else {
-          baseUrl = deps.profiles.get(input.profileId)?.baseUrl;
-          if (baseUrl === undefined)
-            throw new Refusal(404, `There is no profile with the id ${input.profileId}.`);
-        }
-        const url = must(checkPrintUrl(input.url, baseUrl));
-        return deps.printToPdf(url, pdfFileName(input.fileName));
       }),
   };
 }
