@@ -54,6 +54,11 @@ function presentOneReply(
  * `commentHandlerSet`, whose set they complete.
  */
 export function replyHandlerSet<P extends { spaceId: string }>(resolve: ScopeResolver<P>) {
+  return { ...replyReadHandlers(resolve), ...replyWriteHandlers(resolve) };
+}
+
+/** Reading a thread's replies: a page of them, or one. */
+function replyReadHandlers<P extends { spaceId: string }>(resolve: ScopeResolver<P>) {
   return {
     listReplies: ({
       params,
@@ -91,6 +96,25 @@ export function replyHandlerSet<P extends { spaceId: string }>(resolve: ScopeRes
       });
     },
 
+    getReply: ({ params, query, actor, services: { db }, baseUrl }: Call<P & ReplyParams, FormatQuery>) => {
+      const scope = resolve(db, params, actor, baseUrl);
+      const comment = loadComment(db, scope, params.commentId);
+      return presentOneReply(
+        db,
+        scope,
+        actor.userId,
+        baseUrl,
+        comment.id,
+        params.commentReplyId,
+        query.format,
+      );
+    },
+  };
+}
+
+/** Writing replies: post, edit (body or reactions) and delete, each recorded in the audit log. */
+function replyWriteHandlers<P extends { spaceId: string }>(resolve: ScopeResolver<P>) {
+  return {
     postReply: ({
       params,
       query,
@@ -129,20 +153,6 @@ export function replyHandlerSet<P extends { spaceId: string }>(resolve: ScopeRes
         });
       });
       return presentOneReply(db, scope, actor.userId, baseUrl, comment.id, id, query.format);
-    },
-
-    getReply: ({ params, query, actor, services: { db }, baseUrl }: Call<P & ReplyParams, FormatQuery>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const comment = loadComment(db, scope, params.commentId);
-      return presentOneReply(
-        db,
-        scope,
-        actor.userId,
-        baseUrl,
-        comment.id,
-        params.commentReplyId,
-        query.format,
-      );
     },
 
     updateReply: ({
