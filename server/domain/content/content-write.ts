@@ -41,6 +41,7 @@ import { putBlob, putDocument, slugify, type RevisionTree, type StoredPage } fro
 export type ContentChange = Static<typeof ChangeRequestContentChange>;
 type InsertPage = Extract<ContentChange, { operation: 'insert_page' }>;
 type UpdatePage = Extract<ContentChange, { operation: 'update_page' }>;
+type InsertFiles = Extract<ContentChange, { operation: 'insert_files' }>;
 
 /** Bytes fetched for the `url` files of a batch, keyed by `fileKey`. */
 export type FetchedFiles = ReadonlyMap<string, { data: Uint8Array; contentType: string }>;
@@ -103,6 +104,18 @@ function restore(
   return { page, siblings, parent: parent ?? null };
 }
 
+/** One batch being applied: the tree it builds from a copy of `tree`, and the refs its changes gave. */
+interface Batch {
+  db: Database;
+  at: string;
+  tree: RevisionTree;
+  next: RevisionTree;
+  restorable: RevisionTree | undefined;
+  fetched: FetchedFiles;
+  pageRefs: Map<string, string>;
+  fileRefs: Set<string>;
+}
+
 /** Applies one batch; answers the new tree. */
 export function applyContentChanges(
   db: Database,
@@ -112,202 +125,232 @@ export function applyContentChanges(
   fetched: FetchedFiles,
   restorable?: RevisionTree,
 ): RevisionTree {
-  const at = now.toISOString();
-  const next: RevisionTree = structuredClone(tree);
-  const pageRefs = new Map<string, string>();
-  const fileRefs = new Set<string>();
+  const batch: Batch = {
+    db,
+    at: now.toISOString(),
+    tree,
+    next: structuredClone(tree),
+    restorable,
+    fetched,
+    pageRefs: new Map(),
+    fileRefs: new Set(),
+  };
+  changes.forEach((change, i) => new OneChange(batch, i).apply(change));
+  return batch.next;
+}
 
-  changes.forEach((change, i) => {
-    const field = (name: string) => `body field \`changes[${i}].${name}\``;
+/** One change of a batch (`changes[i]`): its refusals name its fields. */
+class OneChange {
+  readonly batch: Batch;
+  readonly i: number;
 
-    const resolve = (value: string, name: string): Located => {
-      const found = locate(next.pages, pageRefs.get(value) ?? value);
-      if (!found)
-        throw badRequest(
-          `${field(name)}: no page \`${value}\` in the change request, nor a \`ref\` of an earlier change`,
-        );
-      return found;
-    };
+  constructor(batch: Batch, i: number) {
+    this.batch = batch;
+    this.i = i;
+  }
 
-    /** The children list `into` names (top level for null/absent), refusing link pages. */
-    const container = (
-      into: string | null | undefined,
-    ): { list: StoredPage[]; parent: StoredPage | null } => {
-      if (into === undefined || into === null) return { list: next.pages, parent: null };
-      const { page } = resolve(into, 'into');
-      if (page.type === 'link')
-        throw badRequest(`${field('into')}: page \`${into}\` is a link and holds no pages`);
-      return { list: page.pages, parent: page };
-    };
+  field(name: string): string {
+    return `body field \`changes[${this.i}].${name}\``;
+  }
 
-    const position = (list: readonly StoredPage[], value: number | undefined): number => {
-      if (value === undefined) return list.length;
-      if (value > list.length)
-        throw badRequest(`${field('at')}: ${value} is past the end (the target holds ${list.length} pages)`);
-      return value;
-    };
+  resolve(value: string, name: string): Located {
+    const found = locate(this.batch.next.pages, this.batch.pageRefs.get(value) ?? value);
+    if (!found)
+      throw badRequest(
+        `${this.field(name)}: no page \`${value}\` in the change request, nor a \`ref\` of an earlier change`,
+      );
+    return found;
+  }
 
-    const body = (document: InsertPage['document']): string => {
-      if ('markdown' in document) return document.markdown;
-      if ('document' in document) {
-        try {
-          return documentToMarkdown(document.document, `changes[${i}].document.document`);
-        } catch (error) {
-          if (error instanceof DocumentShapeError)
-            throw badRequest(`body field \`${error.path}\`: ${error.problem}`);
-          throw error;
-        }
-      }
-      return '';
-    };
+  /** The children list `into` names (top level for null/absent), refusing link pages. */
+  container(into: string | null | undefined): { list: StoredPage[]; parent: StoredPage | null } {
+    if (into === undefined || into === null) return { list: this.batch.next.pages, parent: null };
+    const { page } = this.resolve(into, 'into');
+    if (page.type === 'link')
+      throw badRequest(`${this.field('into')}: page \`${into}\` is a link and holds no pages`);
+    return { list: page.pages, parent: page };
+  }
 
-    const explicitSlug = (slug: string, siblings: readonly StoredPage[], self?: StoredPage): string => {
-      if (!SLUG.test(slug))
-        throw badRequest(
-          `${field('slug')}: \`${slug}\` is not a URL segment (letters, digits, \`-\`, \`_\`, \`.\`)`,
-        );
-      if (siblings.some((page) => page !== self && page.slug === slug))
-        throw badRequest(`${field('slug')}: a sibling page already has the slug \`${slug}\``);
-      return slug;
-    };
+  position(list: readonly StoredPage[], value: number | undefined): number {
+    if (value === undefined) return list.length;
+    if (value > list.length)
+      throw badRequest(
+        `${this.field('at')}: ${value} is past the end (the target holds ${list.length} pages)`,
+      );
+    return value;
+  }
 
-    const setMetadata = (page: StoredPage, input: InsertPage | UpdatePage): void => {
-      if (input.condition !== undefined && input.condition !== '')
-        throw badRequest(
-          `${field('condition')}: adaptive-content conditions are not supported by this server`,
-        );
-      if (input.title !== undefined) {
-        const title = input.title.trim();
-        if (title === '') throw badRequest(`${field('title')}: a page title cannot be blank`);
-        page.title = title;
-      }
-      // An empty string removes the field.
-      if (input.emoji !== undefined) page.emoji = input.emoji;
-      if (input.icon !== undefined) page.icon = input.icon;
-      if (input.description !== undefined) page.description = input.description;
-      if (page.emoji === '') delete page.emoji;
-      if (page.icon === '') delete page.icon;
-      if (page.description === '') delete page.description;
-      for (const key of ['hidden', 'noIndex', 'noRobotsIndex'] as const) {
-        const value = input[key];
-        if (value !== undefined) page[key] = value;
-      }
-    };
-
-    const setBody = (page: StoredPage, markdown: string): void => {
-      if (markdown === '') delete page.documentId;
-      else page.documentId = putDocument(db, markdown);
-    };
-
-    switch (change.operation) {
-      case 'insert_page': {
-        if (change.title === undefined) throw badRequest(`${field('title')}: a new page needs a title`);
-        if (change.ref !== undefined && pageRefs.has(change.ref))
-          throw badRequest(`${field('ref')}: \`${change.ref}\` is already the ref of an earlier change`);
-        const { list } = container(change.into);
-        const index = position(list, change.at);
-        const page: StoredPage = {
-          id: newId(),
-          title: '',
-          slug: '',
-          type: 'document',
-          createdAt: at,
-          updatedAt: at,
-          pages: [],
-        };
-        setMetadata(page, change);
-        page.slug =
-          change.slug !== undefined ? explicitSlug(change.slug, list) : freeSlug(list, slugify(page.title));
-        setBody(page, body(change.document));
-        list.splice(index, 0, page);
-        if (change.ref !== undefined) pageRefs.set(change.ref, page.id);
-        break;
-      }
-      case 'update_page': {
-        const found =
-          restore(next, tree, restorable, pageRefs.get(change.page) ?? change.page) ??
-          resolve(change.page, 'page');
-        const { page } = found;
-        setMetadata(page, change);
-        if (change.document !== undefined) {
-          if (page.type !== 'document')
-            throw badRequest(
-              `${field('document')}: page \`${change.page}\` is a ${page.type} and has no body`,
-            );
-          setBody(page, body(change.document));
-        }
-        let siblings = found.siblings;
-        if (change.into !== undefined || change.at !== undefined) {
-          const target =
-            change.into !== undefined
-              ? container(change.into)
-              : { list: found.siblings, parent: found.parent };
-          if (target.parent && contains(page, target.parent.id))
-            throw badRequest(`${field('into')}: a page cannot move into itself or one of its descendants`);
-          if (page.type === 'group' && target.parent !== null)
-            throw badRequest(`${field('into')}: a group page stays at the top level`);
-          found.siblings.splice(found.siblings.indexOf(page), 1);
-          const index = position(target.list, change.at);
-          target.list.splice(index, 0, page);
-          siblings = target.list;
-          if (target.list !== found.siblings && change.slug === undefined)
-            page.slug = freeSlug(siblings, page.slug, page);
-        }
-        if (change.slug !== undefined) page.slug = explicitSlug(change.slug, siblings, page);
-        page.updatedAt = at;
-        break;
-      }
-      case 'delete_page': {
-        const found = resolve(change.page, 'page');
-        found.siblings.splice(found.siblings.indexOf(found.page), 1);
-        break;
-      }
-      case 'insert_files': {
-        change.files.forEach((input, j) => {
-          const fileField = (name: string) => field(`files[${j}].${name}`);
-          if (input.ref !== undefined) {
-            if (fileRefs.has(input.ref))
-              throw badRequest(`${fileField('ref')}: \`${input.ref}\` is already the ref of an earlier file`);
-            fileRefs.add(input.ref);
-          }
-          let data: Uint8Array;
-          let contentType: string;
-          if ('base64' in input) {
-            const text = input.base64.replace(/\s+/g, '');
-            if (!BASE64.test(text)) throw badRequest(`${fileField('base64')}: not valid base64`);
-            data = new Uint8Array(Buffer.from(text, 'base64'));
-            if (data.byteLength > MAX_BASE64_FILE_BYTES)
-              throw badRequest(`${fileField('base64')}: a file sent as base64 is at most 1 MB`);
-            contentType = input.contentType;
-          } else {
-            const got = fetched.get(fileKey(i, j));
-            if (!got) throw badRequest(`${fileField('url')}: the file was not fetched`);
-            data = got.data;
-            contentType = input.contentType ?? (got.contentType || 'application/octet-stream');
-          }
-          contentType = contentType.split(';')[0]!.trim();
-          if (!MEDIA_TYPE.test(contentType))
-            throw badRequest(
-              `${fileField('contentType')}: \`${contentType.slice(0, 100)}\` is not a media type (\`type/subtype\`)`,
-            );
-          contentType = contentType.toLowerCase();
-          const name = input.name.trim();
-          if (name === '' || /[/\\]/.test(name))
-            throw badRequest(`${fileField('name')}: a file name cannot be blank or hold \`/\` or \`\\\``);
-          const blobId = putBlob(db, contentType, data);
-          const existing = next.files.find((file) => file.name === name);
-          if (existing) {
-            existing.contentType = contentType;
-            existing.size = data.byteLength;
-            existing.blobId = blobId;
-            delete existing.dimensions;
-          } else {
-            next.files.push({ id: newId(), name, contentType, size: data.byteLength, blobId });
-          }
-        });
-        break;
+  body(document: InsertPage['document']): string {
+    if ('markdown' in document) return document.markdown;
+    if ('document' in document) {
+      try {
+        return documentToMarkdown(document.document, `changes[${this.i}].document.document`);
+      } catch (error) {
+        if (error instanceof DocumentShapeError)
+          throw badRequest(`body field \`${error.path}\`: ${error.problem}`);
+        throw error;
       }
     }
-  });
-  return next;
+    return '';
+  }
+
+  explicitSlug(slug: string, siblings: readonly StoredPage[], self?: StoredPage): string {
+    if (!SLUG.test(slug))
+      throw badRequest(
+        `${this.field('slug')}: \`${slug}\` is not a URL segment (letters, digits, \`-\`, \`_\`, \`.\`)`,
+      );
+    if (siblings.some((page) => page !== self && page.slug === slug))
+      throw badRequest(`${this.field('slug')}: a sibling page already has the slug \`${slug}\``);
+    return slug;
+  }
+
+  setMetadata(page: StoredPage, input: InsertPage | UpdatePage): void {
+    if (input.condition !== undefined && input.condition !== '')
+      throw badRequest(
+        `${this.field('condition')}: adaptive-content conditions are not supported by this server`,
+      );
+    if (input.title !== undefined) {
+      const title = input.title.trim();
+      if (title === '') throw badRequest(`${this.field('title')}: a page title cannot be blank`);
+      page.title = title;
+    }
+    // An empty string removes the field.
+    if (input.emoji !== undefined) page.emoji = input.emoji;
+    if (input.icon !== undefined) page.icon = input.icon;
+    if (input.description !== undefined) page.description = input.description;
+    if (page.emoji === '') delete page.emoji;
+    if (page.icon === '') delete page.icon;
+    if (page.description === '') delete page.description;
+    for (const key of ['hidden', 'noIndex', 'noRobotsIndex'] as const) {
+      const value = input[key];
+      if (value !== undefined) page[key] = value;
+    }
+  }
+
+  setBody(page: StoredPage, markdown: string): void {
+    if (markdown === '') delete page.documentId;
+    else page.documentId = putDocument(this.batch.db, markdown);
+  }
+
+  apply(change: ContentChange): void {
+    switch (change.operation) {
+      case 'insert_page':
+        return this.insertPage(change);
+      case 'update_page':
+        return this.updatePage(change);
+      case 'delete_page': {
+        const found = this.resolve(change.page, 'page');
+        found.siblings.splice(found.siblings.indexOf(found.page), 1);
+        return;
+      }
+      case 'insert_files':
+        return this.insertFiles(change);
+    }
+  }
+
+  insertPage(change: InsertPage): void {
+    if (change.title === undefined) throw badRequest(`${this.field('title')}: a new page needs a title`);
+    if (change.ref !== undefined && this.batch.pageRefs.has(change.ref))
+      throw badRequest(`${this.field('ref')}: \`${change.ref}\` is already the ref of an earlier change`);
+    const { list } = this.container(change.into);
+    const index = this.position(list, change.at);
+    const page: StoredPage = {
+      id: newId(),
+      title: '',
+      slug: '',
+      type: 'document',
+      createdAt: this.batch.at,
+      updatedAt: this.batch.at,
+      pages: [],
+    };
+    this.setMetadata(page, change);
+    page.slug =
+      change.slug !== undefined ? this.explicitSlug(change.slug, list) : freeSlug(list, slugify(page.title));
+    this.setBody(page, this.body(change.document));
+    list.splice(index, 0, page);
+    if (change.ref !== undefined) this.batch.pageRefs.set(change.ref, page.id);
+  }
+
+  updatePage(change: UpdatePage): void {
+    const found =
+      restore(
+        this.batch.next,
+        this.batch.tree,
+        this.batch.restorable,
+        this.batch.pageRefs.get(change.page) ?? change.page,
+      ) ?? this.resolve(change.page, 'page');
+    const { page } = found;
+    this.setMetadata(page, change);
+    if (change.document !== undefined) {
+      if (page.type !== 'document')
+        throw badRequest(
+          `${this.field('document')}: page \`${change.page}\` is a ${page.type} and has no body`,
+        );
+      this.setBody(page, this.body(change.document));
+    }
+    let siblings = found.siblings;
+    if (change.into !== undefined || change.at !== undefined) {
+      const target =
+        change.into !== undefined
+          ? this.container(change.into)
+          : { list: found.siblings, parent: found.parent };
+      if (target.parent && contains(page, target.parent.id))
+        throw badRequest(`${this.field('into')}: a page cannot move into itself or one of its descendants`);
+      if (page.type === 'group' && target.parent !== null)
+        throw badRequest(`${this.field('into')}: a group page stays at the top level`);
+      found.siblings.splice(found.siblings.indexOf(page), 1);
+      const index = this.position(target.list, change.at);
+      target.list.splice(index, 0, page);
+      siblings = target.list;
+      if (target.list !== found.siblings && change.slug === undefined)
+        page.slug = freeSlug(siblings, page.slug, page);
+    }
+    if (change.slug !== undefined) page.slug = this.explicitSlug(change.slug, siblings, page);
+    page.updatedAt = this.batch.at;
+  }
+
+  insertFiles(change: InsertFiles): void {
+    change.files.forEach((input, j) => {
+      const fileField = (name: string) => this.field(`files[${j}].${name}`);
+      if (input.ref !== undefined) {
+        if (this.batch.fileRefs.has(input.ref))
+          throw badRequest(`${fileField('ref')}: \`${input.ref}\` is already the ref of an earlier file`);
+        this.batch.fileRefs.add(input.ref);
+      }
+      let data: Uint8Array;
+      let contentType: string;
+      if ('base64' in input) {
+        const text = input.base64.replace(/\s+/g, '');
+        if (!BASE64.test(text)) throw badRequest(`${fileField('base64')}: not valid base64`);
+        data = new Uint8Array(Buffer.from(text, 'base64'));
+        if (data.byteLength > MAX_BASE64_FILE_BYTES)
+          throw badRequest(`${fileField('base64')}: a file sent as base64 is at most 1 MB`);
+        contentType = input.contentType;
+      } else {
+        const got = this.batch.fetched.get(fileKey(this.i, j));
+        if (!got) throw badRequest(`${fileField('url')}: the file was not fetched`);
+        data = got.data;
+        contentType = input.contentType ?? (got.contentType || 'application/octet-stream');
+      }
+      contentType = contentType.split(';')[0]!.trim();
+      if (!MEDIA_TYPE.test(contentType))
+        throw badRequest(
+          `${fileField('contentType')}: \`${contentType.slice(0, 100)}\` is not a media type (\`type/subtype\`)`,
+        );
+      contentType = contentType.toLowerCase();
+      const name = input.name.trim();
+      if (name === '' || /[/\\]/.test(name))
+        throw badRequest(`${fileField('name')}: a file name cannot be blank or hold \`/\` or \`\\\``);
+      const blobId = putBlob(this.batch.db, contentType, data);
+      const existing = this.batch.next.files.find((file) => file.name === name);
+      if (existing) {
+        existing.contentType = contentType;
+        existing.size = data.byteLength;
+        existing.blobId = blobId;
+        delete existing.dimensions;
+      } else {
+        this.batch.next.files.push({ id: newId(), name, contentType, size: data.byteLength, blobId });
+      }
+    });
+  }
 }
