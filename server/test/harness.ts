@@ -10,7 +10,7 @@ import type { Role, TeamRole } from '../../shared/contract/index.ts';
 import type { DefaultLevel } from '../../shared/contract/resources/content.ts';
 import type { Static } from '@sinclair/typebox';
 import { createClient, type ApiClient } from '../../shared/client.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import type { JobsOptions } from '../jobs/index.ts';
 import type { FetchLimits } from '../net/fetch-url.ts';
 import { ManualClock } from '../clock.ts';
@@ -94,40 +94,27 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startTestServer(
-  options: {
-    rateLimit?: RateLimit | null;
-    /** GitBook-compatible mode (`serve --compat gitbook`); its default rate limit applies unless `rateLimit` is given. */
-    compat?: 'gitbook';
-    bodyLimit?: number;
-    /** Let server-side fetches reach loopback (the tests' local fixture servers). */
-    allowPrivateFetch?: boolean;
-    /** Lower fetch limits (a fixture that never answers then fails fast). */
-    fetchLimits?: Partial<FetchLimits>;
-    /** Job runner and queue options (lower budgets, no retry delay). */
-    jobs?: JobsOptions;
-    /** Start on this data directory (another test server's, closed with `keepData`: a restart on the same data). */
-    dataDir?: string;
-  } = {},
-): Promise<TestServer> {
+/** What a test server starts with. */
+export interface TestServerOptions {
+  rateLimit?: RateLimit | null;
+  /** GitBook-compatible mode (`serve --compat gitbook`); its default rate limit applies unless `rateLimit` is given. */
+  compat?: 'gitbook';
+  bodyLimit?: number;
+  /** Let server-side fetches reach loopback (the tests' local fixture servers). */
+  allowPrivateFetch?: boolean;
+  /** Lower fetch limits (a fixture that never answers then fails fast). */
+  fetchLimits?: Partial<FetchLimits>;
+  /** Job runner and queue options (lower budgets, no retry delay). */
+  jobs?: JobsOptions;
+  /** Start on this data directory (another test server's, closed with `keepData`: a restart on the same data). */
+  dataDir?: string;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'docs-admin-test-'));
   const db = openDatabase(dir);
   const clock = new ManualClock('2026-03-01T09:00:00.000Z');
-  const app = buildApp({
-    db,
-    clock,
-    validateResponses: true,
-    ...(options.compat !== undefined
-      ? {
-          compat: options.compat,
-          ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-        }
-      : { rateLimit: options.rateLimit === undefined ? null : options.rateLimit }),
-    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
-    allowPrivateFetch: options.allowPrivateFetch ?? false,
-    ...(options.fetchLimits !== undefined ? { fetchLimits: options.fetchLimits } : {}),
-    ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
-  });
+  const app = buildApp(appOptionsOf(options, db, clock));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -149,6 +136,42 @@ export async function startTestServer(
     client,
     whenJobsIdle: () => app.jobs.queue.whenIdle(),
     buildUser,
+    ...peopleBuilders(db, clock, buildUser),
+    ...contentBuilders(db, clock),
+    async close(closeOptions = {}) {
+      await app.close();
+      db.close();
+      if (closeOptions.keepData !== true) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the test server is started with: no rate limit unless asked (or GitBook's, in its compatible mode). */
+function appOptionsOf(options: TestServerOptions, db: Database, clock: ManualClock): AppOptions {
+  return {
+    db,
+    clock,
+    validateResponses: true,
+    ...(options.compat !== undefined
+      ? {
+          compat: options.compat,
+          ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+        }
+      : { rateLimit: options.rateLimit === undefined ? null : options.rateLimit }),
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+    allowPrivateFetch: options.allowPrivateFetch ?? false,
+    ...(options.fetchLimits !== undefined ? { fetchLimits: options.fetchLimits } : {}),
+    ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
+  };
+}
+
+/** Organizations, members and teams, written straight to the database. */
+function peopleBuilders(
+  db: Database,
+  clock: ManualClock,
+  buildUser: TestServer['buildUser'],
+): Pick<TestServer, 'buildOrg' | 'buildMember' | 'buildTeam'> {
+  return {
     buildOrg(owner, orgOptions = {}) {
       const org = createOrganization(db, clock.now(), {
         title: orgOptions.title ?? `Org ${++counter}`,
@@ -185,6 +208,18 @@ export async function startTestServer(
       }
       return { id };
     },
+  };
+}
+
+/** Collections, spaces, sites, change requests, comments and replies, written as their records would. */
+function contentBuilders(
+  db: Database,
+  clock: ManualClock,
+): Pick<
+  TestServer,
+  'buildCollection' | 'buildSpace' | 'buildSite' | 'buildChangeRequest' | 'buildComment' | 'buildCommentReply'
+> {
+  return {
     buildCollection(orgId, collectionOptions = {}) {
       const id = createCollectionRecord(db, clock.now(), {
         organizationId: orgId,
@@ -263,11 +298,6 @@ export async function startTestServer(
         }),
       );
       return { id };
-    },
-    async close(closeOptions = {}) {
-      await app.close();
-      db.close();
-      if (closeOptions.keepData !== true) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
