@@ -22,8 +22,7 @@ export function placeError<F extends string>(
   fieldOf: (message: string) => F | undefined = (message) => fieldNamedIn(message, fields),
 ): PlacedError<F> {
   const message = errorMessage(error);
-  const field = fieldOf(message);
-  return field === undefined ? { field: undefined, message } : { field, message };
+  return { field: fieldOf(message), message };
 }
 
 /** The errors of a form: one message per field, and one for the form. */
@@ -60,12 +59,12 @@ export function useFormErrors<F extends string>(
   }, []);
   const fail = useCallback(
     (error: unknown) => {
-      const placed = placeError(error, fields, fieldOf);
-      if (placed.field === undefined) setFormError(placed.message);
-      else setFieldErrors((old) => ({ ...old, [placed.field]: placed.message }));
-      return placed.field;
+      const { field, message } = placeError(error, fields, fieldOf);
+      if (field === undefined) setFormError(message);
+      else setFieldError(field, message);
+      return field;
     },
-    [fields, fieldOf],
+    [fields, fieldOf, setFieldError],
   );
   return { errors, formError, setErrors, setFieldError, clear, fail };
 }
