@@ -1,6 +1,6 @@
 /** The honest offline banner: shown when the active profile's API cannot be reached; Retry probes GET /v1/orgs. */
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { errorMessage } from '../bridge/errors.ts';
 import { keys } from '../queries/keys.ts';
 import { orgsQuery } from '../queries/orgs.ts';
@@ -20,21 +20,16 @@ function useUnreachable(profileId: string): Error | undefined {
 export function UnreachableBanner({ profileId, profileName }: { profileId: string; profileName: string }) {
   const queryClient = useQueryClient();
   const error = useUnreachable(profileId);
-  const [pending, setPending] = useState(false);
-  if (error === undefined) return null;
-
-  const retry = async () => {
-    setPending(true);
-    try {
+  // Retry probes the API, then refetches the profile's queries once it answers. On failure the probe's error is the
+  // latest unreachable one: the banner stays and shows it, so the mutation has nothing more to say.
+  const retry = useMutation({
+    mutationFn: async () => {
       await queryClient.fetchQuery({ ...orgsQuery(profileId), staleTime: 0, retry: false });
       await queryClient.refetchQueries({ queryKey: keys.profile(profileId) });
-      toast({ title: `${profileName} is reachable again`, tone: 'success' });
-    } catch {
-      // The probe's failure is now the latest error: the banner stays and shows it.
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    onSuccess: () => toast({ title: `${profileName} is reachable again`, tone: 'success' }),
+  });
+  if (error === undefined) return null;
 
   return (
     <div className="main-banner">
@@ -45,8 +40,8 @@ export function UnreachableBanner({ profileId, profileName }: { profileId: strin
         actions={
           <Button
             variant="secondary"
-            onClick={() => void retry()}
-            pending={pending}
+            onClick={() => retry.mutate()}
+            pending={retry.isPending}
             data-testid="retry-button"
           >
             Retry
