@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   channels,
-  type BridgeRequest,
   type BridgeResponse,
   type BridgeResult,
   type ChannelName,
@@ -16,7 +15,7 @@ import {
 import { answer, must, Refusal, valid } from './bridge-answer.ts';
 import { systemHandlers } from './bridge-system-handlers.ts';
 import { ProfileStoreError, type ProfileStore } from './profiles.ts';
-import { redact, type ApiProxy, type ProxyTarget } from './proxy.ts';
+import { type ApiProxy, type ProxyTarget } from './proxy.ts';
 import { LOCAL_PROFILE_ID, localProfile, vaultOf, type LocalSandbox } from './targets.ts';
 import { checkBaseUrl, checkRequest, checkToken } from './validation.ts';
 import { VaultError, type Vault } from './vault.ts';
