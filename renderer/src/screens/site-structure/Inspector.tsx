@@ -22,7 +22,8 @@ import { Banner } from '../../ui/Feedback.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { conditionProblem, type DeclaredClaim } from './claims.ts';
-import { isDefault, pathConflict, publicUrl, ROOT, type StructureNode, type StructureTree } from './model.ts';
+import { isDefault, ROOT, type StructureNode, type StructureTree } from './model.ts';
+import { pathConflict, publicUrl } from './paths.ts';
 
 /** Props of `Inspector`. */
 export interface InspectorProps {
