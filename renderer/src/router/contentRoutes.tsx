@@ -15,7 +15,7 @@ const contentRoute = createRoute({
   },
 });
 
-const SpaceScreen = lazyRouteComponent(() => import('../screens/spaces/SpaceScreen.tsx'), 'SpaceScreen');
+const SpaceScreen = lazyRouteComponent(() => import('./spaceScreen.tsx'), 'SpaceWithChangeRequests');
 const spaceRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/spaces/$spaceId',
@@ -49,7 +49,7 @@ const sitesRoute = createRoute({
   },
 });
 
-const SiteScreen = lazyRouteComponent(() => import('../screens/sites/SiteScreen.tsx'), 'SiteScreen');
+const SiteScreen = lazyRouteComponent(() => import('./siteScreen.tsx'), 'SiteWithStructure');
 const siteRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/sites/$siteId',

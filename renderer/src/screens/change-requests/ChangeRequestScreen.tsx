@@ -16,7 +16,6 @@ import { changeRequestPagesQuery, changeRequestQuery } from '../../queries/chang
 import { spaceQuery } from '../../queries/spaces.ts';
 import { Badge, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
-import '../spaces/spaces.css';
 import './change-requests.css';
 import { ChangesTab } from './ChangesTab.tsx';
 import { CommentsTab } from './CommentsTab.tsx';

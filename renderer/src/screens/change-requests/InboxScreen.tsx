@@ -9,7 +9,8 @@ import type { ChangeRequestStatusValue } from '../../../../shared/contract/resou
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { orgChangeRequestsQuery } from '../../queries/changeRequests.ts';
 import { spaceQuery } from '../../queries/spaces.ts';
-import '../invites/invites.css';
+import '../../ui/table.css';
+import '../../ui/form/form.css';
 import './change-requests.css';
 import { readStatusFilter, rememberStatusFilter } from './inbox.ts';
 import { RequestList } from './RequestList.tsx';

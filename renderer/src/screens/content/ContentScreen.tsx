@@ -12,8 +12,8 @@ import { profilesQuery } from '../../queries/profiles.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { useContentActions } from '../spaces/ContentActions.tsx';
-import { ItemDetails } from '../spaces/ItemDetails.tsx';
+import { useContentActions } from '../../ui/items/ContentActions.tsx';
+import { ItemDetails } from '../../ui/items/ItemDetails.tsx';
 import { ContentTree, type TreeSelection } from './ContentTree.tsx';
 import { useExpanded } from './expanded.ts';
 import { MoveDialog } from './MoveDialog.tsx';
@@ -31,6 +31,7 @@ import {
 } from '../../queries/contentTree/tree.ts';
 import { SkeletonTreeRow } from './TreeRow.tsx';
 import { useMoves } from './useMoves.ts';
+import '../../ui/tree/tree.css';
 import './content.css';
 
 const NO_SELECTION: TreeSelection = { selected: new Set(), anchor: undefined };

@@ -23,7 +23,7 @@ import {
   type RefObject,
 } from 'react';
 import type { Space } from '../../../../shared/contract/resources/content.ts';
-import type { ContentAction, ContentItemRef } from '../spaces/ContentActions.tsx';
+import type { ContentAction, ContentItemRef } from '../../ui/items/ContentActions.tsx';
 import {
   ContextMenu,
   ContextMenuContent,
@@ -42,7 +42,7 @@ import {
   type MoveTarget,
   type Placement,
 } from '../../queries/contentTree/moves.ts';
-import { rangeBetween } from '../people/members/range.ts';
+import { rangeBetween } from '../../ui/range.ts';
 import { DropIndicator, ROW_HEIGHT } from '../../ui/tree/DropIndicator.tsx';
 import { TreeRow, type TreeRowHandlers } from './TreeRow.tsx';
 import { focusTreeRow } from '../../ui/tree/treeFocus.ts';

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { Field } from '../settings/Field.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { typeHint, typeLabel } from './cellValues.ts';
 import {
   createBody,

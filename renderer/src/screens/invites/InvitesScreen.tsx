@@ -9,6 +9,8 @@ import { Skeleton } from '../../ui/Feedback.tsx';
 import { EmailInvites } from './EmailInvites.tsx';
 import { InviteLinks } from './InviteLinks.tsx';
 import { PendingInvites } from './PendingInvites.tsx';
+import '../../ui/table.css';
+import '../../ui/form/form.css';
 import './invites.css';
 
 /** The Invites screen of one organization. */

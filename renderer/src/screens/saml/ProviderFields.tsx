@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { Team } from '../../../../shared/contract/resources/members.ts';
 import { Button } from '../../ui/Button.tsx';
 import { RoleSelect } from '../../ui/RoleSelect.tsx';
-import { Field } from '../settings/Field.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { CertificatePreview } from './CertificatePreview.tsx';
 import type { MetadataField } from './metadata.ts';
 import type { SamlErrors, SamlField, SamlValues } from './samlForm.ts';

@@ -9,7 +9,7 @@ import type { SAMLProvider } from '../../../../shared/contract/resources/saml.ts
 import type { Team } from '../../../../shared/contract/resources/members.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
-import { Field } from '../settings/Field.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { IdentityProviderFields, NewMemberFields } from './ProviderFields.tsx';
 import { LIMITS } from './samlForm.ts';
 import { ServiceValues } from './ServiceValues.tsx';

@@ -6,7 +6,7 @@
 import { useId, useRef, useState } from 'react';
 import type { SAMLProvider } from '../../../../shared/contract/resources/saml.ts';
 import { Button } from '../../ui/Button.tsx';
-import { copyShortcut, copyText } from '../invites/copy.ts';
+import { copyShortcut, copyText } from '../../ui/copy/copy.ts';
 
 type ServiceKey = keyof SAMLProvider['service'];
 

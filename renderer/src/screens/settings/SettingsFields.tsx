@@ -1,6 +1,6 @@
 /** The fields of the organization settings form: title, domains, hostname, defaults and the three switches. */
 import { RoleSelect } from '../../ui/RoleSelect.tsx';
-import { Field, SwitchField } from './Field.tsx';
+import { Field, SwitchField } from '../../ui/form/Field.tsx';
 import type { SettingsErrors, SettingsValues } from './settingsForm.ts';
 
 /** Props of `SettingsFields`. */

@@ -6,9 +6,9 @@ import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { orgQuery } from '../../queries/orgs.ts';
 import { profilesQuery } from '../../queries/profiles.ts';
 import { Skeleton } from '../../ui/Feedback.tsx';
-import '../invites/invites.css';
+import '../../ui/table.css';
+import '../../ui/form/form.css';
 import { SettingsForm } from './SettingsForm.tsx';
-import './settings.css';
 
 /** The Organization settings screen of one organization. */
 export function SettingsScreen({ profileId, orgId }: { profileId: string; orgId: string }) {

@@ -15,7 +15,7 @@ import { Banner, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
-import '../content/content.css';
+import '../../ui/tree/tree.css';
 import './structure.css';
 import { declaredClaims } from './claims.ts';
 import { Inspector } from './Inspector.tsx';

@@ -9,7 +9,7 @@ import { ErrorState } from '../../layout/ErrorState.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Banner, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
-import { CopyFallback } from '../invites/CopyFallback.tsx';
+import { CopyFallback } from '../../ui/copy/CopyFallback.tsx';
 import { label, ShareLinkRow } from './ShareLinkRow.tsx';
 import { NAME_MAX, useShareLinks } from './useShareLinks.ts';
 

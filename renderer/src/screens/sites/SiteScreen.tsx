@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
@@ -13,23 +14,32 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Badge, Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
-import '../invites/invites.css';
-import '../settings/settings.css';
-import '../spaces/spaces.css';
+import '../../ui/table.css';
+import '../../ui/form/form.css';
+import '../../ui/items/items.css';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import { SiteTabs } from './SiteTabs.tsx';
 import { usePublish } from './usePublish.ts';
 import './sites.css';
 
-/** The site screen (`/p/$profileId/orgs/$orgId/sites/$siteId`). */
+/**
+ * The site screen (`/p/$profileId/orgs/$orgId/sites/$siteId`). Its structure and preview tabs belong to the
+ * site-structure screen folder: the route composes them in (`router/siteScreen.tsx`).
+ */
 export function SiteScreen({
   profileId,
   orgId,
   siteId,
+  structure,
+  preview,
 }: {
   profileId: string;
   orgId: string;
   siteId: string;
+  /** The Structure tab's editor. */
+  structure: ReactNode;
+  /** The Preview tab's visitor preview. */
+  preview: ReactNode;
 }) {
   const site = useQuery(siteQuery(profileId, orgId, siteId));
   const org = useQuery(orgQuery(profileId, orgId));
@@ -142,7 +152,14 @@ export function SiteScreen({
           <Skeleton width="100%" height="8rem" />
         </div>
       ) : (
-        <SiteTabs profileId={profileId} orgId={orgId} site={data} readOnly={readOnly} />
+        <SiteTabs
+          profileId={profileId}
+          orgId={orgId}
+          site={data}
+          readOnly={readOnly}
+          structure={structure}
+          preview={preview}
+        />
       )}
       <ConfirmDialog
         open={confirmUnpublish}

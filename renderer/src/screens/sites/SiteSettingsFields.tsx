@@ -4,7 +4,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import type { Site } from '../../../../shared/contract/resources/sites.ts';
 import type { SiteSection, SiteSpace } from '../../../../shared/contract/resources/siteStructure.ts';
 import { orgQuery } from '../../queries/orgs.ts';
-import { Field } from '../settings/Field.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { publishedUrlPreview, type SiteSettingsErrors, type SiteSettingsValues } from './siteSettings.ts';
 
 /** What the default pickers need: the sections, and the site spaces of a section (or of the root). */

@@ -6,7 +6,7 @@ import type { Site } from '../../../../shared/contract/resources/sites.ts';
 import { SITE_VISIBILITIES } from '../../../../shared/contract/resources/sites.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
-import { Field, SwitchField } from '../settings/Field.tsx';
+import { Field, SwitchField } from '../../ui/form/Field.tsx';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import { SiteAddressFields, SiteDefaultFields, type SiteStructureChoices } from './SiteSettingsFields.tsx';
 import type { SiteSettingsValues } from './siteSettings.ts';

@@ -2,13 +2,11 @@
  * The tabs of the site screen: structure, settings, share links, adaptive content, who has access and the visitor
  * preview, each in its own error boundary. The last tab opened is remembered; a tab with edits asks before it goes.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Site } from '../../../../shared/contract/resources/sites.ts';
 import { AccessTab } from '../../ui/access/AccessTab.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
 import { confirmLeave } from '../../ui/unsaved.ts';
-import { StructureEditor } from '../site-structure/StructureEditor.tsx';
-import { VisitorPreview } from '../site-structure/VisitorPreview.tsx';
 import { AdaptiveEditor } from './AdaptiveEditor.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
@@ -30,10 +28,14 @@ export interface SiteTabsProps {
   orgId: string;
   site: Site;
   readOnly: boolean;
+  /** The Structure tab's editor (from the site-structure folder, composed by the route). */
+  structure: ReactNode;
+  /** The Preview tab's visitor preview (likewise). */
+  preview: ReactNode;
 }
 
 /** The tabs of one site. */
-export function SiteTabs({ profileId, orgId, site, readOnly }: SiteTabsProps) {
+export function SiteTabs({ profileId, orgId, site, readOnly, structure, preview }: SiteTabsProps) {
   const [tab, setTab] = useState<SiteTab>(() => readSiteTab());
   return (
     <Tabs
@@ -56,9 +58,7 @@ export function SiteTabs({ profileId, orgId, site, readOnly }: SiteTabsProps) {
         ))}
       </TabsList>
       <TabsContent value="structure">
-        <PanelBoundary what="the structure">
-          <StructureEditor profileId={profileId} orgId={orgId} siteId={site.id} />
-        </PanelBoundary>
+        <PanelBoundary what="the structure">{structure}</PanelBoundary>
       </TabsContent>
       <TabsContent value="settings">
         <PanelBoundary what="the settings">
@@ -86,9 +86,7 @@ export function SiteTabs({ profileId, orgId, site, readOnly }: SiteTabsProps) {
         </PanelBoundary>
       </TabsContent>
       <TabsContent value="preview">
-        <PanelBoundary what="the visitor preview">
-          <VisitorPreview profileId={profileId} orgId={orgId} siteId={site.id} />
-        </PanelBoundary>
+        <PanelBoundary what="the visitor preview">{preview}</PanelBoundary>
       </TabsContent>
     </Tabs>
   );

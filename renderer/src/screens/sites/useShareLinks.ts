@@ -10,7 +10,7 @@ import { ShareLinkName, type ShareLink, type Site } from '../../../../shared/con
 import { errorMessage } from '../../bridge/errors.ts';
 import { shareLinkActions, shareLinksQuery } from '../../queries/sites.ts';
 import { toast } from '../../ui/Toast.tsx';
-import { copyText } from '../invites/copy.ts';
+import { copyText } from '../../ui/copy/copy.ts';
 import { label } from './ShareLinkRow.tsx';
 
 export const NAME_MAX = ShareLinkName.maxLength ?? 50;

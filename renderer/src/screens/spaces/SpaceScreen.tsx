@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
@@ -15,14 +15,15 @@ import { AccessTab } from '../../ui/access/AccessTab.tsx';
 import { Badge } from '../../ui/Feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
 import { confirmLeave } from '../../ui/unsaved.ts';
-import '../invites/invites.css';
-import { useContentActions } from './ContentActions.tsx';
-import { DeletedBanner } from './DeletedBanner.tsx';
-import { ItemDetails } from './ItemDetails.tsx';
-import { SettingsPlaceholder, SpaceSettings, visibilityLabel } from './ItemSettings.tsx';
+import '../../ui/table.css';
+import '../../ui/form/form.css';
+import './spaces.css';
+import { useContentActions } from '../../ui/items/ContentActions.tsx';
+import { DeletedBanner } from '../../ui/items/DeletedBanner.tsx';
+import { ItemDetails } from '../../ui/items/ItemDetails.tsx';
+import { SettingsPlaceholder, SpaceSettings, visibilityLabel } from '../../ui/items/ItemSettings.tsx';
 import { LinksReport } from './LinksReport.tsx';
 import { SpacePages } from './SpacePages.tsx';
-import { SpaceChangeRequests } from '../change-requests/SpaceChangeRequests.tsx';
 import { emojiText } from '../../ui/emoji.ts';
 
 /** The space screen (`/p/$profileId/orgs/$orgId/spaces/$spaceId`). */
@@ -31,12 +32,18 @@ export function SpaceScreen({
   orgId,
   spaceId,
   pageId,
+  changeRequests,
 }: {
   profileId: string;
   orgId: string;
   spaceId?: string;
   /** The page the reader shows (`?page=` of the URL). */
   pageId?: string | undefined;
+  /**
+   * The space's change requests section, from the change-requests screen folder: the route composes it in
+   * (`router/spaceScreen.tsx`).
+   */
+  changeRequests?: (spaceId: string) => ReactNode;
 }) {
   const id = spaceId ?? '';
   const space = useQuery({ ...spaceQuery(profileId, id), enabled: id !== '' });
@@ -143,9 +150,7 @@ export function SpaceScreen({
                   {data.deletedAt === undefined && (
                     <SpacePages profileId={profileId} orgId={orgId} space={data} pageId={pageId} />
                   )}
-                  {data.deletedAt === undefined && (
-                    <SpaceChangeRequests profileId={profileId} orgId={orgId} spaceId={data.id} />
-                  )}
+                  {data.deletedAt === undefined && changeRequests?.(data.id)}
                   {data.deletedAt === undefined && <LinksReport profileId={profileId} spaceId={data.id} />}
                 </TabsContent>
                 <TabsContent value="access">

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { Field } from '../settings/Field.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import {
   bodyOf,

@@ -3,7 +3,7 @@ import type { Space } from '../../../../shared/contract/resources/content.ts';
 import { Button } from '../../ui/Button.tsx';
 import { emojiText } from '../../ui/emoji.ts';
 import { formatDate } from '../../ui/time.ts';
-import { timeLeftLabel } from './timeLeft.ts';
+import { timeLeftLabel } from '../../ui/timeLeft.ts';
 
 /** Props of `TrashRow`. */
 export interface TrashRowProps {

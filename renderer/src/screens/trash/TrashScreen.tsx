@@ -12,9 +12,10 @@ import { trashQuery } from '../../queries/spaces.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
-import '../invites/invites.css';
-import '../spaces/spaces.css';
-import { TRASH_DAYS } from './timeLeft.ts';
+import '../../ui/table.css';
+import '../../ui/form/form.css';
+import './trash.css';
+import { TRASH_DAYS } from '../../ui/timeLeft.ts';
 import { TrashRow } from './TrashRow.tsx';
 import { useTrash } from './useTrash.ts';
 

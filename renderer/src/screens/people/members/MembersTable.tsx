@@ -19,7 +19,7 @@ import { MemberDetail } from './MemberDetail.tsx';
 import { MemberRow, ROW_HEIGHT, SkeletonRow } from './MemberRow.tsx';
 import { MembersHeader } from './MembersHeader.tsx';
 import { MembersToolbar } from './MembersToolbar.tsx';
-import { rangeBetween } from './range.ts';
+import { rangeBetween } from '../../../ui/range.ts';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
 import { gridKeyDown } from '../../../ui/gridKeys.ts';
 import { useMembersList } from './useMembersList.ts';

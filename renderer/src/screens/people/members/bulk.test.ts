@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../../../../shared/client.ts';
 import { runBulk } from './bulk.ts';
-import { rangeBetween } from './range.ts';
+import { rangeBetween } from '../../../ui/range.ts';
 
 describe('runBulk', () => {
   it('keeps at most the limit in flight and reports each target in order', async () => {

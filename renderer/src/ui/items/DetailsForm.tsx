@@ -7,10 +7,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Banner } from '../../ui/Feedback.tsx';
-import { toast } from '../../ui/Toast.tsx';
-import { useUnsavedChanges } from '../../ui/unsaved.ts';
+import { Button } from '../Button.tsx';
+import { Banner } from '../Feedback.tsx';
+import { toast } from '../Toast.tsx';
+import { useUnsavedChanges } from '../unsaved.ts';
 import {
   changedDetails,
   fieldOfMessage,

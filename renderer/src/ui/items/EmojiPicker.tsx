@@ -1,7 +1,7 @@
 /** An emoji picker: a text field taking any emoji, and a grid of common ones moved through with the arrow keys. */
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { cx } from '../../ui/cx.ts';
-import { TextField } from '../../ui/TextField.tsx';
+import { cx } from '../cx.ts';
+import { TextField } from '../TextField.tsx';
 import { gridMove } from './emojiGrid.ts';
 
 /** The emoji offered in the grid. */

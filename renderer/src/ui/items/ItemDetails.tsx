@@ -5,11 +5,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
-import { AccessTab } from '../../ui/access/AccessTab.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { Badge } from '../../ui/Feedback.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
-import { confirmLeave } from '../../ui/unsaved.ts';
+import { AccessTab } from '../access/AccessTab.tsx';
+import { Button } from '../Button.tsx';
+import { Badge } from '../Feedback.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../Tabs.tsx';
+import { confirmLeave } from '../unsaved.ts';
 import { useContentActions, type ContentItemRef } from './ContentActions.tsx';
 import { DeletedBanner } from './DeletedBanner.tsx';
 import { CollectionSettings, OpenSpaceLink, SettingsPlaceholder, SpaceSettings } from './ItemSettings.tsx';

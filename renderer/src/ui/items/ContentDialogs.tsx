@@ -9,11 +9,11 @@ import { collectionContentsQuery, deleteCollection, transferCollection } from '.
 import { orgsQuery } from '../../queries/orgs.ts';
 import { useOffers } from '../../queries/capabilities.ts';
 import { deleteSpace, restoreSpace, transferSpace, updateSpace } from '../../queries/spaces.ts';
-import { NotOffered } from '../../ui/ApiNotes.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
-import { Banner, Skeleton } from '../../ui/Feedback.tsx';
-import { toast, toastUndoable } from '../../ui/Toast.tsx';
+import { NotOffered } from '../ApiNotes.tsx';
+import { Button } from '../Button.tsx';
+import { Dialog, DialogClose } from '../Dialog.tsx';
+import { Banner, Skeleton } from '../Feedback.tsx';
+import { toast, toastUndoable } from '../Toast.tsx';
 import { collectionDeletePhrase } from './phrases.ts';
 import { itemTitle, type ItemData } from './useItem.ts';
 

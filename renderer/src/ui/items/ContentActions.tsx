@@ -15,10 +15,10 @@ import {
 import { errorMessage } from '../../bridge/errors.ts';
 import { collectionQuery, updateCollection } from '../../queries/collections.ts';
 import { duplicateSpace, spaceQuery, updateSpace } from '../../queries/spaces.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
-import { Banner, Skeleton } from '../../ui/Feedback.tsx';
-import { toast } from '../../ui/Toast.tsx';
+import { Button } from '../Button.tsx';
+import { Dialog, DialogClose } from '../Dialog.tsx';
+import { Banner, Skeleton } from '../Feedback.tsx';
+import { toast } from '../Toast.tsx';
 import {
   DEFAULT_LEVEL_OPTIONS,
   defaultLevelLabel,
@@ -29,7 +29,7 @@ import {
 } from './defaultLevel.ts';
 import { EmojiPicker } from './EmojiPicker.tsx';
 import { itemParent, itemTitle, useItem } from './useItem.ts';
-import './spaces.css';
+import './items.css';
 
 /** A collection or space of the content tree. */
 export type ContentItemRef = { kind: 'space'; id: string } | { kind: 'collection'; id: string };

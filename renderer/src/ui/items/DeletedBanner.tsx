@@ -4,10 +4,10 @@ import { useState } from 'react';
 import type { Space } from '../../../../shared/contract/resources/content.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { restoreSpace } from '../../queries/spaces.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Banner } from '../../ui/Feedback.tsx';
-import { toast } from '../../ui/Toast.tsx';
-import { timeLeftLabel } from '../trash/timeLeft.ts';
+import { Button } from '../Button.tsx';
+import { Banner } from '../Feedback.tsx';
+import { toast } from '../Toast.tsx';
+import { timeLeftLabel } from '../timeLeft.ts';
 
 /** Shown instead of the actions while a space is in the trash. */
 export function DeletedBanner({

@@ -1,6 +1,6 @@
 /** A labelled control of the settings form, whose error text carries `data-testid="field-error-<name>"`. */
 import { useId, type ReactNode } from 'react';
-import { cx } from '../../ui/cx.ts';
+import { cx } from '../cx.ts';
 
 /** What the control inside a `Field` must spread on itself to be labelled and described. */
 export interface FieldControlProps {

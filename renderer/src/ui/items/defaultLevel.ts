@@ -1,7 +1,7 @@
 /** Default access of a collection or space as the forms show it: a role, no access (`null`) or inherit. */
 import { ROLES, type Role } from '../../../../shared/contract/constants.ts';
 import type { Collection } from '../../../../shared/contract/resources/content.ts';
-import { roleLabel } from '../../ui/roles.ts';
+import { roleLabel } from '../roles.ts';
 
 /** A default level as the API takes it. */
 export type DefaultLevelValue = Collection['defaultLevel'];

@@ -6,15 +6,15 @@ import type { Collection, Space } from '../../../../shared/contract/resources/co
 import { errorMessage } from '../../bridge/errors.ts';
 import { collectionQuery, collectionSpaceCountQuery, updateCollection } from '../../queries/collections.ts';
 import { updateSpace } from '../../queries/spaces.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Badge, Skeleton } from '../../ui/Feedback.tsx';
-import { toast } from '../../ui/Toast.tsx';
-import { Tooltip } from '../../ui/Tooltip.tsx';
+import { Button } from '../Button.tsx';
+import { Badge, Skeleton } from '../Feedback.tsx';
+import { toast } from '../Toast.tsx';
+import { Tooltip } from '../Tooltip.tsx';
 import { DefaultLevelField, type ContentActions } from './ContentActions.tsx';
 import { defaultLevelLabel, fromOption, toOption, type DefaultLevelOption } from './defaultLevel.ts';
 import { DetailsForm } from './DetailsForm.tsx';
-import { emojiText } from '../../ui/emoji.ts';
-import { formatDate } from '../../ui/time.ts';
+import { emojiText } from '../emoji.ts';
+import { formatDate } from '../time.ts';
 
 const VISIBILITY: Record<Space['visibility'], string> = {
   public: 'Public',

@@ -1,7 +1,8 @@
 /** Shown when the clipboard refuses: the text selected in a read-only field, and the shortcut to copy it. */
-import { Button } from '../../ui/Button.tsx';
-import { Banner } from '../../ui/Feedback.tsx';
+import { Button } from '../Button.tsx';
+import { Banner } from '../Feedback.tsx';
 import { copyShortcut } from './copy.ts';
+import './copy.css';
 
 /** The manual-copy fallback for `text`. */
 export function CopyFallback({ text, onClose }: { text: string; onClose: () => void }) {
