@@ -3,7 +3,6 @@
  * being edited, the reminder that administrators keep password sign-in when SSO is enforced, and the SSO login info
  * (the sign-in options members see).
  */
-import { EditDeleteActions } from '../../ui/EditDeleteActions.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SAMLProvider } from '../../../../shared/contract/resources/saml.ts';
@@ -16,9 +15,10 @@ import { samlProvidersQuery, ssoLoginsQuery, useDeleteSamlProvider } from '../..
 import { teamsQuery } from '../../queries/teams.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
-import { Badge, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
+import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { ProviderForm } from './ProviderForm.tsx';
+import { ProviderRow } from './ProviderRow.tsx';
 import './saml.css';
 
 /** Which provider the form shows: a new one, or a saved one (with its last known state while the list reloads). */
@@ -113,37 +113,13 @@ export function SsoScreen({ profileId, orgId }: { profileId: string; orgId: stri
         ) : (
           <ul className="saml-list" data-testid="saml-list">
             {providers.data.map((provider) => (
-              <li
+              <ProviderRow
                 key={provider.id}
-                className="saml-row"
-                data-testid="saml-row"
-                data-provider-id={provider.id}
-                aria-current={edited?.id === provider.id || undefined}
-              >
-                <div className="saml-row-main">
-                  <span className="saml-row-label">
-                    <span data-testid="saml-row-label">{provider.label}</span>
-                    <Badge
-                      tone={provider.status === 'active' ? 'accent' : 'warning'}
-                      title={
-                        provider.status === 'active'
-                          ? 'Entity ID, SSO URL and certificate are set: members can sign in with it.'
-                          : 'Not fully set up: it needs an entity ID, an SSO URL and a certificate.'
-                      }
-                      data-testid="saml-row-status"
-                    >
-                      {provider.status === 'active' ? 'Active' : 'Pending'}
-                    </Badge>
-                  </span>
-                  <span className="saml-row-detail saml-mono">{provider.entityID || 'No entity ID yet'}</span>
-                </div>
-                <EditDeleteActions
-                  name={provider.label}
-                  onEdit={() => setEditing({ kind: 'edit', id: provider.id, known: provider })}
-                  onDelete={() => setDeleting(provider)}
-                  testIdPrefix="saml"
-                />
-              </li>
+                provider={provider}
+                current={edited?.id === provider.id}
+                onEdit={() => setEditing({ kind: 'edit', id: provider.id, known: provider })}
+                onDelete={() => setDeleting(provider)}
+              />
             ))}
           </ul>
         )}

@@ -1,5 +1,5 @@
 /** The structure editor of a site: groups, sections and variants in one tree, rearranged and edited in place. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
 import { contentQuery } from '../../queries/content.ts';
@@ -194,27 +194,27 @@ function AddDialog(props: {
   const [spaceId, setSpaceId] = useState('');
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
   const what = adding.kind === 'group' ? 'section group' : adding.kind === 'section' ? 'section' : 'variant';
+  const add = useMutation({
+    mutationFn: async () => {
+      if (adding.kind === 'group') await calls.addGroup(title.trim());
+      else if (adding.kind === 'section') await calls.addSection(spaceId, title.trim());
+      else await calls.addSiteSpace(spaceId, adding.sectionId);
+    },
+    onSuccess: () => {
+      toast({ tone: 'success', title: `Added the ${what}` });
+      props.announce(`Added the ${what}.`);
+      props.onClose();
+    },
+    onError: (error) => setProblem(errorMessage(error)),
+  });
 
-  const submit = async () => {
+  const submit = () => {
     if (adding.kind === 'group' ? title.trim() === '' : spaceId === '') {
       setProblem(adding.kind === 'group' ? 'A group needs a title.' : 'Choose a space.');
       return;
     }
-    setBusy(true);
-    try {
-      if (adding.kind === 'group') await calls.addGroup(title.trim());
-      else if (adding.kind === 'section') await calls.addSection(spaceId, title.trim());
-      else await calls.addSiteSpace(spaceId, adding.sectionId);
-      toast({ tone: 'success', title: `Added the ${what}` });
-      props.announce(`Added the ${what}.`);
-      props.onClose();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    add.mutate();
   };
 
   return (
@@ -236,7 +236,7 @@ function AddDialog(props: {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          submit();
         }}
       >
         {adding.kind !== 'group' && (
@@ -284,7 +284,7 @@ function AddDialog(props: {
           <DialogClose>
             <Button type="button">Cancel</Button>
           </DialogClose>
-          <Button type="submit" variant="primary" pending={busy} data-testid="structure-add-confirm">
+          <Button type="submit" variant="primary" pending={add.isPending} data-testid="structure-add-confirm">
             Add
           </Button>
         </div>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteSection, SiteSpace } from '../../../../shared/contract/resources/siteStructure.ts';
 import { formerPlace } from './formerPlace.ts';
-import { applyMove, buildStructureTree, planMove, type StructureData } from './model.ts';
+import { applyMove } from './applyMove.ts';
+import { buildStructureTree, planMove, type StructureData } from './model.ts';
 
 const variant = (id: string, section: string): SiteSpace => ({
   object: 'site-space',

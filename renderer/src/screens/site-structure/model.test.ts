@@ -4,15 +4,14 @@ import type {
   SiteSectionGroup,
   SiteSpace,
 } from '../../../../shared/contract/resources/siteStructure.ts';
+import { applyMove } from './applyMove.ts';
+import { pathConflict, publicUrl } from './paths.ts';
 import {
-  applyMove,
   buildStructureTree,
   dropSpots,
   flattenStructure,
-  pathConflict,
   placementFor,
   planMove,
-  publicUrl,
   refusal,
   ROOT,
   stepTarget,

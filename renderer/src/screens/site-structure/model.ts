@@ -1,7 +1,7 @@
 /**
  * A site's structure as the editor shows it, as pure functions: the tree of groups, sections and site spaces built
  * from `getSiteStructure`, the visible rows, where a drop lands for each kind of dragged item, the requests that
- * express a move, and the same move applied to the cached structure for the optimistic display.
+ * express a move (the same move applied to the cached structure is `applyMove.ts`; paths and URLs `paths.ts`).
  *
  * Levels: the top level holds sections and groups (or, on a site without sections, site spaces); a group holds
  * sections; a section holds site spaces. An item only ever moves among items of its own level.
@@ -20,9 +20,6 @@ export type { Placement };
 
 /** The structure as `getSiteStructure` answers it. */
 export type StructureData = Static<typeof SiteStructure>;
-
-/** An item of the top level of a site with sections. */
-type TopItem = Extract<StructureData, { type: 'sections' }>['structure'][number];
 
 /** The three kinds of rows (the values of `data-kind`). */
 export type StructureKind = 'group' | 'section' | 'site-space';
@@ -302,7 +299,7 @@ export type StructureRequest =
   | { op: 'addSectionToGroup'; groupId: string; sectionId: string }
   | { op: 'removeSectionFromGroup'; groupId: string; sectionId: string };
 
-const POINTER_TYPES: Record<StructureKind, ItemPointer['type']> = {
+export const POINTER_TYPES: Record<StructureKind, ItemPointer['type']> = {
   group: 'site-section-group',
   section: 'site-section',
   'site-space': 'site-space',
@@ -346,176 +343,10 @@ export function planMove(tree: StructureTree, key: string, target: StructureTarg
   return [{ op: 'sort', body: { item: pointerOf(key), position: { [anchor.side]: pointerOf(anchor.key) } } }];
 }
 
-// Optimistic display
-
-/** The structure once `key` sits at `target` (the same data when the key or the target is unknown). */
-export function applyMove(data: StructureData, key: string, target: StructureTarget): StructureData {
-  const kind = kindOfKey(key);
-  const id = idOfKey(key);
-  const sameKey = (item: { object: string; id: string }, at: string) =>
-    item.id === idOfKey(at) && item.object === POINTER_TYPES[kindOfKey(at)];
-  const insert = <T extends { object: string; id: string }>(list: readonly T[], moved: T): T[] => {
-    const next = [...list];
-    const anchor = target.anchor;
-    let at = anchor === undefined ? -1 : next.findIndex((item) => sameKey(item, anchor.key));
-    if (at === -1) at = next.length;
-    else if (anchor?.side === 'after') at += 1;
-    next.splice(at, 0, moved);
-    return next;
-  };
-  if (kind === 'site-space') {
-    let moved: SiteSpace | undefined;
-    const without = (list: readonly SiteSpace[]) =>
-      list.filter((siteSpace) => {
-        if (siteSpace.id !== id) return true;
-        moved = siteSpace;
-        return false;
-      });
-    if (data.type === 'siteSpaces') {
-      const rest = without(data.structure);
-      return moved === undefined ? data : { type: 'siteSpaces', structure: insert(rest, moved) };
-    }
-    const mapSections = (edit: (section: SiteSection) => SiteSection) =>
-      data.structure.map((item) =>
-        item.object === 'site-section' ? edit(item) : { ...item, sections: (item.sections ?? []).map(edit) },
-      );
-    const removed = mapSections((section) =>
-      section.siteSpaces?.some((s) => s.id === id) === true
-        ? { ...section, siteSpaces: without(section.siteSpaces) }
-        : section,
-    );
-    if (moved === undefined) return data;
-    const parentId = idOfKey(target.parent);
-    const placed: SiteSpace = { ...moved, section: parentId, default: false };
-    const wasDefault = moved.default === true;
-    return {
-      type: 'sections',
-      structure: removed.map((item) => {
-        const edit = (section: SiteSection): SiteSection => {
-          if (section.id === parentId)
-            return { ...section, siteSpaces: insert(section.siteSpaces ?? [], placed) };
-          if (wasDefault && section.id === moved?.section && (section.siteSpaces?.length ?? 0) > 0) {
-            // The server promotes the first remaining site space: show the same.
-            const [first, ...others] = section.siteSpaces!;
-            return { ...section, siteSpaces: [{ ...first!, default: true }, ...others] };
-          }
-          return section;
-        };
-        return item.object === 'site-section'
-          ? edit(item)
-          : { ...item, sections: (item.sections ?? []).map(edit) };
-      }),
-    };
-  }
-  if (data.type !== 'sections') return data;
-  if (kind === 'group') {
-    const group = data.structure.find((item) => item.object === 'site-section-group' && item.id === id);
-    if (group === undefined) return data;
-    return {
-      type: 'sections',
-      structure: insert(
-        data.structure.filter((item) => item !== group),
-        group,
-      ),
-    };
-  }
-  let section: SiteSection | undefined;
-  const rest: TopItem[] = [];
-  for (const item of data.structure) {
-    if (item.object === 'site-section') {
-      if (item.id === id) section = item;
-      else rest.push(item);
-    } else {
-      const found = item.sections?.find((s) => s.id === id);
-      if (found !== undefined) section = found;
-      rest.push(
-        found === undefined ? item : { ...item, sections: item.sections!.filter((s) => s !== found) },
-      );
-    }
-  }
-  if (section === undefined) return data;
-  if (target.parent === ROOT) {
-    const { sectionGroup: _dropped, ...loose } = section;
-    return { type: 'sections', structure: insert(rest, loose) };
-  }
-  const groupId = idOfKey(target.parent);
-  const placed: SiteSection = { ...section, sectionGroup: groupId };
-  return {
-    type: 'sections',
-    structure: rest.map((item) =>
-      item.object === 'site-section-group' && item.id === groupId
-        ? { ...item, sections: insert(item.sections ?? [], placed) }
-        : item,
-    ),
-  };
-}
-
 /** Where a target is, in words: "into “Guides”", "to the top level", "before “Intro”". */
 export function whereWords(tree: StructureTree, target: StructureTarget): string {
   const into =
     target.parent === ROOT ? 'to the top level' : `into “${tree.nodes.get(target.parent)?.title ?? ''}”`;
   if (target.anchor === undefined) return into;
   return `${into}, ${target.anchor.side} “${tree.nodes.get(target.anchor.key)?.title ?? ''}”`;
-}
-
-// Paths
-
-/** Every section of the structure, in structure order. */
-export function allSections(data: StructureData): SiteSection[] {
-  if (data.type !== 'sections') return [];
-  return data.structure.flatMap((item) => (item.object === 'site-section' ? [item] : (item.sections ?? [])));
-}
-
-/**
- * The item already using `path` where it must be unique, if any: among all sections of the site for a section,
- * among the site spaces of the same section (or the root) for a site space.
- */
-export function pathConflict(
-  tree: StructureTree,
-  key: string,
-  path: string,
-): { key: string; title: string } | undefined {
-  const wanted = path.trim();
-  if (wanted === '') return undefined;
-  const kind = kindOfKey(key);
-  let rivals: StructureNode[];
-  if (kind === 'section') rivals = [...tree.nodes.values()].filter((node) => node.kind === 'section');
-  else if (kind === 'site-space') {
-    const parent = tree.parentOf.get(key) ?? ROOT;
-    rivals = (tree.children.get(parent) ?? []).map((k) => tree.nodes.get(k)!);
-  } else return undefined;
-  const holder = rivals.find(
-    (node) => node.key !== key && node.kind !== 'group' && node.item.path === wanted,
-  );
-  return holder === undefined ? undefined : { key: holder.key, title: holder.title };
-}
-
-/** Joins a base URL and path parts with single slashes. */
-function joinUrl(base: string, ...parts: string[]): string {
-  let url = base.endsWith('/') ? base : `${base}/`;
-  for (const part of parts) {
-    const clean = part.replace(/^\/+|\/+$/g, '');
-    if (clean !== '') url += `${clean}/`;
-  }
-  return url;
-}
-
-/**
- * The public URL of an item with `path` (the path being edited), or `undefined` when the site is not published:
- * the site URL + the section path, + the site space path for a non-default variant.
- */
-export function publicUrl(
-  tree: StructureTree,
-  siteUrl: string | undefined,
-  key: string,
-  path: string,
-): string | undefined {
-  if (siteUrl === undefined) return undefined;
-  const node = tree.nodes.get(key);
-  if (node === undefined || node.kind === 'group') return undefined;
-  if (node.kind === 'section') return joinUrl(siteUrl, path);
-  const parent = tree.parentOf.get(key) ?? ROOT;
-  const section = tree.nodes.get(parent);
-  const sectionPath = section?.kind === 'section' ? section.item.path : '';
-  return node.item.default === true ? joinUrl(siteUrl, sectionPath) : joinUrl(siteUrl, sectionPath, path);
 }

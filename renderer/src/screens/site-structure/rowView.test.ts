@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteSection, SiteSpace } from '../../../../shared/contract/resources/siteStructure.ts';
+import { applyMove } from './applyMove.ts';
 import {
-  applyMove,
   buildStructureTree,
   flattenStructure,
   ROOT,

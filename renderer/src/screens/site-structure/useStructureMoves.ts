@@ -13,8 +13,8 @@ import {
   siteStructureQuery,
 } from '../../queries/siteStructure.ts';
 import { toast, toastUndoable } from '../../ui/Toast.tsx';
+import { applyMove } from './applyMove.ts';
 import {
-  applyMove,
   planMove,
   refusal,
   whereWords,

@@ -3,28 +3,17 @@
  * signed or unsigned) or as the raw JSON schema, the two views kept in step. Checked before sending; the server's
  * refusal (e.g. a claim a condition still reads) is shown with the edits kept.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import type { Site } from '../../../../shared/contract/resources/sites.ts';
-import { errorMessage } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
-import { adaptiveSchemaQuery, putAdaptiveSchema } from '../../queries/sites.ts';
+import { adaptiveSchemaQuery } from '../../queries/sites.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
-import { toast } from '../../ui/Toast.tsx';
-import { useUnsavedChanges } from '../../ui/unsaved.ts';
-import {
-  claimsOf,
-  hasClaimErrors,
-  parseSchemaText,
-  sameClaims,
-  schemaOf,
-  schemaText,
-  validateClaims,
-  type Claim,
-  type ClaimErrors,
-} from './adaptiveSchema.ts';
+import { claimsOf, type Claim } from './adaptiveSchema.ts';
+import { ClaimRow } from './ClaimRow.tsx';
+import { useClaimsForm } from './useClaimsForm.ts';
 
 /** Props of `AdaptiveEditor`. */
 export interface AdaptiveEditorProps {
@@ -90,78 +79,9 @@ function ClaimsForm({
   readOnly: boolean;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(initial);
-  const [claims, setClaims] = useState(initial);
-  const [errors, setErrors] = useState<ClaimErrors[]>([]);
-  const [raw, setRaw] = useState<string | undefined>();
-  const [rawError, setRawError] = useState<string | undefined>();
-  const [serverError, setServerError] = useState<string | undefined>();
-  const put = useMutation({
-    mutationFn: (next: Claim[]) =>
-      putAdaptiveSchema(queryClient, profileId, orgId, siteId, { jsonSchema: schemaOf(next) }),
-  });
-  const pending = put.isPending;
-  // "Add claim" puts the focus in the new row's name, so that typing goes on from the keyboard.
-  const [focusNew, setFocusNew] = useState(false);
-  const dirty = raw !== undefined ? raw !== schemaText(schemaOf(saved)) : !sameClaims(claims, saved);
-
-  const edit = (index: number, change: Partial<Claim>) => {
-    setClaims((old) => old.map((claim, at) => (at === index ? { ...claim, ...change } : claim)));
-    setErrors((old) => old.map((entry, at) => (at === index ? {} : entry)));
-  };
-
-  /** Leaves the raw view when its text parses; otherwise stays and says why. */
-  const toggleRaw = () => {
-    if (raw === undefined) {
-      setRaw(schemaText(schemaOf(claims)));
-      setRawError(undefined);
-      return;
-    }
-    const parsed = parseSchemaText(raw);
-    if (!parsed.ok) return setRawError(parsed.message);
-    setClaims(parsed.claims);
-    setErrors([]);
-    setRaw(undefined);
-  };
-
-  /** Checks and sends the schema; resolves to whether it is saved (a refusal stays on screen). */
-  const onSave = async (): Promise<boolean> => {
-    setServerError(undefined);
-    let next = claims;
-    if (raw !== undefined) {
-      const parsed = parseSchemaText(raw);
-      if (!parsed.ok) {
-        setRawError(parsed.message);
-        return false;
-      }
-      next = parsed.claims;
-    } else {
-      const found = validateClaims(claims);
-      setErrors(found);
-      if (hasClaimErrors(found)) return false;
-    }
-    try {
-      const schema = await put.mutateAsync(next);
-      const stored = claimsOf(schema.jsonSchema);
-      setSaved(stored);
-      setClaims(stored);
-      if (raw !== undefined) setRaw(schemaText(schema.jsonSchema));
-      toast({ title: 'Adaptive schema saved', tone: 'success' });
-      return true;
-    } catch (failure) {
-      setServerError(errorMessage(failure));
-      return false;
-    }
-  };
-  const discard = () => {
-    setClaims(saved);
-    setErrors([]);
-    setServerError(undefined);
-    if (raw !== undefined) setRaw(schemaText(schemaOf(saved)));
-    setRawError(undefined);
-  };
-  useUnsavedChanges(dirty && !readOnly, { what: 'the adaptive schema', save: onSave, discard });
+  const form = useClaimsForm({ profileId, orgId, siteId, saved: initial, readOnly });
+  const { claims, setClaims, errors, raw, setRaw, rawError, setRawError, serverError, pending, dirty } = form;
+  const { focusNew, setFocusNew, edit, remove, toggleRaw, onSave, discard } = form;
 
   return (
     <div className="claims-form">
@@ -217,78 +137,19 @@ function ClaimsForm({
             </tr>
           </thead>
           <tbody>
-            {claims.map((claim, index) => {
-              const error = errors[index];
-              const rowId = `${id}-claim-${index}`;
-              return (
-                <tr key={index} data-testid="claim-row" data-name={claim.name.trim()}>
-                  <td>
-                    <input
-                      className="input"
-                      value={claim.name}
-                      onChange={(event) => edit(index, { name: event.target.value })}
-                      readOnly={readOnly}
-                      spellCheck={false}
-                      autoComplete="off"
-                      placeholder="isBetaUser"
-                      aria-label={`Name of claim ${index + 1}`}
-                      aria-invalid={error?.name !== undefined || undefined}
-                      aria-describedby={error?.name !== undefined ? `${rowId}-name` : undefined}
-                      autoFocus={focusNew && index === claims.length - 1}
-                      data-testid="claim-name-input"
-                    />
-                    {error?.name !== undefined && (
-                      <p id={`${rowId}-name`} className="field-error" data-testid="claim-name-error">
-                        {error.name}
-                      </p>
-                    )}
-                  </td>
-                  <td>
-                    <input
-                      className="input"
-                      value={claim.description}
-                      onChange={(event) => edit(index, { description: event.target.value })}
-                      readOnly={readOnly}
-                      autoComplete="off"
-                      aria-label={`Description of claim ${index + 1}`}
-                      aria-invalid={error?.description !== undefined || undefined}
-                      data-testid="claim-description-input"
-                    />
-                    {error?.description !== undefined && <p className="field-error">{error.description}</p>}
-                  </td>
-                  <td>
-                    <select
-                      className="input select"
-                      value={claim.unsigned ? 'unsigned' : 'signed'}
-                      onChange={(event) => edit(index, { unsigned: event.target.value === 'unsigned' })}
-                      disabled={readOnly}
-                      aria-label={`Kind of claim ${index + 1}`}
-                      data-testid="claim-kind"
-                    >
-                      <option value="signed">Signed</option>
-                      <option value="unsigned">Unsigned</option>
-                    </select>
-                  </td>
-                  <td>
-                    {!readOnly && (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="btn-ghost-danger"
-                        onClick={() => {
-                          setClaims((old) => old.filter((_, at) => at !== index));
-                          setErrors((old) => old.filter((_, at) => at !== index));
-                        }}
-                        aria-label={`Remove claim ${claim.name === '' ? index + 1 : claim.name}`}
-                        data-testid="claim-remove"
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            {claims.map((claim, index) => (
+                <ClaimRow
+                  key={index}
+                  claim={claim}
+                  index={index}
+                  error={errors[index]}
+                  rowId={`${id}-claim-${index}`}
+                  readOnly={readOnly}
+                  autoFocus={focusNew && index === claims.length - 1}
+                  onEdit={(change) => edit(index, change)}
+                  onRemove={() => remove(index)}
+                />
+              ))}
           </tbody>
         </table>
       )}

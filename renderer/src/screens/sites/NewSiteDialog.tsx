@@ -3,19 +3,20 @@
  * the first picked becoming the default) or a new empty space. The server's refusal stays in the dialog with what
  * was typed; on success the site's screen opens.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from '@sinclair/typebox';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useId, useState, type FormEvent } from 'react';
-import { SITE_VISIBILITIES, type Site } from '../../../../shared/contract/resources/sites.ts';
+import { useId, useState, type FormEvent } from 'react';
+import { SITE_VISIBILITIES, type CreateSite, type Site } from '../../../../shared/contract/resources/sites.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { createSite, orgSpacesQuery } from '../../queries/sites.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
-import { Banner, Skeleton } from '../../ui/Feedback.tsx';
+import { Banner } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import { newSiteBody, type NewSiteSource } from './newSite.ts';
-import { emojiText } from '../../ui/emoji.ts';
+import { SpacePicker } from './SpacePicker.tsx';
 
 /** Props of `NewSiteDialog`; mount it only while open, so that it starts empty. */
 export interface NewSiteDialogProps {
@@ -35,22 +36,28 @@ export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps)
   const [source, setSource] = useState<NewSiteSource>('choose');
   const [chosen, setChosen] = useState<string[]>([]);
   const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
   const [titleError, setTitleError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
 
-  const needle = deferredSearch.trim().toLowerCase();
-  const listed = (spaces.data ?? []).filter(
-    (space) => needle === '' || space.title.toLowerCase().includes(needle) || chosen.includes(space.id),
-  );
+  const create = useMutation({
+    mutationFn: (body: Static<typeof CreateSite>) => createSite(queryClient, profileId, orgId, body),
+    onSuccess: async (site) => {
+      toast({ title: `Site “${site.title}” created`, tone: 'success' });
+      onClose();
+      await navigate({
+        to: '/p/$profileId/orgs/$orgId/sites/$siteId',
+        params: { profileId, orgId, siteId: site.id },
+      });
+    },
+    onError: (failure) => {
+      const message = errorMessage(failure);
+      if (/`title`/.test(message)) setTitleError(message);
+      else setError(message);
+    },
+  });
+  const pending = create.isPending;
 
-  const toggle = (spaceId: string, on: boolean) =>
-    setChosen((old) =>
-      on ? [...old.filter((item) => item !== spaceId), spaceId] : old.filter((item) => item !== spaceId),
-    );
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
     const checked = newSiteBody({ title, visibility, source, spaces: chosen });
@@ -59,25 +66,8 @@ export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps)
       else setError(checked.message);
       return;
     }
-    setPending(true);
-    try {
-      const site = await createSite(queryClient, profileId, orgId, checked.body);
-      toast({ title: `Site “${site.title}” created`, tone: 'success' });
-      onClose();
-      await navigate({
-        to: '/p/$profileId/orgs/$orgId/sites/$siteId',
-        params: { profileId, orgId, siteId: site.id },
-      });
-    } catch (failure) {
-      const message = errorMessage(failure);
-      if (/`title`/.test(message)) setTitleError(message);
-      else setError(message);
-    } finally {
-      setPending(false);
-    }
+    create.mutate(checked.body);
   };
-
-  const firstTitle = spaces.data?.find((space) => space.id === chosen[0])?.title;
 
   return (
     <Dialog
@@ -90,7 +80,7 @@ export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps)
       className="new-site-dialog"
       data-testid="new-site-dialog"
     >
-      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form className="form" onSubmit={onSubmit} noValidate>
         <fieldset className="settings-fieldset" disabled={pending}>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-title`}>
@@ -163,66 +153,14 @@ export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps)
             </label>
           </fieldset>
           {source === 'choose' && (
-            <div className="field">
-              <label className="field-label" htmlFor={`${id}-search`}>
-                Spaces{' '}
-                <span className="muted" aria-live="polite">
-                  {chosen.length === 0 ? 'none chosen' : `${chosen.length} chosen`}
-                </span>
-              </label>
-              <input
-                id={`${id}-search`}
-                className="input"
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search spaces"
-                autoComplete="off"
-                aria-describedby={`${id}-spaces-hint`}
-                data-testid="new-site-space-search"
-              />
-              <p id={`${id}-spaces-hint`} className="field-hint">
-                {firstTitle !== undefined
-                  ? `“${firstTitle}” (picked first) becomes the default space of the site.`
-                  : 'Each space becomes a site space; the first picked is the default. None: add content later.'}
-              </p>
-              {spaces.isPending ? (
-                <Skeleton width="100%" height="6rem" />
-              ) : spaces.isError ? (
-                <Banner tone="error" title="The spaces could not be loaded">
-                  {errorMessage(spaces.error)}
-                </Banner>
-              ) : listed.length === 0 ? (
-                <p className="muted">
-                  {needle === '' ? 'This organization has no spaces.' : 'No space matches.'}
-                </p>
-              ) : (
-                <ul className="site-space-options" aria-label="Spaces to publish">
-                  {listed.map((space) => {
-                    const label = space.title === '' ? 'Untitled' : space.title;
-                    const order = chosen.indexOf(space.id);
-                    return (
-                      <li key={space.id}>
-                        <label className="transfer-target">
-                          <input
-                            type="checkbox"
-                            checked={order >= 0}
-                            onChange={(event) => toggle(space.id, event.target.checked)}
-                            data-testid="new-site-space-option"
-                            data-title={space.title}
-                          />
-                          <span>
-                            {space.emoji !== '' && <span aria-hidden="true">{emojiText(space.emoji)} </span>}
-                            {label}
-                          </span>
-                          {order === 0 && <span className="muted">default</span>}
-                        </label>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </div>
+            <SpacePicker
+              id={id}
+              spaces={spaces}
+              chosen={chosen}
+              setChosen={setChosen}
+              search={search}
+              setSearch={setSearch}
+            />
           )}
         </fieldset>
         {error !== undefined && (

@@ -2,42 +2,25 @@
  * One site: header (title, visibility and status, publish / unpublish), and tabs for its structure, settings, share
  * links, adaptive content, who has access and the visitor preview. The last tab opened is remembered.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
-import { errorMessage } from '../../bridge/errors.ts';
+import type { ReactNode } from 'react';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { orgQuery } from '../../queries/orgs.ts';
-import { setSitePublished, siteQuery } from '../../queries/sites.ts';
-import { AccessTab } from '../../ui/access/AccessTab.tsx';
+import { siteQuery } from '../../queries/sites.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Badge, Banner, Skeleton } from '../../ui/Feedback.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
-import { toast } from '../../ui/Toast.tsx';
-import { confirmLeave } from '../../ui/unsaved.ts';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import '../../ui/table.css';
 import '../../ui/form/form.css';
 import '../../ui/items/items.css';
-import { AdaptiveEditor } from './AdaptiveEditor.tsx';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
-import { PanelBoundary } from './PanelBoundary.tsx';
-import { ShareLinks } from './ShareLinks.tsx';
-import { SiteSettings } from './SiteSettings.tsx';
-import { readSiteTab, rememberSiteTab, SITE_TABS, type SiteTab } from './siteTab.ts';
+import { SiteTabs } from './SiteTabs.tsx';
+import { usePublish } from './usePublish.ts';
 import './sites.css';
-
-const TAB_LABELS: Record<SiteTab, string> = {
-  structure: 'Structure',
-  settings: 'Settings',
-  'share-links': 'Share links',
-  adaptive: 'Adaptive content',
-  access: 'Access',
-  preview: 'Preview',
-};
 
 /**
  * The site screen (`/p/$profileId/orgs/$orgId/sites/$siteId`). Its structure and preview tabs belong to the
@@ -58,36 +41,18 @@ export function SiteScreen({
   /** The Preview tab's visitor preview. */
   preview: ReactNode;
 }) {
-  const queryClient = useQueryClient();
   const site = useQuery(siteQuery(profileId, orgId, siteId));
   const org = useQuery(orgQuery(profileId, orgId));
   const { profile } = useActiveProfile();
-  const [tab, setTab] = useState<SiteTab>(() => readSiteTab());
-  const [confirmUnpublish, setConfirmUnpublish] = useState(false);
-  const [publishing, setPublishing] = useState(false);
-  const [publishError, setPublishError] = useState<string | undefined>();
+  const { publishing, publish, publishError, setPublishError, confirmUnpublish, setConfirmUnpublish } = usePublish(
+    profileId,
+    orgId,
+    siteId,
+  );
   const data = site.data;
   useDocumentTitle(data !== undefined ? `${data.title} · Site` : 'Site');
   // Only admins change sites; while the organization loads, controls stay usable and the server decides.
   const readOnly = org.data !== undefined && !org.data.permissions.admin;
-
-  const publish = async (published: boolean) => {
-    setPublishing(true);
-    setPublishError(undefined);
-    try {
-      const saved = await setSitePublished(queryClient, profileId, orgId, siteId, published);
-      toast({
-        title: published ? `“${saved.title}” is published` : `“${saved.title}” is offline`,
-        ...(saved.urls.published !== undefined ? { description: saved.urls.published } : {}),
-        tone: 'success',
-      });
-    } catch (failure) {
-      setPublishError(errorMessage(failure));
-    } finally {
-      setPublishing(false);
-      setConfirmUnpublish(false);
-    }
-  };
 
   return (
     <section
@@ -152,7 +117,7 @@ export function SiteScreen({
           ) : (
             <Button
               variant="primary"
-              onClick={() => void publish(true)}
+              onClick={() => publish(true)}
               pending={publishing}
               data-testid="site-publish"
             >
@@ -187,57 +152,14 @@ export function SiteScreen({
           <Skeleton width="100%" height="8rem" />
         </div>
       ) : (
-        <Tabs
-          value={tab}
-          onValueChange={(value) => {
-            const next = value as SiteTab;
-            // A tab with edits asks first: its panel goes when another tab opens.
-            void confirmLeave().then((go) => {
-              if (!go) return;
-              setTab(next);
-              rememberSiteTab(next);
-            });
-          }}
-        >
-          <TabsList aria-label="Site">
-            {SITE_TABS.map((value) => (
-              <TabsTrigger key={value} value={value} data-testid={`site-tab-${value}`}>
-                {TAB_LABELS[value]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value="structure">
-            <PanelBoundary what="the structure">{structure}</PanelBoundary>
-          </TabsContent>
-          <TabsContent value="settings">
-            <PanelBoundary what="the settings">
-              <SiteSettings profileId={profileId} orgId={orgId} site={data} readOnly={readOnly} />
-            </PanelBoundary>
-          </TabsContent>
-          <TabsContent value="share-links">
-            <PanelBoundary what="the share links">
-              <ShareLinks profileId={profileId} orgId={orgId} site={data} readOnly={readOnly} />
-            </PanelBoundary>
-          </TabsContent>
-          <TabsContent value="adaptive">
-            <PanelBoundary what="the adaptive schema">
-              <AdaptiveEditor profileId={profileId} orgId={orgId} site={data} readOnly={readOnly} />
-            </PanelBoundary>
-          </TabsContent>
-          <TabsContent value="access">
-            <PanelBoundary what="who has access">
-              <AccessTab
-                profileId={profileId}
-                orgId={orgId}
-                item={{ type: 'site', id: siteId }}
-                canManage={!readOnly}
-              />
-            </PanelBoundary>
-          </TabsContent>
-          <TabsContent value="preview">
-            <PanelBoundary what="the visitor preview">{preview}</PanelBoundary>
-          </TabsContent>
-        </Tabs>
+        <SiteTabs
+          profileId={profileId}
+          orgId={orgId}
+          site={data}
+          readOnly={readOnly}
+          structure={structure}
+          preview={preview}
+        />
       )}
       <ConfirmDialog
         open={confirmUnpublish}
@@ -245,7 +167,7 @@ export function SiteScreen({
         title={`Unpublish “${data?.title ?? ''}”?`}
         description="The site goes offline at once: its address, its share links and its sections stop answering visitors until it is published again. Nothing is deleted."
         confirmLabel="Unpublish"
-        onConfirm={() => void publish(false)}
+        onConfirm={() => publish(false)}
         pending={publishing}
       />
     </section>

@@ -1,7 +1,7 @@
 /** The sites of an organization: filters (title, published, a space they publish), the table, "New site". */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { errorKind } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
@@ -9,19 +9,18 @@ import { usePaletteActions, type PaletteAction } from '../../layout/paletteActio
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { orgSpacesQuery, sitesQuery } from '../../queries/sites.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Badge, EmptyState, Skeleton } from '../../ui/Feedback.tsx';
-import { Tooltip } from '../../ui/Tooltip.tsx';
+import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import '../../ui/table.css';
 import '../../ui/form/form.css';
 import '../../ui/items/items.css';
-import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import { filtersOf, type FilterValues } from './newSite.ts';
 import { NewSiteDialog } from './NewSiteDialog.tsx';
+import { SitesFilters } from './SitesFilters.tsx';
+import { SitesTable } from './SitesTable.tsx';
 import './sites.css';
 
 /** The sites screen (`/p/$profileId/orgs/$orgId/sites`). */
 export function SitesScreen({ profileId, orgId }: { profileId: string; orgId: string }) {
-  const id = useId();
   const navigate = useNavigate();
   const { profile } = useActiveProfile();
   const [values, setValues] = useState<FilterValues>({ title: '', published: 'all', space: '' });
@@ -84,78 +83,13 @@ export function SitesScreen({ profileId, orgId }: { profileId: string; orgId: st
     );
   } else {
     body = (
-      <table
-        className="data-table sites-table"
-        data-testid="sites-table"
-        aria-labelledby="sites-title"
-        aria-busy={sites.isPlaceholderData || undefined}
-      >
-        <thead>
-          <tr>
-            <th scope="col">Site</th>
-            <th scope="col">Visibility</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <Tooltip content="Site spaces: the spaces a site publishes (GitBook shows them as sections and variants).">
-                <span tabIndex={0}>Site spaces</span>
-              </Tooltip>
-            </th>
-            <th scope="col">Published address</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((site) => (
-            <tr
-              key={site.id}
-              className="site-row"
-              data-testid="site-row"
-              data-id={site.id}
-              data-title={site.title}
-              onClick={(event) => {
-                // A click on a link inside the row (the title, the published address) does what the link does.
-                if ((event.target as HTMLElement).closest('a') === null) open(site.id);
-              }}
-            >
-              <td>
-                <Link
-                  to="/p/$profileId/orgs/$orgId/sites/$siteId"
-                  params={{ profileId, orgId, siteId: site.id }}
-                  className="site-row-title"
-                  data-testid="site-row-open"
-                >
-                  {site.title}
-                </Link>
-              </td>
-              <td>
-                <Tooltip content={siteVisibilityHint(site.visibility)}>
-                  <span tabIndex={-1}>
-                    <Badge>{siteVisibilityLabel(site.visibility)}</Badge>
-                  </span>
-                </Tooltip>
-              </td>
-              <td>
-                {site.published ? (
-                  <Badge tone="accent" data-testid="site-published">
-                    Published
-                  </Badge>
-                ) : (
-                  <Badge data-testid="site-unpublished">Unpublished</Badge>
-                )}
-              </td>
-              <td data-testid="site-space-count">{site.siteSpaces}</td>
-              <td>
-                {site.published && site.urls.published !== undefined ? (
-                  <a href={site.urls.published} target="_blank" rel="noreferrer" data-testid="site-url">
-                    {site.urls.published}
-                  </a>
-                ) : (
-                  <span className="muted">—</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SitesTable
+        profileId={profileId}
+        orgId={orgId}
+        sites={items}
+        refreshing={sites.isPlaceholderData}
+        open={open}
+      />
     );
   }
 
@@ -173,71 +107,13 @@ export function SitesScreen({ profileId, orgId }: { profileId: string; orgId: st
           New site
         </Button>
       </header>
-      <div className="sites-filters" role="search" aria-label="Filter sites">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-title`}>
-            Title
-          </label>
-          <input
-            id={`${id}-title`}
-            className="input"
-            type="search"
-            value={values.title}
-            onChange={(event) => setValues((old) => ({ ...old, title: event.target.value }))}
-            placeholder="Title contains…"
-            autoComplete="off"
-            data-testid="sites-filter-title"
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-published`}>
-            Published
-          </label>
-          <select
-            id={`${id}-published`}
-            className="input select"
-            value={values.published}
-            onChange={(event) =>
-              setValues((old) => ({ ...old, published: event.target.value as FilterValues['published'] }))
-            }
-            data-testid="sites-filter-published"
-          >
-            <option value="all">All</option>
-            <option value="yes">Published</option>
-            <option value="no">Unpublished</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-space`}>
-            Contains space
-          </label>
-          <select
-            id={`${id}-space`}
-            className="input select"
-            value={values.space}
-            onChange={(event) => setValues((old) => ({ ...old, space: event.target.value }))}
-            disabled={spaces.isPending}
-            data-testid="sites-filter-space"
-          >
-            <option value="">Any space</option>
-            {(spaces.data ?? []).map((space) => (
-              <option key={space.id} value={space.id}>
-                {space.title === '' ? 'Untitled' : space.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        {filtered && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => setValues({ title: '', published: 'all', space: '' })}
-            data-testid="sites-filter-clear"
-          >
-            Clear filters
-          </Button>
-        )}
-      </div>
+      <SitesFilters
+        values={values}
+        setValues={setValues}
+        spaces={spaces.data}
+        spacesPending={spaces.isPending}
+        filtered={filtered}
+      />
       <p className="muted" aria-live="polite">
         {sites.data !== undefined &&
           `${items.length} ${items.length === 1 ? 'site' : 'sites'}${filtered ? ' match' : ''}`}
