@@ -279,6 +279,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const idle = new IdleCollector(IDLE_COLLECT);
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET') services.jobs.queue.pokeIfQueued();
+    services.db.forgetKept();
     idle.answered();
     done();
   });
