@@ -321,11 +321,13 @@ function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, 
     await services.jobs.checkpoints.stop();
     await Promise.all([services.jobs.runner.close(), services.jobs.quick.close()]);
   });
-  // A write may have queued jobs (an OpenAPI source, a space to index): claim them once it is answered.
+  // A write may have queued jobs (an OpenAPI source, a space to index): claim them once it is answered (the queue
+  // looks only when one was queued since its last look).
   // After a burst, the heap it grew is collected once the server falls idle (idle-collect.ts).
   const idle = new IdleCollector(IDLE_COLLECT);
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET') services.jobs.queue.poke();
+    if (request.method !== 'GET') services.jobs.queue.pokeIfQueued();
+    services.db.forgetKept();
     idle.answered();
     done();
   });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Role } from '../../shared/contract/index.ts';
 import { notFound } from '../errors.ts';
 import type { OrgActor } from '../policies/index.ts';
-import { builder, type Database } from '../storage/database.ts';
+import { builder, type Compilable, type Database } from '../storage/database.ts';
 import { prepared } from '../storage/prepared.ts';
 import type { OrganizationsTable } from '../storage/schema.ts';
 
@@ -24,11 +24,17 @@ const orgAccess = prepared((organizationId: string, userId: string) =>
     .where('o.id', '=', organizationId)
     .where('m.disabled', '=', 0),
 );
+type OrgAccessRow = ReturnType<typeof orgAccess> extends Compilable<infer R> ? R : never;
 
-/** The organization and the caller's standing in it, or 404. */
-export function loadOrgAccess(db: Database, organizationId: string, userId: string): OrgAccess {
-  const row = db.first(orgAccess(organizationId, userId));
+/**
+ * The organization and the caller's standing in it, or 404. `keep`: the row is kept for the next call with the same
+ * ids while nothing is written (`Database.keep`): the check before a body is read hands it to the handler.
+ */
+export function loadOrgAccess(db: Database, organizationId: string, userId: string, keep = false): OrgAccess {
+  const key = `org\u0000${organizationId}\u0000${userId}`;
+  const row = db.takeKept<OrgAccessRow>(key) ?? db.first(orgAccess(organizationId, userId));
   if (!row) throw notFound(`no organization with id \`${organizationId}\``);
+  if (keep) db.keep(key, row);
   const { member_role, owns_team, ...org } = row;
   return {
     org,

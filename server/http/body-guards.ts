@@ -75,8 +75,9 @@ export function accessGate(operation: Operation): Gate | undefined {
   return (db, params, actor) => {
     const id = params[param];
     if (id === undefined || !validParams(params)) return;
-    if (param === 'organizationId') loadOrgAccess(db, id, actor.userId);
-    else if (param === 'spaceId') resolveSpaceAccess(db, id, actor, { deleted: 'allow' });
+    // The reads are kept for the handler, which makes the same ones first (unless something was written since).
+    if (param === 'organizationId') loadOrgAccess(db, id, actor.userId, true);
+    else if (param === 'spaceId') resolveSpaceAccess(db, id, actor, { deleted: 'allow', keep: true });
     else resolveCollectionAccess(db, id, actor);
   };
 }

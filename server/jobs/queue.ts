@@ -23,6 +23,7 @@ import {
   hasClaimableJobs,
   hasDueJobs,
   hasScopedJobs,
+  jobsQueued,
   releaseJobs,
   renewLeases,
   retryJob,
@@ -64,6 +65,8 @@ export class JobQueue {
   private scheduled = false;
   private started = false;
   private stopped = false;
+  /** `jobsQueued` when the last claim check began. */
+  private seenQueued = -1;
 
   constructor(db: Database, kinds: readonly JobKind[], options: JobQueueOptions = {}) {
     this.db = db;
@@ -94,6 +97,14 @@ export class JobQueue {
       this.scheduled = false;
       this.pump();
     });
+  }
+
+  /**
+   * Pokes when a job was queued since the last claim check began (after a write: one that queued nothing leaves the
+   * rest to the poll, as before, without the claim check's two statements).
+   */
+  pokeIfQueued(): void {
+    if (jobsQueued(this.db) !== this.seenQueued) this.poke();
   }
 
   /** Resolves once no job is due and none runs here (tests await it instead of sleeping). */
@@ -169,6 +180,7 @@ export class JobQueue {
 
   private pump(): void {
     if (this.stopped || !this.db.sqlite.isOpen) return;
+    this.seenQueued = jobsQueued(this.db);
     for (const kind of this.kinds) {
       const free = kind.concurrency - (this.running.get(kind.name) ?? 0);
       if (free <= 0 || !hasClaimableJobs(this.db, kind.name, Date.now())) continue;

@@ -22,11 +22,21 @@ export interface JobKey {
 
 const iso = (at: number) => new Date(at).toISOString();
 
+/** How many times `enqueueJob` ran on each database (see `jobsQueued`). */
+const queuedCounts = new WeakMap<Database, number>();
+
+/**
+ * How many times a job was queued on this database by `enqueueJob` (a rolled-back one counts too): a queue that saw
+ * the same figure at its last claim check knows, without a statement, that no write queued anything since.
+ */
+export const jobsQueued = (db: Database): number => queuedCounts.get(db) ?? 0;
+
 /**
  * Queues a job, in the caller's transaction. A job already waiting stays one job (due now, its attempts forgotten);
  * one running gets a new generation, so its run ends with the job queued again.
  */
 export function enqueueJob(db: Database, job: JobKey): void {
+  queuedCounts.set(db, jobsQueued(db) + 1);
   const now = iso(Date.now());
   db.run(
     db.q

@@ -55,7 +55,12 @@ export const builder = new Kysely<DB>({
 interface RowStatement {
   statement: StatementSync;
   row: (values: unknown[]) => unknown;
+  /** Whether it may write (anything but a SELECT: `INSERT … RETURNING` runs through `first`). */
+  writes: boolean;
 }
+
+/** Whether a statement's text may write: anything but a plain SELECT counts (see `Database.keep`). */
+const mayWrite = (sqlText: string) => !/^\s*select\b/i.test(sqlText);
 
 /**
  * The function making a row's object from its values, in the column order: an object literal of fixed keys, so that
@@ -74,6 +79,9 @@ export class Database {
   private readonly statements = new Map<string, StatementSync>();
   private readonly rowStatements = new Map<string, RowStatement>();
   private depth = 0;
+  /** Statements that may have written through this object (see `keep`). */
+  private writes = 0;
+  private readonly kept = new Map<string, { writes: number; value: unknown }>();
 
   readonly sqlite: DatabaseSync;
 
@@ -81,8 +89,30 @@ export class Database {
     this.sqlite = sqlite;
   }
 
+  /**
+   * Keeps a read's result for the next `takeKept` of `key`, while nothing is written through this object: a check
+   * made before a request's body is read (body-guards.ts) hands its reads to the handler that repeats them.
+   */
+  keep(key: string, value: unknown): void {
+    this.kept.set(key, { writes: this.writes, value });
+  }
+
+  /** What `keep` kept under `key`, once, unless a statement that may write ran since. */
+  takeKept<T>(key: string): T | undefined {
+    const found = this.kept.get(key);
+    if (found === undefined) return undefined;
+    this.kept.delete(key);
+    return found.writes === this.writes ? (found.value as T) : undefined;
+  }
+
+  /** Forgets every kept read (at the end of each request, so none outlives the request that kept it). */
+  forgetKept(): void {
+    if (this.kept.size > 0) this.kept.clear();
+  }
+
   /** A prepared statement for this SQL text, prepared once. */
   statement(sqlText: string): StatementSync {
+    if (mayWrite(sqlText)) this.writes++;
     let statement = this.statements.get(sqlText);
     if (!statement) {
       statement = this.sqlite.prepare(sqlText);
@@ -98,7 +128,7 @@ export class Database {
       const statement = this.sqlite.prepare(sqlText);
       const row = rowMaker(statement.columns().map((column) => column.name));
       if (row !== undefined) statement.setReturnArrays(true);
-      found = { statement, row: row ?? ((values) => values) };
+      found = { statement, row: row ?? ((values) => values), writes: mayWrite(sqlText) };
       this.rowStatements.set(sqlText, found);
     }
     return found;
@@ -107,7 +137,8 @@ export class Database {
   /** Every row of a query. */
   all<R>(query: Compilable<R>): R[] {
     const compiled = query.compile();
-    const { statement, row } = this.rowStatement(compiled.sql);
+    const { statement, row, writes } = this.rowStatement(compiled.sql);
+    if (writes) this.writes++;
     const rows = statement.all(...(compiled.parameters as SQLInputValue[])) as unknown[];
     for (let index = 0; index < rows.length; index++) rows[index] = row(rows[index] as unknown[]);
     return rows as R[];
@@ -116,7 +147,8 @@ export class Database {
   /** The first row of a query, if any. */
   first<R>(query: Compilable<R>): R | undefined {
     const compiled = query.compile();
-    const { statement, row } = this.rowStatement(compiled.sql);
+    const { statement, row, writes } = this.rowStatement(compiled.sql);
+    if (writes) this.writes++;
     const values = statement.get(...(compiled.parameters as SQLInputValue[])) as unknown[] | undefined;
     return values === undefined ? undefined : (row(values) as R);
   }
@@ -124,6 +156,7 @@ export class Database {
   /** Runs a write; answers the number of rows changed. */
   run(query: Compilable<unknown>): number {
     const compiled = query.compile();
+    this.writes++;
     return Number(this.statement(compiled.sql).run(...(compiled.parameters as SQLInputValue[])).changes);
   }
 

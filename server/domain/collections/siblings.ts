@@ -10,18 +10,6 @@ import { keyBetween } from '../../storage/sort-keys.ts';
 
 type Table = 'collections' | 'spaces';
 
-function lastKeyQuery(table: Table) {
-  return prepared((organizationId: string, parentId: string | null) =>
-    builder
-      .selectFrom(table)
-      .select('sort_key')
-      .where('organization_id', '=', organizationId)
-      .where('parent_id', 'is', parentId)
-      .orderBy('sort_key', 'desc')
-      .limit(1),
-  );
-}
-
 function neighbourQuery(table: Table, direction: 'after' | 'before') {
   return prepared((organizationId: string, parentId: string | null, key: string, exceptId: string) =>
     builder
@@ -36,7 +24,27 @@ function neighbourQuery(table: Table, direction: 'after' | 'before') {
   );
 }
 
-const lastKeys = { collections: lastKeyQuery('collections'), spaces: lastKeyQuery('spaces') };
+/** The last key among collections and among spaces of one parent, in one statement (each read from its index). */
+const lastKeys = prepared((organizationId: string, parentId: string | null) =>
+  builder.selectNoFrom((eb) => [
+    eb
+      .selectFrom('collections')
+      .select('sort_key')
+      .where('organization_id', '=', organizationId)
+      .where('parent_id', 'is', parentId)
+      .orderBy('sort_key', 'desc')
+      .limit(1)
+      .as('collection_key'),
+    eb
+      .selectFrom('spaces')
+      .select('sort_key')
+      .where('organization_id', '=', organizationId)
+      .where('parent_id', 'is', parentId)
+      .orderBy('sort_key', 'desc')
+      .limit(1)
+      .as('space_key'),
+  ]),
+);
 const nextKeys = {
   collections: neighbourQuery('collections', 'after'),
   spaces: neighbourQuery('spaces', 'after'),
@@ -60,10 +68,8 @@ function least(a: string | undefined, b: string | undefined): string | null {
 
 /** The last key among the children of `parentId` (`null`: the top level), or null when it has none. */
 export function lastSiblingKey(db: Database, organizationId: string, parentId: string | null): string | null {
-  return greatest(
-    db.first(lastKeys.collections(organizationId, parentId))?.sort_key,
-    db.first(lastKeys.spaces(organizationId, parentId))?.sort_key,
-  );
+  const last = db.first(lastKeys(organizationId, parentId));
+  return greatest(last?.collection_key ?? undefined, last?.space_key ?? undefined);
 }
 
 /** A key after every child of `parentId`. */

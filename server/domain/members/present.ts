@@ -1,5 +1,5 @@
 /** Member rows to API objects, and the query that loads them with their counts. */
-import type { Role } from '../../../shared/contract/index.ts';
+import type { Role, User } from '../../../shared/contract/index.ts';
 import type { Member } from '../../../shared/contract/resources/members.ts';
 import { notFound } from '../../errors.ts';
 import { builder, type Database } from '../../storage/database.ts';
@@ -22,14 +22,16 @@ export function presentUser(
   baseUrl: string,
   row: { user_id: string; email: string; display_name: string; photo_url: string | null },
 ) {
-  return {
-    object: 'user' as const,
+  // Optional fields are assigned in their place, not spread from a conditional object (see `presentSpace`).
+  const user = {
+    object: 'user',
     id: row.user_id,
     displayName: row.display_name,
     email: row.email,
-    ...(row.photo_url !== null ? { photoURL: row.photo_url } : {}),
-    urls: { location: `${baseUrl}/v1/users/${row.user_id}` },
-  };
+  } as User & { email: string };
+  if (row.photo_url !== null) user.photoURL = row.photo_url;
+  user.urls = { location: `${baseUrl}/v1/users/${row.user_id}` };
+  return user;
 }
 
 /**
@@ -41,18 +43,19 @@ export function presentMember(
   baseUrl: string,
   spaceCount?: (role: Role | null) => number,
 ): Member {
-  return {
+  const member: Member = {
     object: 'member',
     id: row.user_id,
     role: row.role as Role | null,
     user: presentUser(baseUrl, row),
     disabled: row.disabled === 1,
     joinedAt: row.joined_at,
-    ...(row.last_seen_at !== null ? { lastSeenAt: row.last_seen_at } : {}),
-    sso: row.sso === 1,
-    spaces: spaceCount ? spaceCount(row.role as Role | null) : 0,
-    teams: Number(row.teams),
-  };
+  } as Member;
+  if (row.last_seen_at !== null) member.lastSeenAt = row.last_seen_at;
+  member.sso = row.sso === 1;
+  member.spaces = spaceCount ? spaceCount(row.role as Role | null) : 0;
+  member.teams = Number(row.teams);
+  return member;
 }
 
 /**

@@ -157,7 +157,8 @@ const spaceRevision = prepared((spaceId: string) =>
 
 /**
  * Replaces the index rows of a space with `pages` of `revisionId`; only deletes them when the space is gone.
- * `fresh`: the space was created in the caller's transaction, so it exists and has no rows to delete.
+ * `fresh`: the space was created in the caller's transaction, so it exists and has no rows to delete, and the rows
+ * are written in that transaction.
  */
 export function writeSpaceIndex(
   db: Database,
@@ -166,7 +167,7 @@ export function writeSpaceIndex(
   pages: readonly IndexedPage[],
   { fresh = false }: { fresh?: boolean } = {},
 ): void {
-  db.transaction(() => {
+  const write = () => {
     if (!fresh) {
       deleteSpaceRows(db, spaceId);
       if (!db.first(db.q.selectFrom('spaces').select('id').where('id', '=', spaceId))) return;
@@ -176,7 +177,11 @@ export function writeSpaceIndex(
       db.run(insertPage(row!.id, page.title, page.body, spaceId, page.id, page.path));
     }
     db.run(markIndexed(spaceId, revisionId));
-  });
+  };
+  // A fresh space's rows are written in the transaction that created it (whose failure takes them back too): a
+  // savepoint of their own would only add two statements.
+  if (fresh) write();
+  else db.transaction(write);
 }
 
 /** A matching page, with its rank (bm25: lower is better) and its sections as indexed (JSON). */

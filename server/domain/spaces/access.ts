@@ -34,9 +34,10 @@ export function loadOrgAccessOr(
   organizationId: string,
   userId: string,
   hidden: () => Error,
+  keep = false,
 ): { org: OrganizationsTable; actor: OrgActor } {
   try {
-    return loadOrgAccess(db, organizationId, userId);
+    return loadOrgAccess(db, organizationId, userId, keep);
   } catch {
     throw hidden();
   }
@@ -45,18 +46,25 @@ export function loadOrgAccessOr(
 /**
  * The space and the caller's level on it, or 404 when it does not exist or the caller may not view it. A space in
  * the trash answers 404 "in the trash" unless `deleted` is `allow` (reading it) or `only` (restoring it, which
- * answers 404 for a space that is not in the trash).
+ * answers 404 for a space that is not in the trash). `keep`: its reads are kept for the next call while nothing is
+ * written (`loadOrgAccess`).
  */
 export function resolveSpaceAccess(
   db: Database,
   spaceId: string,
   caller: { userId: string },
-  options: { deleted?: 'refuse' | 'allow' | 'only' } = {},
+  options: { deleted?: 'refuse' | 'allow' | 'only'; keep?: boolean } = {},
 ): SpaceAccess {
-  const space = db.first(spaceById(spaceId));
+  const key = `space\u0000${spaceId}`;
+  const space = db.takeKept<SpacesTable>(key) ?? db.first(spaceById(spaceId));
   if (!space) throw spaceNotFound(spaceId);
-  const { org, actor } = loadOrgAccessOr(db, space.organization_id, caller.userId, () =>
-    spaceNotFound(spaceId),
+  if (options.keep === true) db.keep(key, space);
+  const { org, actor } = loadOrgAccessOr(
+    db,
+    space.organization_id,
+    caller.userId,
+    () => spaceNotFound(spaceId),
+    options.keep,
   );
   const levels = new ContentLevels(db, org.id, actor);
   const level = levels.levelOf(space);

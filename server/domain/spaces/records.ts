@@ -60,49 +60,59 @@ export function insertSpaceWithTree(
   tree: () => RevisionTree,
   index: 'now' | 'job' = 'job',
 ): { id: string; revisionId: string } {
+  return db.transaction(() => insertSpaceRows(db, now, input, tree, index));
+}
+
+/** `insertSpaceWithTree`'s writes, in the caller's transaction. */
+function insertSpaceRows(
+  db: Database,
+  now: Date,
+  input: Omit<NewSpace, 'pages' | 'files'>,
+  tree: () => RevisionTree,
+  index: 'now' | 'job',
+): { id: string; revisionId: string } {
   const id = newId();
   const revisionId = newId();
   const at = now.toISOString();
-  return db.transaction(() => {
-    db.run(
-      insertRow('spaces', {
-        id,
-        organization_id: input.organizationId,
-        parent_id: input.parentId,
-        title: input.title,
-        emoji: input.emoji ?? '',
-        visibility: input.visibility ?? 'private',
-        edit_mode: input.editMode ?? 'live',
-        default_level: input.defaultLevel === undefined ? 'inherit' : input.defaultLevel,
-        language: input.language ?? null,
-        sort_key: input.sortKey ?? keyAtEnd(db, input.organizationId, input.parentId),
-        revision_id: revisionId,
-        created_by: input.actorId,
-        created_at: at,
-        updated_at: at,
-        deleted_at: null,
-      }),
-    );
-    const built = tree();
-    insertRevision(db, {
-      id: revisionId,
-      spaceId: id,
-      type: 'edits',
-      parents: [],
-      tree: built,
-      createdBy: input.actorId,
-      now,
-    });
-    if (index === 'now') indexSpaceNow(db, id, { fresh: true, revision: { id: revisionId, tree: built } });
-    else queueSpaceIndexing(db, { id, organization_id: input.organizationId });
-    return { id, revisionId };
+  db.run(
+    insertRow('spaces', {
+      id,
+      organization_id: input.organizationId,
+      parent_id: input.parentId,
+      title: input.title,
+      emoji: input.emoji ?? '',
+      visibility: input.visibility ?? 'private',
+      edit_mode: input.editMode ?? 'live',
+      default_level: input.defaultLevel === undefined ? 'inherit' : input.defaultLevel,
+      language: input.language ?? null,
+      sort_key: input.sortKey ?? keyAtEnd(db, input.organizationId, input.parentId),
+      revision_id: revisionId,
+      created_by: input.actorId,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    }),
+  );
+  const built = tree();
+  insertRevision(db, {
+    id: revisionId,
+    spaceId: id,
+    type: 'edits',
+    parents: [],
+    tree: built,
+    createdBy: input.actorId,
+    now,
   });
+  if (index === 'now') indexSpaceNow(db, id, { fresh: true, revision: { id: revisionId, tree: built } });
+  else queueSpaceIndexing(db, { id, organization_id: input.organizationId });
+  return { id, revisionId };
 }
 
 /** Creates a space at the end of its parent's children, with a first revision and its event; answers its id. */
 export function createSpaceRecord(db: Database, now: Date, input: NewSpace): string {
+  // One transaction, without a savepoint of the insert's own (its failure takes everything back here too).
   return db.transaction(() => {
-    const { id } = insertSpaceWithTree(
+    const { id } = insertSpaceRows(
       db,
       now,
       input,
