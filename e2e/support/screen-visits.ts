@@ -12,6 +12,19 @@ import type { RigSession } from './rig.ts';
 import type { AppScreen } from './screens.ts';
 import { keepFailureScreenshot } from './screenshots.ts';
 
+/**
+ * Emulates the OS colour scheme on a page already shown and waits for the CSS transitions the switch started (a
+ * button's colours ease over a few frames): the page is then as it settles in that scheme, as if it had opened in
+ * it. `getAnimations()` brings styles up to date first, so the switch's transitions are among those it answers.
+ */
+export async function showScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  // In every frame (each follows the scheme); page expressions as text: the Node tsconfig has no DOM library.
+  const settled = `Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition)
+    .map((animation) => animation.finished.catch(() => undefined)))`;
+  await Promise.all(page.frames().map((frame) => frame.evaluate(settled)));
+}
+
 /** Answers the page showing `screen`, visited by this test or by the test before it. */
 export type VisitScreen = (screen: AppScreen) => Promise<Page>;
 
