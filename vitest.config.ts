@@ -1,9 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './scripts/long-first-sequencer.ts';
 
 /** The end-to-end files that mostly wait for a rate limit's window. */
 const PACED_E2E = ['e2e/compat-bulk.e2e.test.ts'];
 /** Two workers for the unit files, one for a paced end-to-end file that is mostly idle. */
 const PACED_GROUP_WORKERS = 3;
+/**
+ * End-to-end files two at a time: one file (its app, its Chromium) left a core idle on 2 cores while it waited for
+ * a page, a rate limit's window or a child process. Each file has its own app, data folder, port and Chromium.
+ */
+const E2E_WORKERS = 2;
 
 // Three projects: unit and integration tests; end-to-end tests, which first build the renderer once; and the paced
 // end-to-end files, run beside the unit files.
@@ -13,6 +19,8 @@ export default defineConfig({
     pool: 'forks',
     // Off a terminal (CI, a log), a line of progress every 20 s: long end-to-end files otherwise print nothing.
     reporters: ['default', './scripts/heartbeat-reporter.ts'],
+    // The longest end-to-end files first, so that none runs alone at the end.
+    sequence: { sequencer: LongFirstSequencer },
     testTimeout: 30_000,
     projects: [
       {
@@ -47,9 +55,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // One at a time, after the unit files (a single-worker project runs in Vitest's sequential group): each
-          // file starts an app, its sandbox and a Chromium, which take both cores of the machines we run on.
-          maxWorkers: 1,
+          // After the unit files (a group of its own), two files at a time: each file starts an app, its sandbox and
+          // a Chromium on a port and a data folder of its own.
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: PACED_E2E,
           globalSetup: ['e2e/support/global-setup.ts'],

@@ -144,9 +144,10 @@ export function twoUsersOf(rig: Rig): TwoUsers {
 
 /**
  * Registers the hooks every spec of the app uses: one rig per file, a fresh tab per test, a screenshot kept when a
- * test fails. Call it inside `describe`; `twoUsers` signs two people of a second server in as well.
+ * test fails. Call it inside `describe`; `twoUsers` signs two people of a second server in as well; `tabPerTest:
+ * false` leaves the tabs to the spec (`rig.tab()`, e.g. through `useScreenVisits`), and `session.tab` unset.
  */
-export function useRig(options: { twoUsers?: boolean } = {}): RigSession {
+export function useRig(options: { twoUsers?: boolean; tabPerTest?: boolean } = {}): RigSession {
   let rig: Rig | undefined;
   let tab: Tab | undefined;
   beforeAll(async () => {
@@ -156,7 +157,7 @@ export function useRig(options: { twoUsers?: boolean } = {}): RigSession {
     await rig?.stop();
   });
   beforeEach(async () => {
-    tab = await (rig as Rig).tab();
+    if (options.tabPerTest !== false) tab = await (rig as Rig).tab();
   });
   afterEach(async ({ task }) => {
     if (tab === undefined) return;
