@@ -25,17 +25,10 @@ export interface NewSiteDialogProps {
   onClose: () => void;
 }
 
-/** The dialog. */
-export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps) {
+/** Creating the site: the mutation, and the refusal it shows (on the title when the server names it). */
+function useCreateSite(profileId: string, orgId: string, onClose: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const id = useId();
-  const spaces = useQuery(orgSpacesQuery(profileId, orgId));
-  const [title, setTitle] = useState('');
-  const [visibility, setVisibility] = useState<Site['visibility']>('public');
-  const [source, setSource] = useState<NewSiteSource>('choose');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [search, setSearch] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
 
@@ -55,6 +48,19 @@ export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps)
       else setError(message);
     },
   });
+  return { create, titleError, setTitleError, error, setError };
+}
+
+/** The dialog. */
+export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps) {
+  const id = useId();
+  const spaces = useQuery(orgSpacesQuery(profileId, orgId));
+  const [title, setTitle] = useState('');
+  const [visibility, setVisibility] = useState<Site['visibility']>('public');
+  const [source, setSource] = useState<NewSiteSource>('choose');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const { create, titleError, setTitleError, error, setError } = useCreateSite(profileId, orgId, onClose);
   const pending = create.isPending;
 
   const onSubmit = (event: FormEvent) => {
