@@ -72,7 +72,6 @@ export function ProviderForm({ profileId, orgId, provider, teams, onSaved, onClo
 
         <IdentityProviderFields form={form} />
 
-
         <NewMemberFields values={values} errors={errors} set={set} teams={teams} />
       </fieldset>
 

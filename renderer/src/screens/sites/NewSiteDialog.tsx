@@ -7,7 +7,11 @@ import type { Static } from '@sinclair/typebox';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { SITE_VISIBILITIES, type CreateSite, type Site } from '../../../../shared/contract/resources/sites.ts';
+import {
+  SITE_VISIBILITIES,
+  type CreateSite,
+  type Site,
+} from '../../../../shared/contract/resources/sites.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { createSite, orgSpacesQuery } from '../../queries/sites.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -32,7 +32,8 @@ export function SiteSettingsForm({
   readOnly,
 }: SiteSettingsFormProps) {
   const form = useSiteSettingsForm({ profileId, orgId, site, baseline: initial, readOnly });
-  const { values, setValues, set, errors, baseline, formError, formRef, dirty, pending, submit, discard } = form;
+  const { values, setValues, set, errors, baseline, formError, formRef, dirty, pending, submit, discard } =
+    form;
 
   return (
     <form

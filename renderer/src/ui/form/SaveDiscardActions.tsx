@@ -35,7 +35,13 @@ export function SaveDiscardActions({
 }: SaveDiscardActionsProps) {
   return (
     <div className={cx('form-actions', className)}>
-      <Button type="submit" variant="primary" pending={pending} disabled={submitDisabled} data-testid={submitTestId}>
+      <Button
+        type="submit"
+        variant="primary"
+        pending={pending}
+        disabled={submitDisabled}
+        data-testid={submitTestId}
+      >
         {submitLabel}
       </Button>
       <Button onClick={onDiscard} disabled={!dirty || pending} data-testid={discardTestId}>
