@@ -9,6 +9,7 @@ import type { SAMLProvider } from '../../../../shared/contract/resources/saml.ts
 import type { Team } from '../../../../shared/contract/resources/members.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
+import { SaveDiscardActions } from '../../ui/form/SaveDiscardActions.tsx';
 import { Field } from '../../ui/form/Field.tsx';
 import { IdentityProviderFields, NewMemberFields } from './ProviderFields.tsx';
 import { LIMITS } from './samlForm.ts';
@@ -71,7 +72,6 @@ export function ProviderForm({ profileId, orgId, provider, teams, onSaved, onClo
 
         <IdentityProviderFields form={form} />
 
-
         <NewMemberFields values={values} errors={errors} set={set} teams={teams} />
       </fieldset>
 
@@ -89,23 +89,15 @@ export function ProviderForm({ profileId, orgId, provider, teams, onSaved, onClo
           {formError}
         </Banner>
       )}
-      <div className="form-actions saml-actions">
-        <Button
-          type="submit"
-          variant="primary"
-          pending={pending}
-          disabled={provider !== undefined && !dirty}
-          data-testid="saml-save"
-        >
-          {provider ? 'Save' : 'Add provider'}
-        </Button>
-        <Button onClick={onDiscard} disabled={!dirty || pending}>
-          Discard changes
-        </Button>
-        <span className="muted" aria-live="polite">
-          {dirty ? 'Unsaved changes' : 'No changes'}
-        </span>
-      </div>
+      <SaveDiscardActions
+        className="saml-actions"
+        dirty={dirty}
+        pending={pending}
+        onDiscard={onDiscard}
+        submitDisabled={provider !== undefined && !dirty}
+        submitLabel={provider ? 'Save' : 'Add provider'}
+        submitTestId="saml-save"
+      />
     </form>
   );
 }

@@ -38,12 +38,7 @@ export function ProviderRow({ provider, current, onEdit, onDelete }: ProviderRow
         </span>
         <span className="saml-row-detail saml-mono">{provider.entityID || 'No entity ID yet'}</span>
       </div>
-      <EditDeleteActions
-        name={provider.label}
-        onEdit={onEdit}
-        onDelete={onDelete}
-        testIdPrefix="saml"
-      />
+      <EditDeleteActions name={provider.label} onEdit={onEdit} onDelete={onDelete} testIdPrefix="saml" />
     </li>
   );
 }

@@ -132,7 +132,6 @@ export function useProviderForm({ profileId, orgId, provider, onSaved }: Provide
   };
   useUnsavedChanges(dirty, { what: 'the SAML provider', save: submit, discard: onDiscard });
 
-
   return {
     values,
     errors,

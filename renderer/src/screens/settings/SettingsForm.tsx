@@ -1,8 +1,8 @@
 /** The organization settings form: validates with the contract's bounds, sends only the changed fields, and keeps
  * the user's input when the server refuses, with its message on the field it names. */
 import type { Organization } from '../../../../shared/contract/resources/organizations.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
+import { SaveDiscardActions } from '../../ui/form/SaveDiscardActions.tsx';
 import { SettingsFields } from './SettingsFields.tsx';
 import { useSettingsForm } from './useSettingsForm.ts';
 
@@ -43,23 +43,14 @@ export function SettingsForm({ profileId, org }: SettingsFormProps) {
         </Banner>
       )}
       {!readOnly && (
-        <div className="form-actions settings-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            pending={pending}
-            disabled={!dirty}
-            data-testid="settings-save"
-          >
-            Save
-          </Button>
-          <Button onClick={onReset} disabled={!dirty || pending} data-testid="settings-discard">
-            Discard changes
-          </Button>
-          <span className="muted" aria-live="polite">
-            {dirty ? 'Unsaved changes' : 'No changes'}
-          </span>
-        </div>
+        <SaveDiscardActions
+          className="settings-actions"
+          dirty={dirty}
+          pending={pending}
+          onDiscard={onReset}
+          submitTestId="settings-save"
+          discardTestId="settings-discard"
+        />
       )}
     </form>
   );

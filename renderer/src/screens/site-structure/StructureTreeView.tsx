@@ -47,7 +47,9 @@ const dndAccessibility = (
 /** How deep the drop line is drawn: one level below a row it goes into the end of, else at the row's depth. */
 function indicatorDepth(indicator: Indicator | undefined, indicatorRow: StructureRow | undefined): number {
   if (indicator === undefined || indicator.target.parent === ROOT) return 0;
-  return indicatorRow !== undefined && indicator.target.parent === indicatorRow.key && indicator.placement !== 'inside'
+  return indicatorRow !== undefined &&
+    indicator.target.parent === indicatorRow.key &&
+    indicator.placement !== 'inside'
     ? indicatorRow.depth + 1
     : (indicatorRow?.depth ?? 0);
 }

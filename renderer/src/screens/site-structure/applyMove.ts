@@ -1,6 +1,13 @@
 /** A move applied to the cached structure, for the optimistic display of `useStructureMoves`. */
 import type { SiteSection, SiteSpace } from '../../../../shared/contract/resources/siteStructure.ts';
-import { idOfKey, kindOfKey, POINTER_TYPES, ROOT, type StructureData, type StructureTarget } from './model.ts';
+import {
+  idOfKey,
+  kindOfKey,
+  POINTER_TYPES,
+  ROOT,
+  type StructureData,
+  type StructureTarget,
+} from './model.ts';
 
 /** An item of the top level of a site with sections. */
 type TopItem = Extract<StructureData, { type: 'sections' }>['structure'][number];

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteSection, SiteSpace } from '../../../../shared/contract/resources/siteStructure.ts';
 import { applyMove } from './applyMove.ts';
-import {
-  buildStructureTree,
-  flattenStructure,
-  ROOT,
-  structureKey,
-  type StructureData,
-} from './model.ts';
+import { buildStructureTree, flattenStructure, ROOT, structureKey, type StructureData } from './model.ts';
 import { rowView, sameRowView } from './rowView.ts';
 
 const variant = (id: string, section: string, isDefault = false): SiteSpace => ({

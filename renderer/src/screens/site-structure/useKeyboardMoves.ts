@@ -69,7 +69,9 @@ export function useKeyboardMoves(options: KeyboardMovesOptions) {
       spots.findIndex((spot) => line(spot) >= index),
     );
     setCarry({ key, at });
-    announce(`Picked up ${titleOf(key)}. Arrow keys choose where it goes, Space or Enter drops it, Escape cancels.`);
+    announce(
+      `Picked up ${titleOf(key)}. Arrow keys choose where it goes, Space or Enter drops it, Escape cancels.`,
+    );
   };
 
   /** Keys while an item is carried: choose the place, drop, or cancel. */
@@ -112,7 +114,9 @@ export function useKeyboardMoves(options: KeyboardMovesOptions) {
       const direction = key === 'ArrowUp' ? 'up' : 'down';
       const step = stepTarget(tree, row.key, direction);
       if (step === undefined)
-        announce(`${titleOf(row.key)} is already ${direction === 'up' ? 'first' : 'last'} among its siblings.`);
+        announce(
+          `${titleOf(row.key)} is already ${direction === 'up' ? 'first' : 'last'} among its siblings.`,
+        );
       else void options.move(row.key, step, `Moved ${direction}`);
       return;
     }

@@ -138,18 +138,18 @@ function ClaimsForm({
           </thead>
           <tbody>
             {claims.map((claim, index) => (
-                <ClaimRow
-                  key={index}
-                  claim={claim}
-                  index={index}
-                  error={errors[index]}
-                  rowId={`${id}-claim-${index}`}
-                  readOnly={readOnly}
-                  autoFocus={focusNew && index === claims.length - 1}
-                  onEdit={(change) => edit(index, change)}
-                  onRemove={() => remove(index)}
-                />
-              ))}
+              <ClaimRow
+                key={index}
+                claim={claim}
+                index={index}
+                error={errors[index]}
+                rowId={`${id}-claim-${index}`}
+                readOnly={readOnly}
+                autoFocus={focusNew && index === claims.length - 1}
+                onEdit={(change) => edit(index, change)}
+                onRemove={() => remove(index)}
+              />
+            ))}
           </tbody>
         </table>
       )}

@@ -16,7 +16,16 @@ export interface ClaimRowProps {
 }
 
 /** The row. */
-export function ClaimRow({ claim, index, error, rowId, readOnly, autoFocus, onEdit, onRemove }: ClaimRowProps) {
+export function ClaimRow({
+  claim,
+  index,
+  error,
+  rowId,
+  readOnly,
+  autoFocus,
+  onEdit,
+  onRemove,
+}: ClaimRowProps) {
   return (
     <tr data-testid="claim-row" data-name={claim.name.trim()}>
       <td>

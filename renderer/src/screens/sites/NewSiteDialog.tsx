@@ -7,7 +7,11 @@ import type { Static } from '@sinclair/typebox';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { SITE_VISIBILITIES, type CreateSite, type Site } from '../../../../shared/contract/resources/sites.ts';
+import {
+  SITE_VISIBILITIES,
+  type CreateSite,
+  type Site,
+} from '../../../../shared/contract/resources/sites.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import { createSite, orgSpacesQuery } from '../../queries/sites.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -25,17 +29,10 @@ export interface NewSiteDialogProps {
   onClose: () => void;
 }
 
-/** The dialog. */
-export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps) {
+/** Creating the site: the mutation, and the refusal it shows (on the title when the server names it). */
+function useCreateSite(profileId: string, orgId: string, onClose: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const id = useId();
-  const spaces = useQuery(orgSpacesQuery(profileId, orgId));
-  const [title, setTitle] = useState('');
-  const [visibility, setVisibility] = useState<Site['visibility']>('public');
-  const [source, setSource] = useState<NewSiteSource>('choose');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [search, setSearch] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
 
@@ -55,6 +52,19 @@ export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps)
       else setError(message);
     },
   });
+  return { create, titleError, setTitleError, error, setError };
+}
+
+/** The dialog. */
+export function NewSiteDialog({ profileId, orgId, onClose }: NewSiteDialogProps) {
+  const id = useId();
+  const spaces = useQuery(orgSpacesQuery(profileId, orgId));
+  const [title, setTitle] = useState('');
+  const [visibility, setVisibility] = useState<Site['visibility']>('public');
+  const [source, setSource] = useState<NewSiteSource>('choose');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const { create, titleError, setTitleError, error, setError } = useCreateSite(profileId, orgId, onClose);
   const pending = create.isPending;
 
   const onSubmit = (event: FormEvent) => {

@@ -23,7 +23,15 @@ interface ShareLinkRowProps {
 }
 
 /** One link: the name edits in place (Enter saves, Escape puts it back). */
-export function ShareLinkRow({ link, readOnly, busy, onActive, onRename, onCopy, onDelete }: ShareLinkRowProps) {
+export function ShareLinkRow({
+  link,
+  readOnly,
+  busy,
+  onActive,
+  onRename,
+  onCopy,
+  onDelete,
+}: ShareLinkRowProps) {
   const saved = link.name ?? '';
   const [name, setName] = useState(saved);
   const [error, setError] = useState<string | undefined>();

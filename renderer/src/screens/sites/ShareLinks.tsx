@@ -47,11 +47,7 @@ export function ShareLinks({ profileId, orgId, site, readOnly }: ShareLinksProps
         </p>
       )}
       {!readOnly && (
-        <form
-          className="inline-form"
-          onSubmit={state.onCreate}
-          aria-label="Create a share link"
-        >
+        <form className="inline-form" onSubmit={state.onCreate} aria-label="Create a share link">
           <label className="field-label" htmlFor={`${id}-name`}>
             Name of a new link
           </label>

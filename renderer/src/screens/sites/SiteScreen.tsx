@@ -44,11 +44,8 @@ export function SiteScreen({
   const site = useQuery(siteQuery(profileId, orgId, siteId));
   const org = useQuery(orgQuery(profileId, orgId));
   const { profile } = useActiveProfile();
-  const { publishing, publish, publishError, setPublishError, confirmUnpublish, setConfirmUnpublish } = usePublish(
-    profileId,
-    orgId,
-    siteId,
-  );
+  const { publishing, publish, publishError, setPublishError, confirmUnpublish, setConfirmUnpublish } =
+    usePublish(profileId, orgId, siteId);
   const data = site.data;
   useDocumentTitle(data !== undefined ? `${data.title} · Site` : 'Site');
   // Only admins change sites; while the organization loads, controls stay usable and the server decides.

@@ -4,8 +4,8 @@
  */
 import type { Site } from '../../../../shared/contract/resources/sites.ts';
 import { SITE_VISIBILITIES } from '../../../../shared/contract/resources/sites.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
+import { SaveDiscardActions } from '../../ui/form/SaveDiscardActions.tsx';
 import { Field, SwitchField } from '../../ui/form/Field.tsx';
 import { siteVisibilityHint, siteVisibilityLabel } from './labels.ts';
 import { SiteAddressFields, SiteDefaultFields, type SiteStructureChoices } from './SiteSettingsFields.tsx';
@@ -32,7 +32,8 @@ export function SiteSettingsForm({
   readOnly,
 }: SiteSettingsFormProps) {
   const form = useSiteSettingsForm({ profileId, orgId, site, baseline: initial, readOnly });
-  const { values, setValues, set, errors, baseline, formError, formRef, dirty, pending, submit, discard } = form;
+  const { values, setValues, set, errors, baseline, formError, formRef, dirty, pending, submit, discard } =
+    form;
 
   return (
     <form
@@ -123,23 +124,14 @@ export function SiteSettingsForm({
         </Banner>
       )}
       {!readOnly && (
-        <div className="form-actions settings-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            pending={pending}
-            disabled={!dirty}
-            data-testid="site-settings-save"
-          >
-            Save
-          </Button>
-          <Button onClick={discard} disabled={!dirty || pending} data-testid="site-settings-discard">
-            Discard changes
-          </Button>
-          <span className="muted" aria-live="polite">
-            {dirty ? 'Unsaved changes' : 'No changes'}
-          </span>
-        </div>
+        <SaveDiscardActions
+          className="settings-actions"
+          dirty={dirty}
+          pending={pending}
+          onDiscard={discard}
+          submitTestId="site-settings-save"
+          discardTestId="site-settings-discard"
+        />
       )}
     </form>
   );

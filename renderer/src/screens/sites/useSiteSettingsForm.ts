@@ -29,7 +29,13 @@ interface SiteSettingsFormOptions {
 }
 
 /** The form's values, errors and actions. */
-export function useSiteSettingsForm({ profileId, orgId, site, baseline: initial, readOnly }: SiteSettingsFormOptions) {
+export function useSiteSettingsForm({
+  profileId,
+  orgId,
+  site,
+  baseline: initial,
+  readOnly,
+}: SiteSettingsFormOptions) {
   const queryClient = useQueryClient();
   const [baseline, setBaseline] = useState(initial);
   const [values, setValues] = useState(initial);
