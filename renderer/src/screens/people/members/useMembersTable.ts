@@ -21,6 +21,7 @@ import { usePaletteActions, type PaletteAction } from '../../../layout/paletteAc
 import type { MemberListFilters, MemberSort } from '../../../queries/members.ts';
 import { profilesQuery } from '../../../queries/profiles.ts';
 import { gridKeyDown } from '../../../ui/gridKeys.ts';
+import { useFocusRow } from '../../../ui/useFocusRow.ts';
 import type { RoleOrGuest } from '../../../ui/roles.ts';
 import type { MembersDragData } from '../dnd.tsx';
 import { useMemberSelection } from '../selection.ts';
@@ -75,20 +76,7 @@ function useMembersGrid(list: MembersList) {
   const last = members.length - 1;
   const current = Math.max(0, Math.min(focused, last));
 
-  const focusRow = useCallback(
-    (index: number) => {
-      setFocused(index);
-      virtualizer.scrollToIndex(index, { align: 'auto' });
-      let tries = 0;
-      const attempt = () => {
-        const row = scrollRef.current?.querySelector<HTMLElement>(`[role="row"][data-index="${index}"]`);
-        if (row) row.focus({ preventScroll: true });
-        else if (tries++ < 6) requestAnimationFrame(attempt);
-      };
-      requestAnimationFrame(attempt);
-    },
-    [virtualizer],
-  );
+  const focusRow = useFocusRow(virtualizer, scrollRef, setFocused);
   return { scrollRef, count, virtualizer, items, last, current, setFocused, focusRow };
 }
 
