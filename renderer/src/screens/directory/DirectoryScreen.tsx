@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_MAPPING, parseMapping } from '../../../../shared/orgfile/directory/mapping.ts';
 import { readDirectory, type DirectoryInput } from '../../../../shared/orgfile/directory/read.ts';
+import type { Reconciliation } from '../../../../shared/orgfile/directory/reconcile.ts';
 import { stringify } from 'yaml';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { orgQuery } from '../../queries/orgs.ts';
@@ -124,28 +125,7 @@ export function DirectoryScreen({ profileId, orgId }: { profileId: string; orgId
           )}
         </div>
         {state.phase === 'failed' && <Banner tone="error" title={state.message} />}
-        {state.phase === 'planned' && (
-          <div data-testid="directory-plan-result">
-            <p role="status">
-              {state.reconciliation.plan.steps.length === 0
-                ? 'The organization matches the directory: nothing to do.'
-                : `${count(state.reconciliation.plan.steps.length, 'step')} for ${count(state.reconciliation.people.filter((p) => p.steps.length > 0).length, 'person')}` +
-                  (state.reconciliation.plan.dangerous > 0
-                    ? `, ${state.reconciliation.plan.dangerous} dangerous`
-                    : '') +
-                  (state.reconciliation.plan.blocked > 0
-                    ? `; ${count(state.reconciliation.plan.blocked, 'team place')} ${state.reconciliation.plan.blocked === 1 ? 'waits' : 'wait'} for an invite`
-                    : '') +
-                  '.'}
-            </p>
-            <PeopleTable people={state.reconciliation.people} />
-            <TeamSteps
-              labels={state.reconciliation.plan.steps
-                .filter((s) => s.resource === 'team')
-                .map((s) => s.label)}
-            />
-          </div>
-        )}
+        {state.phase === 'planned' && <PlanResult reconciliation={state.reconciliation} />}
         {state.phase === 'applied' && (
           <div data-testid="directory-report">
             <Banner
@@ -177,6 +157,27 @@ export function DirectoryScreen({ profileId, orgId }: { profileId: string; orgId
         )}
       </section>
     </section>
+  );
+}
+
+/** The plan: how many steps for how many people (dangerous ones, team places waiting), per person, and for teams. */
+function PlanResult({ reconciliation }: { reconciliation: Reconciliation }) {
+  const { plan, people } = reconciliation;
+  return (
+    <div data-testid="directory-plan-result">
+      <p role="status">
+        {plan.steps.length === 0
+          ? 'The organization matches the directory: nothing to do.'
+          : `${count(plan.steps.length, 'step')} for ${count(people.filter((p) => p.steps.length > 0).length, 'person')}` +
+            (plan.dangerous > 0 ? `, ${plan.dangerous} dangerous` : '') +
+            (plan.blocked > 0
+              ? `; ${count(plan.blocked, 'team place')} ${plan.blocked === 1 ? 'waits' : 'wait'} for an invite`
+              : '') +
+            '.'}
+      </p>
+      <PeopleTable people={people} />
+      <TeamSteps labels={plan.steps.filter((s) => s.resource === 'team').map((s) => s.label)} />
+    </div>
   );
 }
 

@@ -2,18 +2,19 @@
  * "Replace token" of a remote profile: paste the new token, test it against the profile's API (it stays in the field
  * for Save), save it to the keychain. The token lives only in the uncontrolled password input until saved.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import type { ConnectionTest, Profile } from '../../../../shared/bridge.ts';
-import { errorMessage, errorStatus } from '../../bridge/errors.ts';
+import type { Profile } from '../../../../shared/bridge.ts';
+import { errorMessage } from '../../bridge/errors.ts';
 import { keys } from '../../queries/keys.ts';
-import { setProfileToken, testConnection } from '../../queries/profiles.ts';
+import { setProfileToken } from '../../queries/profiles.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, DialogClose } from '../../ui/Dialog.tsx';
 import { Banner } from '../../ui/Feedback.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { TestResult } from './TestResult.tsx';
+import { useTokenTest } from './useTokenTest.ts';
 
 /** The dialog; open while `open`. */
 export function ReplaceTokenDialog({
@@ -27,48 +28,42 @@ export function ReplaceTokenDialog({
 }) {
   const queryClient = useQueryClient();
   const tokenRef = useRef<HTMLInputElement>(null);
-  const [result, setResult] = useState<ConnectionTest | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState<'test' | 'save' | undefined>();
   const token = () => tokenRef.current?.value.trim() ?? '';
+  const test = useTokenTest(token);
   const close = (next: boolean) => {
     if (!next) {
-      setResult(undefined);
+      test.reset();
       setProblem(undefined);
     }
     onOpenChange(next);
   };
 
-  const onTest = async () => {
-    if (token() === '') return setProblem('Paste the new token first.');
-    setProblem(undefined);
-    setBusy('test');
-    try {
-      setResult(await testConnection({ baseUrl: profile.baseUrl, token: token() }));
-    } catch (error) {
-      setResult({ ok: false, status: errorStatus(error) ?? 0, message: errorMessage(error) });
-    } finally {
-      setBusy(undefined);
-    }
-  };
-
-  const onSave = async (event: FormEvent) => {
-    event.preventDefault();
-    if (token() === '') return setProblem('Paste the new token first.');
-    setProblem(undefined);
-    setBusy('save');
-    try {
-      await setProfileToken({ id: profile.id, token: token() });
+  // The token is read at the moment of the call, never a variable of the mutation (the mutation cache keeps those).
+  const save = useMutation({
+    mutationFn: () => setProfileToken({ id: profile.id, token: token() }),
+    onSuccess: async () => {
       if (tokenRef.current !== null) tokenRef.current.value = '';
       // Another token may act as someone else: everything fetched with the old one is fetched again.
       await queryClient.invalidateQueries({ queryKey: keys.profile(profile.id) });
       toast({ tone: 'success', title: `Token of “${profile.name}” replaced` });
       close(false);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(undefined);
-    }
+    },
+    onError: (error) => setProblem(errorMessage(error)),
+  });
+  const result = test.data;
+  const busy = test.isPending ? 'test' : save.isPending ? 'save' : undefined;
+  const onTest = () => {
+    if (token() === '') return setProblem('Paste the new token first.');
+    setProblem(undefined);
+    test.mutate(profile.baseUrl);
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    if (token() === '') return setProblem('Paste the new token first.');
+    setProblem(undefined);
+    save.mutate();
   };
 
   return (
@@ -79,7 +74,7 @@ export function ReplaceTokenDialog({
       description={`The new token goes to the OS keychain in place of the old one, for ${profile.baseUrl}.`}
       data-testid="replace-token-dialog"
     >
-      <form className="form" onSubmit={(event) => void onSave(event)} noValidate>
+      <form className="form" onSubmit={onSave} noValidate>
         <TextField
           ref={tokenRef}
           label="New token"
@@ -102,7 +97,7 @@ export function ReplaceTokenDialog({
             <Button>Cancel</Button>
           </DialogClose>
           <Button
-            onClick={() => void onTest()}
+            onClick={onTest}
             pending={busy === 'test'}
             disabled={busy !== undefined}
             data-testid="replace-token-test"

@@ -85,26 +85,7 @@ export function LanguagePicker({ value, onChange, error, disabled = false }: Lan
       <p id={`${id}-hint`} className="field-hint">
         The languages the content is translated into. Type to search, ↑ ↓ to move, Enter to pick or drop.
       </p>
-      {value.length > 0 && (
-        <ul className="lang-chips" aria-label="Chosen languages" data-testid="language-chips">
-          {value.map((code) => (
-            <li key={code} className="lang-chip" data-testid="language-chip" data-code={code}>
-              <span>{languageName(code)}</span>
-              <span className="lang-code">{code}</span>
-              <button
-                type="button"
-                className="lang-chip-remove"
-                onClick={() => toggle(code)}
-                disabled={disabled}
-                aria-label={`Remove ${languageName(code)}`}
-                data-testid="language-remove"
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LanguageChips value={value} onRemove={toggle} disabled={disabled} />
       <input
         id={`${id}-search`}
         className="input"
@@ -172,5 +153,38 @@ export function LanguagePicker({ value, onChange, error, disabled = false }: Lan
         </p>
       )}
     </div>
+  );
+}
+
+/** The chosen languages as chips, each with its remove button (nothing while none is chosen). */
+function LanguageChips({
+  value,
+  onRemove,
+  disabled,
+}: {
+  value: readonly TranslationLanguageCode[];
+  onRemove: (code: TranslationLanguageCode) => void;
+  disabled: boolean;
+}) {
+  if (value.length === 0) return null;
+  return (
+    <ul className="lang-chips" aria-label="Chosen languages" data-testid="language-chips">
+      {value.map((code) => (
+        <li key={code} className="lang-chip" data-testid="language-chip" data-code={code}>
+          <span>{languageName(code)}</span>
+          <span className="lang-code">{code}</span>
+          <button
+            type="button"
+            className="lang-chip-remove"
+            onClick={() => onRemove(code)}
+            disabled={disabled}
+            aria-label={`Remove ${languageName(code)}`}
+            data-testid="language-remove"
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -25,7 +25,7 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
   const org = useQuery(orgQuery(profileId, orgId));
   const { profile } = useActiveProfile();
   const actions = useTrash(profileId, orgId);
-  const { selected, setSelected } = actions;
+  const { selected } = actions;
   const [purging, setPurging] = useState<Space[] | undefined>();
   useDocumentTitle('Trash');
 
@@ -106,54 +106,13 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
               )}
             </div>
           </div>
-          <table className="data-table trash-table" data-testid="trash-table">
-            <thead>
-              <tr>
-                <th scope="col" className="trash-check">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all"
-                    checked={chosen.length === items.length}
-                    ref={(box) => {
-                      if (box !== null) box.indeterminate = chosen.length > 0 && chosen.length < items.length;
-                    }}
-                    onChange={(event) =>
-                      setSelected(event.target.checked ? new Set(items.map((space) => space.id)) : new Set())
-                    }
-                    data-testid="trash-select-all"
-                  />
-                </th>
-                <th scope="col">Space</th>
-                <th scope="col">Deleted</th>
-                <th scope="col">Deleted by</th>
-                <th scope="col">Time left</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((space) => (
-                <TrashRow
-                  key={space.id}
-                  space={space}
-                  now={now}
-                  selected={selected.has(space.id)}
-                  onSelect={(on) =>
-                    setSelected((old) => {
-                      const next = new Set(old);
-                      if (on) next.add(space.id);
-                      else next.delete(space.id);
-                      return next;
-                    })
-                  }
-                  restoring={actions.restoring(space.id)}
-                  onRestore={() => actions.restore([space])}
-                  onPurge={canPurge ? () => setPurging([space]) : undefined}
-                />
-              ))}
-            </tbody>
-          </table>
+          <TrashTable
+            items={items}
+            chosen={chosen}
+            now={now}
+            actions={actions}
+            onPurge={canPurge ? (space) => setPurging([space]) : undefined}
+          />
         </>
       )}
       <ConfirmDialog
@@ -171,5 +130,73 @@ export function TrashScreen({ profileId, orgId }: { profileId: string; orgId: st
         }}
       />
     </section>
+  );
+}
+
+/** The deleted spaces, with a checkbox each and one to select them all. */
+function TrashTable({
+  items,
+  chosen,
+  now,
+  actions,
+  onPurge,
+}: {
+  items: Space[];
+  chosen: Space[];
+  now: number;
+  actions: ReturnType<typeof useTrash>;
+  /** Asks before deleting a space for good; undefined where the user may not. */
+  onPurge: ((space: Space) => void) | undefined;
+}) {
+  const { selected, setSelected } = actions;
+  return (
+    <table className="data-table trash-table" data-testid="trash-table">
+      <thead>
+        <tr>
+          <th scope="col" className="trash-check">
+            <input
+              type="checkbox"
+              aria-label="Select all"
+              checked={chosen.length === items.length}
+              ref={(box) => {
+                if (box !== null) box.indeterminate = chosen.length > 0 && chosen.length < items.length;
+              }}
+              onChange={(event) =>
+                setSelected(event.target.checked ? new Set(items.map((space) => space.id)) : new Set())
+              }
+              data-testid="trash-select-all"
+            />
+          </th>
+          <th scope="col">Space</th>
+          <th scope="col">Deleted</th>
+          <th scope="col">Deleted by</th>
+          <th scope="col">Time left</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((space) => (
+          <TrashRow
+            key={space.id}
+            space={space}
+            now={now}
+            selected={selected.has(space.id)}
+            onSelect={(on) =>
+              setSelected((old) => {
+                const next = new Set(old);
+                if (on) next.add(space.id);
+                else next.delete(space.id);
+                return next;
+              })
+            }
+            restoring={actions.restoring(space.id)}
+            onRestore={() => actions.restore([space])}
+            onPurge={onPurge !== undefined ? () => onPurge(space) : undefined}
+          />
+        ))}
+      </tbody>
+    </table>
   );
 }

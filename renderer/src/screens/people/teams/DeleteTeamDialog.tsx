@@ -1,6 +1,5 @@
 /** The confirmation before deleting a team, naming it and how many members lose it. */
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Team } from '../../../../../shared/contract/resources/members.ts';
 import { errorMessage } from '../../../bridge/errors.ts';
 import { deleteTeam } from '../../../queries/teams.ts';
@@ -29,20 +28,16 @@ export function DeleteTeamDialog({
   onDeleted,
 }: DeleteTeamDialogProps) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const onConfirm = async () => {
-    setPending(true);
-    try {
-      await deleteTeam(queryClient, profileId, orgId, team.id);
+  const remove = useMutation({
+    mutationFn: () => deleteTeam(queryClient, profileId, orgId, team.id),
+    onSuccess: () => {
       onOpenChange(false);
       toast({ title: `Team “${team.title}” deleted`, tone: 'success' });
       onDeleted?.();
-    } catch (error) {
-      toast({ title: `“${team.title}” was not deleted`, description: errorMessage(error), tone: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    onError: (error) =>
+      toast({ title: `“${team.title}” was not deleted`, description: errorMessage(error), tone: 'error' }),
+  });
   return (
     <ConfirmDialog
       open={open}
@@ -54,8 +49,8 @@ export function DeleteTeamDialog({
           : `Its ${membersPhrase(team.members)} lose the access this team gives them (they stay in the organization). This cannot be undone.`
       }
       confirmLabel="Delete team"
-      pending={pending}
-      onConfirm={() => void onConfirm()}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
     />
   );
 }

@@ -1,5 +1,5 @@
 /** The team screen's header: the title, renamed inline, and the delete button. */
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { Team } from '../../../../../shared/contract/resources/members.ts';
@@ -25,7 +25,6 @@ export function TeamHeader({ profileId, orgId, team }: TeamHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(team.title);
   const [error, setError] = useState<string | undefined>(undefined);
-  const [pending, setPending] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const startEditing = () => {
@@ -33,32 +32,33 @@ export function TeamHeader({ profileId, orgId, team }: TeamHeaderProps) {
     setError(undefined);
     setEditing(true);
   };
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = titleProblem(title);
-    if (problem !== undefined) return setError(problem);
-    if (title.trim() === team.title) return setEditing(false);
-    setPending(true);
-    try {
-      await renameTeam(queryClient, profileId, orgId, team.id, title.trim());
+  const rename = useMutation({
+    mutationFn: (newTitle: string) => renameTeam(queryClient, profileId, orgId, team.id, newTitle),
+    onSuccess: (_team, newTitle) => {
       setEditing(false);
-      toast({ title: `Team renamed to “${title.trim()}”`, tone: 'success' });
-    } catch (failure) {
+      toast({ title: `Team renamed to “${newTitle}”`, tone: 'success' });
+    },
+    onError: (failure) => {
       const kind = errorKind(failure);
       setError(
         kind === 'conflict' || kind === 'invalid'
           ? errorMessage(failure)
           : `Not renamed: ${errorMessage(failure)}`,
       );
-    } finally {
-      setPending(false);
-    }
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = titleProblem(title);
+    if (problem !== undefined) return setError(problem);
+    if (title.trim() === team.title) return setEditing(false);
+    rename.mutate(title.trim());
   };
 
   return (
     <header className="screen-header team-header">
       {editing ? (
-        <form className="team-rename-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <form className="team-rename-form" onSubmit={onSubmit} noValidate>
           <input
             className="input team-title-input"
             aria-label="Team title"
@@ -76,7 +76,13 @@ export function TeamHeader({ profileId, orgId, team }: TeamHeaderProps) {
             }}
             data-testid="team-title-input"
           />
-          <Button type="submit" variant="primary" size="sm" pending={pending} data-testid="team-save">
+          <Button
+            type="submit"
+            variant="primary"
+            size="sm"
+            pending={rename.isPending}
+            data-testid="team-save"
+          >
             Save
           </Button>
           <Button size="sm" onClick={() => setEditing(false)}>

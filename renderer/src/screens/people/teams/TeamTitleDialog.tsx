@@ -1,4 +1,5 @@
 /** The dialog that names a team: create one, or rename one. The server's refusal shows on the field. */
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { displayTextMessage } from '../../../../../shared/contract/display-text.ts';
 import { TeamTitle } from '../../../../../shared/contract/resources/members.ts';
@@ -45,30 +46,28 @@ export function TeamTitleDialog(props: TeamTitleDialogProps) {
 function TitleForm({ mode, initialTitle = '', onSave, onOpenChange }: TeamTitleDialogProps) {
   const [title, setTitle] = useState(initialTitle);
   const [error, setError] = useState<string | undefined>(undefined);
-  const [pending, setPending] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = titleProblem(title);
-    if (problem !== undefined) return setError(problem);
-    setPending(true);
-    try {
-      await onSave(title.trim());
-      onOpenChange(false);
-    } catch (failure) {
+  const save = useMutation({
+    mutationFn: onSave,
+    onSuccess: () => onOpenChange(false),
+    onError: (failure) => {
       const kind = errorKind(failure);
       setError(
         kind === 'conflict' || kind === 'invalid'
           ? errorMessage(failure)
           : `Not saved: ${errorMessage(failure)}`,
       );
-    } finally {
-      setPending(false);
-    }
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = titleProblem(title);
+    if (problem !== undefined) return setError(problem);
+    save.mutate(title.trim());
   };
 
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="form" onSubmit={onSubmit} noValidate>
       <TextField
         label="Title"
         value={title}
@@ -85,7 +84,7 @@ function TitleForm({ mode, initialTitle = '', onSave, onOpenChange }: TeamTitleD
         <DialogClose>
           <Button variant="secondary">Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant="primary" pending={pending} data-testid="team-save">
+        <Button type="submit" variant="primary" pending={save.isPending} data-testid="team-save">
           {mode === 'create' ? 'Create team' : 'Rename'}
         </Button>
       </div>

@@ -65,16 +65,19 @@ export interface TeamMoveDone {
   added: string[];
 }
 
-/**
- * Adds `userIds` to the target team (one bulk request), or moves them (one bulk add on the target, then one bulk
- * remove on the source). The cache changes at once and is put back if the server refuses (the promise rejects
- * then); the teams and members are refetched either way.
- */
-export async function addOrMoveMembers(
-  queryClient: QueryClient,
-  request: TeamMoveRequest,
-): Promise<TeamMoveDone> {
-  const { profileId, orgId, userIds, target, fromTeamId } = request;
+/** What the optimistic change of a move keeps for its rollback, its refetch and its Undo. */
+interface TeamMoveContext {
+  /** The cached lists and teams as they were, put back if the server refuses. */
+  saved: ReturnType<typeof snapshot>;
+  /** The members the target held before (as far as the cache knew). */
+  holds: ReadonlySet<string>;
+  /** The teams whose members change. */
+  affected: QueryKey[];
+}
+
+/** The optimistic half of a move (a mutation's `onMutate`): the cache changes at once, saved first. */
+async function startTeamMove(queryClient: QueryClient, request: TeamMoveRequest): Promise<TeamMoveContext> {
+  const { profileId, orgId, target, fromTeamId } = request;
   const move = isMove(request);
   const affected = [teamKey(profileId, orgId, target.teamId)];
   if (move && fromTeamId !== undefined) affected.push(teamKey(profileId, orgId, fromTeamId));
@@ -84,19 +87,15 @@ export async function addOrMoveMembers(
   const before = cachedTeamMembers(queryClient, profileId, orgId, target.teamId);
   const holds = new Set((before ?? []).map((entry) => entry.organization.id));
   applyOptimistic(queryClient, request, move);
-  try {
-    await updateTeamMembers(profileId, orgId, target.teamId, { add: [...userIds] });
-    if (move && fromTeamId !== undefined)
-      await updateTeamMembers(profileId, orgId, fromTeamId, { remove: [...userIds] });
-    // Without the target's list in the cache, every member counts as added: removing one who was there is the
-    // price of an Undo that never leaves a moved member behind.
-    return { request, added: userIds.filter((id) => !holds.has(id)) };
-  } catch (error) {
-    restore(queryClient, saved);
-    throw error;
-  } finally {
-    await refreshTeams(queryClient, request, affected);
-  }
+  return { saved, holds, affected };
+}
+
+/** Adds `userIds` to the target team (one bulk request), or moves them (then one bulk remove on the source). */
+async function sendTeamMove(request: TeamMoveRequest): Promise<void> {
+  const { profileId, orgId, userIds, target, fromTeamId } = request;
+  await updateTeamMembers(profileId, orgId, target.teamId, { add: [...userIds] });
+  if (isMove(request) && fromTeamId !== undefined)
+    await updateTeamMembers(profileId, orgId, fromTeamId, { remove: [...userIds] });
 }
 
 /** Reverses a move or an add: the members go back to their team, and leave the target if they were not in it. */
@@ -141,22 +140,42 @@ export function useTeamMoves(profileId: string, orgId: string) {
         description: errorMessage(error),
       }),
   });
+  const full = (request: Omit<TeamMoveRequest, 'profileId' | 'orgId'>): TeamMoveRequest => ({
+    ...request,
+    profileId,
+    orgId,
+  });
+  // Optimistic: the cache changes at once (onMutate) and is put back if the server refuses (onError); the teams and
+  // members are refetched either way, before the toast.
   const move = useMutation({
-    mutationFn: (request: Omit<TeamMoveRequest, 'profileId' | 'orgId'>) =>
-      addOrMoveMembers(queryClient, { ...request, profileId, orgId }),
-    onSuccess: (done) => {
+    onMutate: (request: Omit<TeamMoveRequest, 'profileId' | 'orgId'>) =>
+      startTeamMove(queryClient, full(request)),
+    mutationFn: (request: Omit<TeamMoveRequest, 'profileId' | 'orgId'>) => sendTeamMove(full(request)),
+    onSuccess: async (_value, request, context) => {
+      await refreshTeams(queryClient, full(request), context.affected);
+      // Without the target's list in the cache, every member counts as added: removing one who was there is the
+      // price of an Undo that never leaves a moved member behind.
+      const done: TeamMoveDone = {
+        request: full(request),
+        added: request.userIds.filter((id) => !context.holds.has(id)),
+      };
       const phrase = membersPhrase(done.request.userIds.length);
       toastUndoable({
         title: `${isMove(done.request) ? 'Moved' : 'Added'} ${phrase} to ${done.request.target.title}`,
         undo: () => undo.mutate(done),
       });
     },
-    onError: (error, request) =>
+    onError: async (error, request, context) => {
+      if (context !== undefined) {
+        restore(queryClient, context.saved);
+        await refreshTeams(queryClient, full(request), context.affected);
+      }
       toast({
         title: `${membersPhrase(request.userIds.length)} not ${isMove(request) ? 'moved' : 'added'} to ${request.target.title}`,
         description: errorMessage(error),
         tone: 'error',
-      }),
+      });
+    },
   });
   return (request: Omit<TeamMoveRequest, 'profileId' | 'orgId'>) => {
     if (request.userIds.length === 0) return;
