@@ -232,7 +232,7 @@ function CrError({
   inbox: { profileId: string; orgId: string };
 }) {
   const { profileId, orgId } = inbox;
-  return errorKind(request.error) === 'notFound' ? (
+  return errorKind(error) === 'notFound' ? (
     <div data-testid="cr-not-found">
       <h1 id="cr-title">Change request not found</h1>
       <EmptyState title="This change request does not exist in this space">

@@ -217,7 +217,7 @@ export function ChangesTab(props: ChangesTabProps) {
           </div>
         </BlockNotesContext.Provider>
         {/* Comments target pages of the request: a deleted page has none. */}
-        {commentable && (
+        {commentable && selectedNode !== undefined && (
           <PageCommentsPanel
             profileId={profileId}
             orgId={orgId}
