@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import type { Page } from '../../../../shared/contract/resources/revisions.ts';
 import { errorKind } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
@@ -49,6 +50,204 @@ function pageTitle(pages: readonly Page[] | undefined, id: string): string | und
     if (inside !== undefined) return inside;
   }
   return undefined;
+}
+
+/** The header: subject (editable in place), status, facts, the status actions and the PDF export. */
+function CrHeader({
+  profileId,
+  orgId,
+  spaceId,
+  changeRequestId,
+  data,
+  shownPage,
+}: {
+  profileId: string;
+  orgId: string;
+  spaceId: string;
+  changeRequestId: string;
+  data: ChangeRequest;
+  shownPage: { id: string; title: string } | undefined;
+}) {
+  return (
+    <header className="screen-header cr-header">
+      <div className="cr-header-main">
+        <SubjectEditor
+          profileId={profileId}
+          orgId={orgId}
+          spaceId={spaceId}
+          changeRequestId={changeRequestId}
+          request={data}
+        />
+        <p className="cr-header-badges">
+          <Badge tone={data.status === 'open' ? 'accent' : 'neutral'} data-testid="cr-status">
+            {STATUS_LABELS[data.status]}
+          </Badge>
+          {data.outdated && (
+            <Badge tone="warning" data-testid="cr-outdated">
+              Outdated
+            </Badge>
+          )}
+        </p>
+        <dl className="cr-facts">
+          <div>
+            <dt>Author</dt>
+            <dd data-testid="cr-author">{data.createdBy.displayName}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Updated</dt>
+            <dd>
+              <time dateTime={data.updatedAt}>{formatDate(data.updatedAt)}</time>
+            </dd>
+          </div>
+          {data.status === 'merged' && (
+            <div data-testid="cr-merged-facts">
+              <dt>Merged</dt>
+              <dd>
+                {data.mergedAt !== undefined && (
+                  <time dateTime={data.mergedAt}>{formatDate(data.mergedAt)}</time>
+                )}
+                {data.mergedBy !== undefined && ` by ${data.mergedBy.displayName}`}
+              </dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      <div className="cr-header-actions">
+        <StatusActions
+          profileId={profileId}
+          orgId={orgId}
+          spaceId={spaceId}
+          changeRequestId={changeRequestId}
+          request={data}
+        />
+        <PdfExport
+          profileId={profileId}
+          spaceId={spaceId}
+          changeRequestId={changeRequestId}
+          request={data}
+          page={shownPage}
+        />
+      </div>
+    </header>
+  );
+}
+
+/** Alt+1, Alt+2 and Alt+3 switch tabs; the palette offers the tabs and, on an open request, "Merge…". */
+function useTabShortcuts(
+  go: (search: { tab?: ChangeRequestTab; page?: string }) => void,
+  status: ChangeRequest['status'] | undefined,
+  setConfirmingMerge: (confirming: boolean) => void,
+): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isEditable(event.target))
+        return;
+      const target = TABS.find((entry) => event.code === `Digit${entry.key}` || event.key === entry.key);
+      if (target === undefined) return;
+      event.preventDefault();
+      go({ tab: target.value });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  const paletteActions = useMemo<PaletteAction[]>(
+    () => [
+      ...TABS.map((entry) => ({
+        id: `change-request:tab-${entry.value}`,
+        label: `Change request: ${entry.label}`,
+        keywords: ['change request', 'tab', entry.value],
+        run: () => go({ tab: entry.value }),
+      })),
+      ...(status === 'open'
+        ? [
+            {
+              id: 'change-request:merge',
+              label: 'Merge this change request…',
+              keywords: ['merge', 'change request'],
+              run: () => {
+                go({ tab: 'overview' });
+                // The palette closes as the action runs: open the dialog once it has let go of the focus.
+                setTimeout(() => setConfirmingMerge(true), 0);
+              },
+            },
+          ]
+        : []),
+    ],
+    [go, status],
+  );
+  usePaletteActions('change-request', paletteActions);
+}
+
+/** The way back: the inbox, the space, the request's number. */
+function Breadcrumb({
+  profileId,
+  orgId,
+  spaceId,
+  spaceTitle,
+  number,
+}: {
+  profileId: string;
+  orgId: string;
+  spaceId: string;
+  spaceTitle: string | undefined;
+  number: number | undefined;
+}) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        <li>
+          <Link to="/p/$profileId/orgs/$orgId/change-requests" params={{ profileId, orgId }}>
+            Change requests
+          </Link>
+        </li>
+        <li>
+          <Link to="/p/$profileId/orgs/$orgId/spaces/$spaceId" params={{ profileId, orgId, spaceId }}>
+            {spaceTitle || 'Space'}
+          </Link>
+        </li>
+        <li aria-current="page">{number !== undefined ? `#${number}` : '…'}</li>
+      </ol>
+    </nav>
+  );
+}
+
+/** A request that could not be read: not found in this space, or another error with Retry. */
+function CrError({
+  error,
+  profileName,
+  onRetry,
+  inbox,
+}: {
+  error: unknown;
+  profileName: string;
+  onRetry: () => void;
+  inbox: { profileId: string; orgId: string };
+}) {
+  const { profileId, orgId } = inbox;
+  return errorKind(error) === 'notFound' ? (
+    <div data-testid="cr-not-found">
+      <h1 id="cr-title">Change request not found</h1>
+      <EmptyState title="This change request does not exist in this space">
+        It may have been opened in another space, or the link is wrong.{' '}
+        <Link to="/p/$profileId/orgs/$orgId/change-requests" params={{ profileId, orgId }}>
+          Open the inbox
+        </Link>
+        .
+      </EmptyState>
+    </div>
+  ) : (
+    <>
+      <h1 id="cr-title">Change request</h1>
+      <ErrorState error={error} what="this change request" profileName={profileName} onRetry={onRetry} />
+    </>
+  );
 }
 
 export function ChangeRequestScreen({
@@ -97,90 +296,18 @@ export function ChangeRequestScreen({
       ? { id: pageId, title: pageTitle(pages.data, pageId) ?? 'Page' }
       : undefined;
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isEditable(event.target))
-        return;
-      const target = TABS.find((entry) => event.code === `Digit${entry.key}` || event.key === entry.key);
-      if (target === undefined) return;
-      event.preventDefault();
-      go({ tab: target.value });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [go]);
-
-  const status = data?.status;
-  const paletteActions = useMemo<PaletteAction[]>(
-    () => [
-      ...TABS.map((entry) => ({
-        id: `change-request:tab-${entry.value}`,
-        label: `Change request: ${entry.label}`,
-        keywords: ['change request', 'tab', entry.value],
-        run: () => go({ tab: entry.value }),
-      })),
-      ...(status === 'open'
-        ? [
-            {
-              id: 'change-request:merge',
-              label: 'Merge this change request…',
-              keywords: ['merge', 'change request'],
-              run: () => {
-                go({ tab: 'overview' });
-                // The palette closes as the action runs: open the dialog once it has let go of the focus.
-                setTimeout(() => setConfirmingMerge(true), 0);
-              },
-            },
-          ]
-        : []),
-    ],
-    [go, status],
-  );
-  usePaletteActions('change-request', paletteActions);
-
-  const breadcrumb = (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
-      <ol>
-        <li>
-          <Link to="/p/$profileId/orgs/$orgId/change-requests" params={{ profileId, orgId }}>
-            Change requests
-          </Link>
-        </li>
-        <li>
-          <Link to="/p/$profileId/orgs/$orgId/spaces/$spaceId" params={{ profileId, orgId, spaceId }}>
-            {space.data?.title || 'Space'}
-          </Link>
-        </li>
-        <li aria-current="page">{data !== undefined ? `#${data.number}` : '…'}</li>
-      </ol>
-    </nav>
-  );
+  useTabShortcuts(go, data?.status, setConfirmingMerge);
 
   let body;
   if (request.isError) {
-    body =
-      errorKind(request.error) === 'notFound' ? (
-        <div data-testid="cr-not-found">
-          <h1 id="cr-title">Change request not found</h1>
-          <EmptyState title="This change request does not exist in this space">
-            It may have been opened in another space, or the link is wrong.{' '}
-            <Link to="/p/$profileId/orgs/$orgId/change-requests" params={{ profileId, orgId }}>
-              Open the inbox
-            </Link>
-            .
-          </EmptyState>
-        </div>
-      ) : (
-        <>
-          <h1 id="cr-title">Change request</h1>
-          <ErrorState
-            error={request.error}
-            what="this change request"
-            profileName={profileLabel(profile, profileId)}
-            onRetry={() => void request.refetch()}
-          />
-        </>
-      );
+    body = (
+      <CrError
+        error={request.error}
+        profileName={profileLabel(profile, profileId)}
+        onRetry={() => void request.refetch()}
+        inbox={{ profileId, orgId }}
+      />
+    );
   } else if (data === undefined) {
     body = (
       <div
@@ -202,72 +329,14 @@ export function ChangeRequestScreen({
     const common = { profileId, orgId, spaceId, changeRequest: data };
     body = (
       <>
-        <header className="screen-header cr-header">
-          <div className="cr-header-main">
-            <SubjectEditor
-              profileId={profileId}
-              orgId={orgId}
-              spaceId={spaceId}
-              changeRequestId={changeRequestId}
-              request={data}
-            />
-            <p className="cr-header-badges">
-              <Badge tone={data.status === 'open' ? 'accent' : 'neutral'} data-testid="cr-status">
-                {STATUS_LABELS[data.status]}
-              </Badge>
-              {data.outdated && (
-                <Badge tone="warning" data-testid="cr-outdated">
-                  Outdated
-                </Badge>
-              )}
-            </p>
-            <dl className="cr-facts">
-              <div>
-                <dt>Author</dt>
-                <dd data-testid="cr-author">{data.createdBy.displayName}</dd>
-              </div>
-              <div>
-                <dt>Created</dt>
-                <dd>
-                  <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
-                </dd>
-              </div>
-              <div>
-                <dt>Updated</dt>
-                <dd>
-                  <time dateTime={data.updatedAt}>{formatDate(data.updatedAt)}</time>
-                </dd>
-              </div>
-              {data.status === 'merged' && (
-                <div data-testid="cr-merged-facts">
-                  <dt>Merged</dt>
-                  <dd>
-                    {data.mergedAt !== undefined && (
-                      <time dateTime={data.mergedAt}>{formatDate(data.mergedAt)}</time>
-                    )}
-                    {data.mergedBy !== undefined && ` by ${data.mergedBy.displayName}`}
-                  </dd>
-                </div>
-              )}
-            </dl>
-          </div>
-          <div className="cr-header-actions">
-            <StatusActions
-              profileId={profileId}
-              orgId={orgId}
-              spaceId={spaceId}
-              changeRequestId={changeRequestId}
-              request={data}
-            />
-            <PdfExport
-              profileId={profileId}
-              spaceId={spaceId}
-              changeRequestId={changeRequestId}
-              request={data}
-              page={shownPage}
-            />
-          </div>
-        </header>
+        <CrHeader
+          profileId={profileId}
+          orgId={orgId}
+          spaceId={spaceId}
+          changeRequestId={changeRequestId}
+          data={data}
+          shownPage={shownPage}
+        />
         <Tabs value={tab} onValueChange={(value) => onNavigate({ tab: value as ChangeRequestTab })}>
           <TabsList aria-label="Change request">
             {TABS.map((entry) => (
@@ -317,7 +386,13 @@ export function ChangeRequestScreen({
       data-change-request={changeRequestId}
       aria-labelledby="cr-title"
     >
-      {breadcrumb}
+      <Breadcrumb
+        profileId={profileId}
+        orgId={orgId}
+        spaceId={spaceId}
+        spaceTitle={space.data?.title}
+        number={data?.number}
+      />
       {body}
     </section>
   );

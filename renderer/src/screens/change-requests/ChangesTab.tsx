@@ -9,29 +9,19 @@
  * current change; a approve, x request changes, f finish the review; ? the list. Block comments sit at their blocks
  * and draft comments wait for "Finish review" (`review/`).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
-import { commentsQuery } from '../../queries/comments.ts';
 import { RateLimitWait } from '../../ui/ApiNotes.tsx';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
 import { PageCommentsPanel } from './CommentsTab.tsx';
-import { visibleRows, type PageChange } from './diff/classify.ts';
 import { LensToggles } from './diff/LensToggles.tsx';
 import { PageDiffView } from './diff/PageDiffView.tsx';
-import { useReviewPref } from './diff/prefs.ts';
 import { ReviewTreeView, TreeSkeleton } from './diff/ReviewTreeView.tsx';
-import { ShortcutHelp, useReviewShortcuts } from './diff/shortcuts.tsx';
-import { useCommentsFold } from './diff/useCommentsFold.ts';
-import { useAllDiffStats, usePageDiff, useReviewTree } from './diff/useReview.ts';
-import { useViewedMarks } from './diff/useViewedMarks.ts';
-import { useAfterFirstPaint, useFirstDiffMark } from './review/firstPaint.ts';
+import { ShortcutHelp } from './diff/shortcuts.tsx';
 import { BlockNotesContext } from './review/blockNotes.tsx';
-import { usePageCommentsSettled } from './review/useBlockComments.tsx';
-import { commentScope, useReviewSession } from './review/useReviewSession.tsx';
+import { useChangesTab } from './useChangesTab.ts';
 import './diff/changes.css';
 
 export interface ChangesTabProps {
@@ -44,185 +34,12 @@ export interface ChangesTabProps {
   onPageChange: (pageId: string) => void;
 }
 
-export function ChangesTab(props: ChangesTabProps) {
-  const { profileId, orgId, spaceId, changeRequest } = props;
-  const context = useMemo(
-    () => ({ profileId, orgId, spaceId, changeRequest }),
-    [profileId, orgId, spaceId, changeRequest],
-  );
+type ChangesTabState = ReturnType<typeof useChangesTab>;
+
+/** The tab before it has pages to show: an error, the skeleton, or "changes nothing"; `undefined` once it has. */
+function ChangesTabPlaceholder({ state, profileId }: { state: ChangesTabState; profileId: string }) {
   const { profile } = useActiveProfile();
-  // The page on screen's comments are read with its bodies (after them: the bodies come first).
-  const queryClient = useQueryClient();
-  const prefetchComments = useCallback(
-    (pageId: string) => void queryClient.prefetchQuery(commentsQuery(commentScope(context), 'open', pageId)),
-    [queryClient, context],
-  );
-  const loaded = useReviewTree(context, props.pageId, prefetchComments);
-  const { error, retry } = loaded;
-  // The tab is drawn from the trees in a deferred render, which yields: the first page's bodies, asked for as the
-  // trees were classified, are answered meanwhile and go to the diff worker instead of waiting for the whole tab.
-  const tree = useDeferredValue(loaded.tree);
-  const [lens, setLens] = useReviewPref(profileId, 'lens');
-  const [layout, setLayout] = useReviewPref(profileId, 'layout');
-  const [onlyChanged, setOnlyChanged] = useReviewPref(profileId, 'onlyChanged');
-  const viewed = useViewedMarks(profileId, changeRequest.id);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const [focusedId, setFocusedId] = useState<string | undefined>(undefined);
-  const [currentChange, setCurrentChange] = useState(-1);
-  const [showHelp, setShowHelp] = useState(false);
-  const treeRef = useRef<HTMLDivElement>(null);
-  const paneRef = useRef<HTMLDivElement>(null);
-  const treeLabel = useId();
-  const comments = useCommentsFold();
-
-  const selectedId =
-    tree === undefined
-      ? undefined
-      : props.pageId !== undefined && tree.nodes.has(props.pageId)
-        ? props.pageId
-        : tree.changed[0];
-  const selectedNode = selectedId === undefined ? undefined : tree?.nodes.get(selectedId);
-  const change: PageChange | undefined = selectedNode?.change;
-  const pageDiff = usePageDiff(context, change);
-  const diff = pageDiff.data;
-  // What waits for the first page on screen (its diff and comments painted, or their reads failed): the tree's first
-  // render (a long task and its layout), the background reads of every body (its two do not queue behind a thousand),
-  // and the thread pane's threads. Sticky, so moving to another page does not restart them.
-  const commentable = selectedNode !== undefined && selectedNode.change?.kinds.includes('deleted') !== true;
-  const commentPage = commentable ? selectedNode.id : undefined;
-  const commentsSettled = usePageCommentsSettled(commentScope(context), commentPage);
-  const diffSettled =
-    tree !== undefined && (change === undefined || !change.bodyChanged || pageDiff.isFetched);
-  // `review:first-diff` once the first page's diff (or its structure, when its body did not change) is painted;
-  // then its block comments, drawn in the next frame; then what waits for both.
-  useFirstDiffMark(change !== undefined && (!change.bodyChanged || diff !== undefined));
-  const diffPainted = useAfterFirstPaint(diffSettled);
-  // Two frames: the comments are drawn in the frame after the diff's, and their mark's task (queued from that frame)
-  // must run before the tree's long first render, which this lets start.
-  const afterFirst = useAfterFirstPaint(diffSettled && commentsSettled && diffPainted, 2);
-  const { stats, progress } = useAllDiffStats(context, afterFirst ? tree : undefined);
-  const review = useReviewSession({
-    ...context,
-    pageId: commentPage,
-    pageTitle: selectedNode?.title ?? '',
-    diff,
-    paneRef,
-    currentChange,
-    countsReady: afterFirst,
-    commentsReady: diffPainted,
-  });
-  const changeCount =
-    diff === undefined ? 0 : lens === 'source' ? diff.source.changes : diff.rendered.changes;
-
-  const rows = useMemo(
-    () => (tree === undefined ? [] : visibleRows(tree, { onlyChanged, collapsed })),
-    [tree, onlyChanged, collapsed],
-  );
-
-  // A new page or lens starts at its top. The first page shown is there already, in a pane just created: scrolling
-  // it would force a layout of the whole new screen while the page's reads wait to be answered.
-  const shownBefore = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    setCurrentChange(-1);
-    if (shownBefore.current !== undefined) paneRef.current?.scrollTo({ top: 0 });
-    shownBefore.current = selectedId;
-  }, [selectedId, lens]);
-
-  // The current change scrolls into view, takes the focus and the highlight.
-  useEffect(() => {
-    const pane = paneRef.current;
-    if (pane === null) return;
-    for (const element of pane.querySelectorAll('.is-current-change'))
-      element.classList.remove('is-current-change');
-    if (currentChange < 0) return;
-    const target = pane.querySelector<HTMLElement>(`[data-change="${currentChange}"]`);
-    if (target === null) return;
-    target.classList.add('is-current-change');
-    target.tabIndex = -1;
-    target.scrollIntoView({ block: 'center' });
-    target.focus({ preventScroll: true });
-  }, [currentChange, diff, lens, layout]);
-
-  const select = useCallback(
-    (id: string) => {
-      if (tree === undefined) return;
-      // Open the page's ancestors, so its row shows.
-      let parent = tree.nodes.get(id)?.parentId ?? null;
-      const opened = new Set(collapsed);
-      let changedCollapse = false;
-      while (parent !== null) {
-        if (opened.delete(parent)) changedCollapse = true;
-        parent = tree.nodes.get(parent)?.parentId ?? null;
-      }
-      if (changedCollapse) setCollapsed(opened);
-      setFocusedId(id);
-      if (id !== selectedId) props.onPageChange(id);
-    },
-    [tree, collapsed, selectedId, props],
-  );
-
-  const stepPage = useCallback(
-    (step: 1 | -1) => {
-      if (tree === undefined || tree.changed.length === 0) return false;
-      const index = selectedId === undefined ? -1 : tree.changed.indexOf(selectedId);
-      const next = index === -1 ? (step === 1 ? 0 : tree.changed.length - 1) : index + step;
-      const id = tree.changed[next];
-      if (id === undefined) return false;
-      select(id);
-      return true;
-    },
-    [tree, selectedId, select],
-  );
-
-  const stepChange = useCallback(
-    (step: 1 | -1) => {
-      if (step === 1 && currentChange >= changeCount - 1) {
-        stepPage(1);
-        return;
-      }
-      if (step === -1 && currentChange <= 0) {
-        if (currentChange === 0) setCurrentChange(-1);
-        else stepPage(-1);
-        return;
-      }
-      setCurrentChange(Math.max(0, Math.min(changeCount - 1, currentChange + step)));
-    },
-    [currentChange, changeCount, stepPage],
-  );
-
-  const toggle = useCallback((id: string, open?: boolean) => {
-    setCollapsed((previous) => {
-      const next = new Set(previous);
-      const shouldOpen = open ?? next.has(id);
-      if (shouldOpen) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }, []);
-
-  const toggleViewedOf = useCallback(
-    (id: string) => {
-      const target = tree?.nodes.get(id)?.change;
-      if (target !== undefined) viewed.toggle(target);
-    },
-    [tree, viewed],
-  );
-
-  useReviewShortcuts({
-    nextPage: () => stepPage(1),
-    previousPage: () => stepPage(-1),
-    nextChange: () => stepChange(1),
-    previousChange: () => stepChange(-1),
-    toggleViewed: () => {
-      if (change !== undefined) viewed.toggle(change);
-    },
-    source: () => setLens('source'),
-    rendered: () => setLens('rendered'),
-    toggleLayout: () => setLayout(layout === 'split' ? 'inline' : 'split'),
-    help: () => setShowHelp((shown) => !shown),
-    ...review.actions,
-  });
-
+  const { error, loaded, retry, tree } = state;
   if (error !== undefined && loaded.tree === undefined) {
     return (
       <div className="review" data-testid="changes-tab">
@@ -263,25 +80,16 @@ export function ChangesTab(props: ChangesTabProps) {
       </div>
     );
   }
+  return undefined;
+}
 
+/** The toolbar: the counts and reading progress, the lens, "Finish review", the shortcuts' list. */
+function ChangesToolbar({ state, profileId }: { state: ChangesTabState; profileId: string }) {
+  const { tree, viewed, progress, lens, layout, setLens, setLayout, review, showHelp, setShowHelp } = state;
+  if (tree === undefined) return null;
   const viewedCount = viewed.count(tree);
-  const title = selectedNode?.title ?? '';
-  const diffError =
-    pageDiff.isError && change?.bodyChanged === true ? (
-      <ErrorState
-        error={pageDiff.error}
-        what="this page's content"
-        profileName={profileLabel(profile, profileId)}
-        standalone
-        onRetry={() => {
-          retry();
-          void pageDiff.refetch();
-        }}
-      />
-    ) : undefined;
-
   return (
-    <div className="review" data-testid="changes-tab">
+    <>
       <div className="review-toolbar">
         <p className="review-summary">
           <strong data-testid="review-changed-count">
@@ -316,6 +124,41 @@ export function ChangesTab(props: ChangesTabProps) {
         </div>
       </div>
       {showHelp && <ShortcutHelp id="review-shortcuts" />}
+    </>
+  );
+}
+
+export function ChangesTab(props: ChangesTabProps) {
+  const { profileId, orgId, spaceId, changeRequest } = props;
+  const { profile } = useActiveProfile();
+  const state = useChangesTab(props);
+  const { tree, retry, pageDiff, change, selectedNode, selectedId, lens, layout, diff, viewed } = state;
+  const { comments, onlyChanged, setOnlyChanged, afterFirst, treeLabel, review, commentable } = state;
+  if (
+    tree === undefined ||
+    tree.changed.length === 0 ||
+    (state.error !== undefined && state.loaded.tree === undefined)
+  )
+    return <ChangesTabPlaceholder state={state} profileId={profileId} />;
+
+  const title = selectedNode?.title ?? '';
+  const diffError =
+    pageDiff.isError && change?.bodyChanged === true ? (
+      <ErrorState
+        error={pageDiff.error}
+        what="this page's content"
+        profileName={profileLabel(profile, profileId)}
+        standalone
+        onRetry={() => {
+          retry();
+          void pageDiff.refetch();
+        }}
+      />
+    ) : undefined;
+
+  return (
+    <div className="review" data-testid="changes-tab">
+      <ChangesToolbar state={state} profileId={profileId} />
       <div className="review-body" ref={comments.bodyRef}>
         <nav className="review-tree-pane" aria-labelledby={treeLabel}>
           <div className="review-tree-header">
@@ -337,23 +180,23 @@ export function ChangesTab(props: ChangesTabProps) {
           ) : (
             <ReviewTreeView
               tree={tree}
-              rows={rows}
+              rows={state.rows}
               selectedId={selectedId}
-              focusedId={focusedId}
-              setFocusedId={setFocusedId}
-              stats={stats}
+              focusedId={state.focusedId}
+              setFocusedId={state.setFocusedId}
+              stats={state.stats}
               commentCounts={review.commentCounts}
               isViewed={viewed.isViewed}
-              onSelect={select}
-              onToggle={toggle}
-              onToggleViewed={toggleViewedOf}
-              treeRef={treeRef}
+              onSelect={state.select}
+              onToggle={state.toggle}
+              onToggleViewed={state.toggleViewedOf}
+              treeRef={state.treeRef}
               labelledBy={treeLabel}
             />
           )}
         </nav>
         <BlockNotesContext.Provider value={review.notes}>
-          <div className="review-page-pane" ref={paneRef}>
+          <div className="review-page-pane" ref={state.paneRef}>
             {change !== undefined ? (
               <PageDiffView
                 key={change.id}
@@ -365,8 +208,8 @@ export function ChangesTab(props: ChangesTabProps) {
                 diffError={diffError}
                 viewed={viewed.isViewed(change)}
                 onToggleViewed={() => viewed.toggle(change)}
-                currentChange={currentChange}
-                onChange={stepChange}
+                currentChange={state.currentChange}
+                onChange={state.stepChange}
               />
             ) : (
               <EmptyState title={title || 'Untitled'}>This page is unchanged in this request.</EmptyState>
@@ -374,7 +217,7 @@ export function ChangesTab(props: ChangesTabProps) {
           </div>
         </BlockNotesContext.Provider>
         {/* Comments target pages of the request: a deleted page has none. */}
-        {commentable && (
+        {commentable && selectedNode !== undefined && (
           <PageCommentsPanel
             profileId={profileId}
             orgId={orgId}

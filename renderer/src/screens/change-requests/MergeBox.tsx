@@ -35,33 +35,68 @@ interface Refusal {
 /** What the box does: merge (past the rules or not), or update from main. */
 type Action = { kind: 'merge'; bypassRules: boolean } | { kind: 'update' };
 
-/** The box. */
-export function MergeBox({
+/** A merged request's box: who merged it and when; a merge cannot be undone. */
+function MergedInfo({
   profileId,
   orgId,
   spaceId,
-  changeRequestId,
   request,
-  confirming,
-  onConfirmingChange,
+  spaceTitle,
 }: {
   profileId: string;
   orgId: string;
   spaceId: string;
-  changeRequestId: string;
   request: ChangeRequest;
-  /** Whether the merge confirmation is open (the palette's "Merge…" opens it too). */
-  confirming: boolean;
-  onConfirmingChange: (open: boolean) => void;
+  spaceTitle: string | undefined;
 }) {
+  return (
+    <section
+      className="cr-merge-box cr-merge-info"
+      aria-labelledby="cr-merge-title"
+      data-testid="cr-merge-box"
+    >
+      <h2 id="cr-merge-title">Merged</h2>
+      <p data-testid="cr-merged">
+        Merged
+        {request.mergedBy !== undefined && ` by ${request.mergedBy.displayName}`}
+        {request.mergedAt !== undefined && ` on ${formatDate(request.mergedAt)}`}. Its changes are in the main
+        content of{' '}
+        <Link to="/p/$profileId/orgs/$orgId/spaces/$spaceId" params={{ profileId, orgId, spaceId }}>
+          {spaceTitle ?? 'the space'}
+        </Link>
+        . A merge cannot be undone: to revert it, open a new change request.
+      </p>
+    </section>
+  );
+}
+
+/** The refusal of the last merge or update, with the server's message. */
+function RefusalBanner({ refusal, onDismiss }: { refusal: Refusal; onDismiss: () => void }) {
+  return (
+    <Banner
+      tone="error"
+      title={refusal.action === 'merge' ? 'The request was not merged' : 'The request was not updated'}
+      actions={
+        <Button size="sm" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      }
+      data-testid="cr-merge-error"
+    >
+      <p>{refusal.message}</p>
+      {refusal.conflict && <p>Nothing was changed. The conflicting pages are shown below.</p>}
+    </Banner>
+  );
+}
+
+/** Merge (past the rules or not) and update from main; a refusal is kept to show, and the check asked again. */
+function useMergeActions(
+  ids: { profileId: string; orgId: string; spaceId: string; changeRequestId: string },
+  request: ChangeRequest,
+  onConfirmingChange: (open: boolean) => void,
+) {
+  const { profileId, orgId, spaceId, changeRequestId } = ids;
   const queryClient = useQueryClient();
-  const { profile } = useActiveProfile();
-  const merged = request.status === 'merged';
-  const check = useQuery({
-    ...mergeCheckQuery(profileId, orgId, spaceId, changeRequestId, request.revision),
-    enabled: !merged,
-  });
-  const space = useQuery(spaceQuery(profileId, spaceId));
   const [refusal, setRefusal] = useState<Refusal | undefined>();
   const [bypassing, setBypassing] = useState(false);
 
@@ -98,26 +133,65 @@ export function MergeBox({
   const working = action.isPending ? action.variables.kind : undefined;
   const act = (kind: 'merge' | 'update') =>
     action.mutate(kind === 'merge' ? { kind, bypassRules: bypassing } : { kind });
+  return { refusal, setRefusal, bypassing, setBypassing, working, act };
+}
+
+/** The box while the merge check is asked. */
+function CheckingMerge() {
+  return (
+    <section
+      className="cr-merge-box"
+      aria-busy="true"
+      aria-label="Checking the merge"
+      data-testid="cr-merge-box"
+    >
+      <p className="muted">Checking whether it merges…</p>
+      <Skeleton width="60%" height="1.25rem" />
+    </section>
+  );
+}
+
+/** The box. */
+export function MergeBox({
+  profileId,
+  orgId,
+  spaceId,
+  changeRequestId,
+  request,
+  confirming,
+  onConfirmingChange,
+}: {
+  profileId: string;
+  orgId: string;
+  spaceId: string;
+  changeRequestId: string;
+  request: ChangeRequest;
+  /** Whether the merge confirmation is open (the palette's "Merge…" opens it too). */
+  confirming: boolean;
+  onConfirmingChange: (open: boolean) => void;
+}) {
+  const { profile } = useActiveProfile();
+  const merged = request.status === 'merged';
+  const check = useQuery({
+    ...mergeCheckQuery(profileId, orgId, spaceId, changeRequestId, request.revision),
+    enabled: !merged,
+  });
+  const space = useQuery(spaceQuery(profileId, spaceId));
+  const { refusal, setRefusal, bypassing, setBypassing, working, act } = useMergeActions(
+    { profileId, orgId, spaceId, changeRequestId },
+    request,
+    onConfirmingChange,
+  );
 
   if (merged)
     return (
-      <section
-        className="cr-merge-box cr-merge-info"
-        aria-labelledby="cr-merge-title"
-        data-testid="cr-merge-box"
-      >
-        <h2 id="cr-merge-title">Merged</h2>
-        <p data-testid="cr-merged">
-          Merged
-          {request.mergedBy !== undefined && ` by ${request.mergedBy.displayName}`}
-          {request.mergedAt !== undefined && ` on ${formatDate(request.mergedAt)}`}. Its changes are in the
-          main content of{' '}
-          <Link to="/p/$profileId/orgs/$orgId/spaces/$spaceId" params={{ profileId, orgId, spaceId }}>
-            {space.data?.title ?? 'the space'}
-          </Link>
-          . A merge cannot be undone: to revert it, open a new change request.
-        </p>
-      </section>
+      <MergedInfo
+        profileId={profileId}
+        orgId={orgId}
+        spaceId={spaceId}
+        request={request}
+        spaceTitle={space.data?.title}
+      />
     );
 
   if (check.isError)
@@ -129,18 +203,7 @@ export function MergeBox({
         onRetry={() => void check.refetch()}
       />
     );
-  if (check.data === undefined)
-    return (
-      <section
-        className="cr-merge-box"
-        aria-busy="true"
-        aria-label="Checking the merge"
-        data-testid="cr-merge-box"
-      >
-        <p className="muted">Checking whether it merges…</p>
-        <Skeleton width="60%" height="1.25rem" />
-      </section>
-    );
+  if (check.data === undefined) return <CheckingMerge />;
 
   const verdict = withRules(mergeVerdict(request, check.data), check.data, request.status === 'open');
   const unmet = unmetRules(check.data);
@@ -207,21 +270,7 @@ export function MergeBox({
           </Button>
         </div>
       </section>
-      {refusal !== undefined && (
-        <Banner
-          tone="error"
-          title={refusal.action === 'merge' ? 'The request was not merged' : 'The request was not updated'}
-          actions={
-            <Button size="sm" onClick={() => setRefusal(undefined)}>
-              Dismiss
-            </Button>
-          }
-          data-testid="cr-merge-error"
-        >
-          <p>{refusal.message}</p>
-          {refusal.conflict && <p>Nothing was changed. The conflicting pages are shown below.</p>}
-        </Banner>
-      )}
+      {refusal !== undefined && <RefusalBanner refusal={refusal} onDismiss={() => setRefusal(undefined)} />}
       {check.data.conflicts.length === 0 && (
         <PendingResolution profileId={profileId} orgId={orgId} spaceId={spaceId} request={request} />
       )}

@@ -3,7 +3,7 @@
  * field, Enter saves, Escape cancels. A subject the API would refuse (empty, over 100 characters) is refused here
  * with the field named; a refusal from the server is shown the same way, and the typed text stays.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../shared/contract/resources/changeRequests.ts';
 import { errorMessage } from '../../bridge/errors.ts';
@@ -31,7 +31,6 @@ export function SubjectEditor({
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(request.subject);
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -54,22 +53,21 @@ export function SubjectEditor({
     setEditing(false);
     setError(undefined);
   };
-  const save = async () => {
+  const rename = useMutation({
+    mutationFn: (subject: string) =>
+      updateChangeRequestFields(queryClient, profileId, orgId, spaceId, changeRequestId, { subject }),
+    onSuccess: () => {
+      toast({ title: 'Subject saved', tone: 'success' });
+      stop();
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const saving = rename.isPending;
+  const save = () => {
     const checked = checkSubject(value, request.subject);
     if (checked.kind === 'invalid') return setError(checked.message);
     if (checked.kind === 'unchanged') return stop();
-    setSaving(true);
-    try {
-      await updateChangeRequestFields(queryClient, profileId, orgId, spaceId, changeRequestId, {
-        subject: checked.subject,
-      });
-      toast({ title: 'Subject saved', tone: 'success' });
-      stop();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
+    rename.mutate(checked.subject);
   };
 
   const subject = request.subject === '' ? 'Untitled change request' : request.subject;
@@ -105,7 +103,7 @@ export function SubjectEditor({
       className="cr-subject-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        save();
       }}
       data-testid="cr-subject-form"
     >

@@ -1,4 +1,5 @@
 /** The dialog that creates a collection or a space, at the top level or inside a collection. */
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorKind, errorMessage } from '../../bridge/errors.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -49,28 +50,25 @@ function TitleForm({
 }: { request: NewItemRequest } & Omit<NewItemDialogProps, 'request'>) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const [pending, setPending] = useState(false);
+  const create = useMutation({
+    mutationFn: (trimmed: string) => onCreate(request, trimmed),
+    onSuccess: onClose,
+    onError: (failure) =>
+      setError(
+        errorKind(failure) === 'invalid' ? errorMessage(failure) : `Not created: ${errorMessage(failure)}`,
+      ),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = title.trim();
     if (trimmed === '') return setError('Enter a title.');
     if (trimmed.length > CONTENT_TITLE_MAX) return setError(`At most ${CONTENT_TITLE_MAX} characters.`);
-    setPending(true);
-    try {
-      await onCreate(request, trimmed);
-      onClose();
-    } catch (failure) {
-      setError(
-        errorKind(failure) === 'invalid' ? errorMessage(failure) : `Not created: ${errorMessage(failure)}`,
-      );
-    } finally {
-      setPending(false);
-    }
+    create.mutate(trimmed);
   };
 
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="form" onSubmit={onSubmit} noValidate>
       <TextField
         label="Title"
         value={title}
@@ -87,7 +85,7 @@ function TitleForm({
         <DialogClose>
           <Button variant="secondary">Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant="primary" pending={pending} data-testid="new-item-create">
+        <Button type="submit" variant="primary" pending={create.isPending} data-testid="new-item-create">
           {request.kind === 'collection' ? 'Create collection' : 'Create space'}
         </Button>
       </div>

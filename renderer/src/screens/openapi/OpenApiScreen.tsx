@@ -69,6 +69,117 @@ function LatestVersionCell({
   );
 }
 
+/** The specs' table, with a summary line above it. ↑/↓/Home/End move between the specs' buttons. */
+function SpecTable({
+  profileId,
+  orgId,
+  items,
+  selected,
+  select,
+}: {
+  profileId: string;
+  orgId: string;
+  items: OpenAPISpec[];
+  selected: string | undefined;
+  select: (slug: string) => void;
+}) {
+  const listRef = useRef<HTMLTableSectionElement>(null);
+  /** ↑/↓/Home/End move the focus between the specs' buttons. */
+  const onListKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('[data-row-button]') ?? [])];
+    if (buttons.length === 0) return;
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? buttons.length - 1
+          : Math.min(buttons.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
+    event.preventDefault();
+    buttons[next]?.focus();
+  };
+
+  const processing = items.filter((item) => item.processingState !== 'complete').length;
+  const failed = items.filter((item) => specState(item).kind === 'failed').length;
+  return (
+    <>
+      <p className="muted" aria-live="polite" data-testid="openapi-summary">
+        {`${items.length} ${items.length === 1 ? 'spec' : 'specs'}`}
+        {processing > 0 && ` · ${processing} processing`}
+        {failed > 0 && ` · ${failed} failed`}
+      </p>
+      <table className="data-table openapi-table" data-testid="openapi-table" aria-labelledby="openapi-title">
+        <thead>
+          <tr>
+            <th scope="col">Spec</th>
+            <th scope="col">Source</th>
+            <th scope="col">State</th>
+            <th scope="col">Last processed</th>
+            <th scope="col">Latest version</th>
+          </tr>
+        </thead>
+        <tbody ref={listRef} onKeyDown={onListKeyDown}>
+          {items.map((item) => {
+            const state = specState(item);
+            const isSelected = item.slug === selected;
+            return (
+              <tr
+                key={item.id}
+                className={isSelected ? 'openapi-row is-selected' : 'openapi-row'}
+                data-testid="openapi-row"
+                data-slug={item.slug}
+                data-state={state.kind}
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest('button, a') === null) select(item.slug);
+                }}
+              >
+                <td>
+                  <button
+                    type="button"
+                    className="openapi-row-button"
+                    data-row-button
+                    aria-current={isSelected || undefined}
+                    onClick={() => select(item.slug)}
+                    data-testid="openapi-row-open"
+                  >
+                    {item.slug}
+                  </button>
+                </td>
+                <td className="openapi-source-cell">
+                  {item.sourceURL !== undefined ? (
+                    <code title={item.sourceURL}>{item.sourceURL}</code>
+                  ) : (
+                    <span className="muted">Pasted text</span>
+                  )}
+                </td>
+                <td>
+                  <StateBadge spec={item} />
+                  {state.kind === 'failed' && state.message !== undefined && (
+                    <p className="openapi-error-message" data-testid="openapi-error-message">
+                      {state.message}
+                    </p>
+                  )}
+                </td>
+                <td>
+                  {item.lastProcessedAt !== undefined ? (
+                    <time dateTime={item.lastProcessedAt}>{formatDate(item.lastProcessedAt)}</time>
+                  ) : (
+                    <span className="muted">Not yet</span>
+                  )}
+                </td>
+                <td>
+                  <LatestVersionCell profileId={profileId} orgId={orgId} spec={item} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 /** The screen. */
 export function OpenApiScreen({
   profileId,
@@ -81,7 +192,6 @@ export function OpenApiScreen({
   const { profile } = useActiveProfile();
   const specs = useQuery(specsQuery(profileId, orgId));
   const [dialog, setDialog] = useState<{ updating?: OpenAPISpec } | undefined>();
-  const listRef = useRef<HTMLTableSectionElement>(null);
   useDocumentTitle('OpenAPI specs');
 
   const paletteActions = useMemo<PaletteAction[]>(
@@ -101,22 +211,6 @@ export function OpenApiScreen({
   const items = specs.data ?? [];
   const current = items.find((item) => item.slug === selected);
   const select = (slug: string) => onNavigate({ spec: slug }, false);
-
-  /** ↑/↓/Home/End move the focus between the specs' buttons. */
-  const onListKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
-    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('[data-row-button]') ?? [])];
-    if (buttons.length === 0) return;
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? buttons.length - 1
-          : Math.min(buttons.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
-    event.preventDefault();
-    buttons[next]?.focus();
-  };
 
   const canCreate = items.length === 0 || items.some((item) => item.permissions.edit);
 
@@ -155,87 +249,8 @@ export function OpenApiScreen({
       </EmptyState>
     );
   } else {
-    const processing = items.filter((item) => item.processingState !== 'complete').length;
-    const failed = items.filter((item) => specState(item).kind === 'failed').length;
     body = (
-      <>
-        <p className="muted" aria-live="polite" data-testid="openapi-summary">
-          {`${items.length} ${items.length === 1 ? 'spec' : 'specs'}`}
-          {processing > 0 && ` · ${processing} processing`}
-          {failed > 0 && ` · ${failed} failed`}
-        </p>
-        <table
-          className="data-table openapi-table"
-          data-testid="openapi-table"
-          aria-labelledby="openapi-title"
-        >
-          <thead>
-            <tr>
-              <th scope="col">Spec</th>
-              <th scope="col">Source</th>
-              <th scope="col">State</th>
-              <th scope="col">Last processed</th>
-              <th scope="col">Latest version</th>
-            </tr>
-          </thead>
-          <tbody ref={listRef} onKeyDown={onListKeyDown}>
-            {items.map((item) => {
-              const state = specState(item);
-              const isSelected = item.slug === selected;
-              return (
-                <tr
-                  key={item.id}
-                  className={isSelected ? 'openapi-row is-selected' : 'openapi-row'}
-                  data-testid="openapi-row"
-                  data-slug={item.slug}
-                  data-state={state.kind}
-                  onClick={(event) => {
-                    if ((event.target as HTMLElement).closest('button, a') === null) select(item.slug);
-                  }}
-                >
-                  <td>
-                    <button
-                      type="button"
-                      className="openapi-row-button"
-                      data-row-button
-                      aria-current={isSelected || undefined}
-                      onClick={() => select(item.slug)}
-                      data-testid="openapi-row-open"
-                    >
-                      {item.slug}
-                    </button>
-                  </td>
-                  <td className="openapi-source-cell">
-                    {item.sourceURL !== undefined ? (
-                      <code title={item.sourceURL}>{item.sourceURL}</code>
-                    ) : (
-                      <span className="muted">Pasted text</span>
-                    )}
-                  </td>
-                  <td>
-                    <StateBadge spec={item} />
-                    {state.kind === 'failed' && state.message !== undefined && (
-                      <p className="openapi-error-message" data-testid="openapi-error-message">
-                        {state.message}
-                      </p>
-                    )}
-                  </td>
-                  <td>
-                    {item.lastProcessedAt !== undefined ? (
-                      <time dateTime={item.lastProcessedAt}>{formatDate(item.lastProcessedAt)}</time>
-                    ) : (
-                      <span className="muted">Not yet</span>
-                    )}
-                  </td>
-                  <td>
-                    <LatestVersionCell profileId={profileId} orgId={orgId} spec={item} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </>
+      <SpecTable profileId={profileId} orgId={orgId} items={items} selected={selected} select={select} />
     );
   }
 

@@ -1,5 +1,5 @@
 /** The banner of a space in the trash: how long it can still be restored, and Restore. */
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Space } from '../../../../shared/contract/resources/content.ts';
 import { errorMessage } from '../../bridge/errors.ts';
@@ -20,21 +20,14 @@ export function DeletedBanner({
   space: Space & { deletedAt: string };
 }) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const left = timeLeftLabel(space.deletedAt, Date.now());
-  const restore = async () => {
-    setPending(true);
-    setError(undefined);
-    try {
-      await restoreSpace(queryClient, profileId, orgId, space.id);
-      toast({ title: `“${space.title}” restored`, tone: 'success' });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(false);
-    }
-  };
+  const restore = useMutation({
+    mutationFn: () => restoreSpace(queryClient, profileId, orgId, space.id),
+    onMutate: () => setError(undefined),
+    onSuccess: () => toast({ title: `“${space.title}” restored`, tone: 'success' }),
+    onError: (failure) => setError(errorMessage(failure)),
+  });
   return (
     <Banner
       tone="warning"
@@ -44,8 +37,8 @@ export function DeletedBanner({
         space.permissions.admin ? (
           <Button
             variant="primary"
-            onClick={() => void restore()}
-            pending={pending}
+            onClick={() => restore.mutate()}
+            pending={restore.isPending}
             data-testid="restore-space"
           >
             Restore

@@ -1,5 +1,5 @@
 /** The settings of a space or a collection, shown the same in the detail panel and on the space screen. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Collection, Space } from '../../../../shared/contract/resources/content.ts';
@@ -38,24 +38,22 @@ function useDefaultLevelSave(
 ) {
   const [choice, setChoice] = useState<DefaultLevelOption | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const save = useMutation({
+    mutationFn: (option: DefaultLevelOption) => send(fromOption(option)),
+    onSuccess: (_result, option) => {
+      setChoice(undefined);
+      toast({ title: `Default access of “${title}” set to ${defaultLevelLabel(option)}`, tone: 'success' });
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
   const value = choice ?? toOption(saved);
-  const pick = async (option: DefaultLevelOption) => {
+  const pick = (option: DefaultLevelOption) => {
     setChoice(option);
     setError(undefined);
     if (option === toOption(saved)) return setChoice(undefined);
-    setPending(true);
-    try {
-      await send(fromOption(option));
-      setChoice(undefined);
-      toast({ title: `Default access of “${title}” set to ${defaultLevelLabel(option)}`, tone: 'success' });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(false);
-    }
+    save.mutate(option);
   };
-  return { value, error, pending, pick: (option: DefaultLevelOption) => void pick(option) };
+  return { value, error, pending: save.isPending, pick };
 }
 
 /** The parent collection's title, for the sentence on inherit. */

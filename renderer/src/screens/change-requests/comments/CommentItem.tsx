@@ -4,6 +4,7 @@
  * inline editor whose text survives a failed save, Escape or leaving the tab) and Delete (after a confirmation).
  * Thread-only actions (Reply, Resolve) come from the caller.
  */
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../bridge/errors.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -48,6 +49,68 @@ function Avatar({ name, photoURL }: { name: string; photoURL: string | undefined
   );
 }
 
+/** The author (photo or initials, name as the heading) and the relative time, the full date on hover. */
+function CommentHead({
+  item,
+  kind,
+  headingId,
+  headingLevel,
+}: Pick<CommentItemProps, 'item' | 'kind' | 'headingId' | 'headingLevel'>) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const author = item.postedBy.displayName;
+  return (
+    <div className="comment-head">
+      <Avatar name={author} photoURL={item.postedBy.photoURL} />
+      <div className="comment-head-text">
+        <Heading id={headingId} className="comment-author">
+          <span className="visually-hidden">{kind === 'comment' ? 'Comment by ' : 'Reply by '}</span>
+          {author}
+        </Heading>
+        <span className="comment-time">
+          <time dateTime={item.postedAt} title={fullDate(item.postedAt)}>
+            {timeAgo(item.postedAt, Date.now())}
+          </time>
+          {item.editedAt !== undefined && (
+            <span className="comment-edited" title={`Edited ${fullDate(item.editedAt)}`}>
+              {' '}
+              · edited
+            </span>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** Said when the editor opened on kept changes, with the way back to the saved text. */
+function RestoredNote({ onRevert }: { onRevert: () => void }) {
+  return (
+    <p className="comment-editor-note" data-testid="edit-restored">
+      Unsaved changes kept.{' '}
+      <button type="button" className="link-button" onClick={onRevert}>
+        Revert to the saved text
+      </button>
+    </p>
+  );
+}
+
+/** Delete after a confirmation; a refusal closes it and a toast says why. */
+function useDeleteWithConfirmation(onDelete: () => Promise<unknown>, clearDraft: () => void, what: string) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => onDelete(),
+    onSuccess: () => {
+      clearDraft();
+      setConfirming(false);
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast({ tone: 'error', title: `Could not delete the ${what}`, description: errorMessage(error) });
+    },
+  });
+  return { confirming, setConfirming, remove };
+}
+
 /** The item. */
 export function CommentItem({
   item,
@@ -69,13 +132,9 @@ export function CommentItem({
   const [editing, setEditing] = useState(draft.kept);
   // Whether the editor opened on kept changes (not the saved text): it says so, with a way back.
   const [restored, setRestored] = useState(draft.kept && draft.text !== body);
-  const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const [returnFocus, setReturnFocus] = useState(false);
-  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const what = kind === 'comment' ? 'comment' : 'reply';
   const author = item.postedBy.displayName;
 
@@ -100,78 +159,37 @@ export function CommentItem({
     setSaveError(undefined);
     setReturnFocus(true);
   };
-  const save = async () => {
-    setSaving(true);
-    setSaveError(undefined);
-    try {
-      await onSaveEdit(draft.text);
-      closeEditor(false);
-    } catch (error) {
-      setSaveError(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const confirmDelete = async () => {
-    setDeleting(true);
-    try {
-      await onDelete();
-      draft.clear();
-      setConfirming(false);
-    } catch (error) {
-      setConfirming(false);
-      toast({ tone: 'error', title: `Could not delete the ${what}`, description: errorMessage(error) });
-    } finally {
-      setDeleting(false);
-    }
-  };
+  // The text saved is the draft's at the time of Save; a failed save keeps it in the editor.
+  const saveEdit = useMutation({
+    mutationFn: (markdown: string) => onSaveEdit(markdown),
+    onMutate: () => setSaveError(undefined),
+    onSuccess: () => closeEditor(false),
+    onError: (error) => setSaveError(errorMessage(error)),
+  });
+  const saving = saveEdit.isPending;
+  const { confirming, setConfirming, remove } = useDeleteWithConfirmation(onDelete, draft.clear, what);
+  const deleting = remove.isPending;
 
   const canReact = (item.permissions.reply ?? true) && meId !== undefined;
   return (
     <div className="comment-item" data-testid={kind === 'comment' ? 'comment' : 'reply'}>
-      <div className="comment-head">
-        <Avatar name={author} photoURL={item.postedBy.photoURL} />
-        <div className="comment-head-text">
-          <Heading id={headingId} className="comment-author">
-            <span className="visually-hidden">{kind === 'comment' ? 'Comment by ' : 'Reply by '}</span>
-            {author}
-          </Heading>
-          <span className="comment-time">
-            <time dateTime={item.postedAt} title={fullDate(item.postedAt)}>
-              {timeAgo(item.postedAt, Date.now())}
-            </time>
-            {item.editedAt !== undefined && (
-              <span className="comment-edited" title={`Edited ${fullDate(item.editedAt)}`}>
-                {' '}
-                · edited
-              </span>
-            )}
-          </span>
-        </div>
-      </div>
+      <CommentHead item={item} kind={kind} headingId={headingId} headingLevel={headingLevel} />
       {meta}
       {editing ? (
         <div className="comment-editor">
           {restored && (
-            <p className="comment-editor-note" data-testid="edit-restored">
-              Unsaved changes kept.{' '}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  draft.set(body);
-                  setRestored(false);
-                }}
-              >
-                Revert to the saved text
-              </button>
-            </p>
+            <RestoredNote
+              onRevert={() => {
+                draft.set(body);
+                setRestored(false);
+              }}
+            />
           )}
           <MarkdownComposer
             label={`Edit your ${what}`}
             value={draft.text}
             onChange={draft.set}
-            onSubmit={() => void save()}
+            onSubmit={() => saveEdit.mutate(draft.text)}
             onCancel={() => closeEditor(true)}
             submitLabel="Save"
             pending={saving}
@@ -228,7 +246,7 @@ export function CommentItem({
           deleteAlsoRemoves !== undefined ? ` and ${deleteAlsoRemoves}` : ''
         } will be deleted for everyone. This cannot be undone.`}
         confirmLabel={`Delete ${what}`}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => remove.mutate()}
         pending={deleting}
       />
     </div>

@@ -4,7 +4,7 @@
  * takes it, and a thread leaving the list (deleted, or resolved out of the Open filter) hands it to the next
  * thread, else the previous one, else the composer.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../bridge/errors.ts';
 import { ErrorState } from '../../../layout/ErrorState.tsx';
@@ -105,7 +105,6 @@ export function CommentList({
       pageId === undefined ? { kind: 'new' } : { kind: 'new', pageId },
     ),
   );
-  const [posting, setPosting] = useState(false);
   const [postError, setPostError] = useState<string | undefined>();
   const [focusTarget, setFocusTarget] = useState<FocusTarget | undefined>();
   const container = useRef<HTMLDivElement>(null);
@@ -147,21 +146,17 @@ export function CommentList({
     [scope, compact, filter, prepareLeave],
   );
 
-  const post = async () => {
-    setPosting(true);
-    setPostError(undefined);
-    try {
-      const comment = await postComment(queryClient, scope, draft.text, pageId);
+  const post = useMutation({
+    mutationFn: (text: string) => postComment(queryClient, scope, text, pageId),
+    onMutate: () => setPostError(undefined),
+    onSuccess: (comment) => {
       draft.clear();
       // A new thread is open: under the Resolved filter it would not show, so the list switches to Open.
       if (filter === 'resolved') onFilterChange('open');
       setFocusTarget({ thread: comment.id });
-    } catch (error) {
-      setPostError(errorMessage(error));
-    } finally {
-      setPosting(false);
-    }
-  };
+    },
+    onError: (error) => setPostError(errorMessage(error)),
+  });
 
   let body;
   if (list.isPending) {
@@ -207,9 +202,9 @@ export function CommentList({
         showLabel={!compact}
         value={draft.text}
         onChange={draft.set}
-        onSubmit={() => void post()}
+        onSubmit={() => post.mutate(draft.text)}
         submitLabel="Comment"
-        pending={posting}
+        pending={post.isPending}
         error={postError}
         placeholder={pageId === undefined ? 'Leave a comment (markdown)…' : 'Comment on this page…'}
         compact={compact}

@@ -3,7 +3,7 @@
  * `article` with its own Edit, Delete and reactions. A new reply takes the focus; a deleted one hands it to its
  * thread.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Comment, CommentReply } from '../../../../../shared/contract/resources/comments.ts';
 import { errorMessage } from '../../../bridge/errors.ts';
@@ -21,6 +21,13 @@ function Reply({ comment, reply }: { comment: Comment; reply: CommentReply }) {
   const { queryClient, me } = useCommentsEnv(scope.profileId);
   const headingId = useId();
   const ref = useRef<HTMLElement>(null);
+  // Optimistic in the cache (toggleReplyReaction), put back on a refusal.
+  const reaction = useMutation({
+    mutationFn: ({ emoji, by }: { emoji: string; by: NonNullable<typeof me> }) =>
+      toggleReplyReaction(queryClient, scope, comment.id, reply, emoji, by),
+    onError: (error) =>
+      toast({ tone: 'error', title: 'Could not change the reaction', description: errorMessage(error) }),
+  });
   return (
     <article
       ref={ref}
@@ -49,14 +56,7 @@ function Reply({ comment, reply }: { comment: Comment; reply: CommentReply }) {
           setTimeout(() => thread?.focus(), 0);
         }}
         onToggleReaction={(emoji) => {
-          if (me === undefined) return;
-          toggleReplyReaction(queryClient, scope, comment.id, reply, emoji, me).catch((error: unknown) =>
-            toast({
-              tone: 'error',
-              title: 'Could not change the reaction',
-              description: errorMessage(error),
-            }),
-          );
+          if (me !== undefined) reaction.mutate({ emoji, by: me });
         }}
       />
     </article>

@@ -4,6 +4,7 @@
  * text is kept as a draft per thread. Resolve / Reopen and reactions are optimistic; a refusal (a 403 for someone
  * who may not resolve, for example) puts the thread back and a toast carries the server's message.
  */
+import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import type { Comment } from '../../../../../shared/contract/resources/comments.ts';
@@ -97,49 +98,46 @@ function BlockAnchor({ node }: { node: NonNullable<Comment['target']['node']> })
   );
 }
 
-/** A thread. */
-export function Thread({ comment }: { comment: Comment }) {
-  const { scope, compact, filter, prepareLeave } = useThreadContext();
-  const { queryClient, me } = useCommentsEnv(scope.profileId);
-  const headingId = useId();
-  const replyDraft = useDraft(
-    draftKey(scope.profileId, scope.changeRequestId, { kind: 'reply', commentId: comment.id }),
+/** The resolved line: the badge, and who resolved it (the date on hover). */
+function ResolvedLine({ comment }: { comment: Comment }) {
+  return (
+    <p className="comment-status" data-testid="comment-resolved">
+      <Badge tone="accent">Resolved</Badge>
+      {comment.resolvedBy !== undefined && (
+        <span
+          className="muted"
+          title={comment.resolvedAt !== undefined ? fullDate(comment.resolvedAt) : undefined}
+        >
+          {' '}
+          by {comment.resolvedBy.displayName}
+        </span>
+      )}
+    </p>
   );
-  const [replying, setReplying] = useState(replyDraft.kept);
-  const [sending, setSending] = useState(false);
+}
+
+/** A thread's writes: the reply, Resolve / Reopen (with Reopen in the toast), the reactions. */
+function useThreadWrites(comment: Comment, onReplied: (replyId: string) => void) {
+  const { scope, filter, prepareLeave } = useThreadContext();
+  const { queryClient, me } = useCommentsEnv(scope.profileId);
   const [replyError, setReplyError] = useState<string | undefined>();
-  const [focusReplyId, setFocusReplyId] = useState<string | undefined>();
-  const [resolving, setResolving] = useState(false);
-  const replyButton = useRef<HTMLButtonElement>(null);
-  const replyText = useRef<HTMLTextAreaElement>(null);
-  // Only a click on Reply takes the focus into the composer (a kept draft reopens it without moving the focus).
-  const [replyFocus, setReplyFocus] = useState(false);
-  const canReply = comment.permissions.reply ?? true;
-  const resolved = comment.status === 'resolved';
-  const author = comment.postedBy.displayName;
 
-  const sendReply = async () => {
-    setSending(true);
-    setReplyError(undefined);
-    try {
-      const reply = await postReply(queryClient, scope, comment.id, replyDraft.text);
-      replyDraft.clear();
-      setReplying(false);
-      setFocusReplyId(reply.id);
-    } catch (error) {
-      setReplyError(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  };
+  const reply = useMutation({
+    mutationFn: (text: string) => postReply(queryClient, scope, comment.id, text),
+    onMutate: () => setReplyError(undefined),
+    onSuccess: (sent) => onReplied(sent.id),
+    onError: (error) => setReplyError(errorMessage(error)),
+  });
 
-  const changeStatus = async (next: boolean) => {
-    // A thread leaving the list under the focus hands the focus on first (the next thread, or the composer).
-    const updated = { ...comment, status: next ? ('resolved' as const) : ('open' as const) };
-    if (!matchesFilter(updated, filter)) prepareLeave(comment.id)();
-    setResolving(true);
-    try {
-      await setResolved(queryClient, scope, comment, next, me);
+  // Optimistic in the cache (setResolved): a refusal puts the thread back, and the toast says why.
+  const status = useMutation({
+    mutationFn: (next: boolean) => setResolved(queryClient, scope, comment, next, me),
+    onMutate: (next) => {
+      // A thread leaving the list under the focus hands the focus on first (the next thread, or the composer).
+      const updated = { ...comment, status: next ? ('resolved' as const) : ('open' as const) };
+      if (!matchesFilter(updated, filter)) prepareLeave(comment.id)();
+    },
+    onSuccess: (_result, next) =>
       toast({
         tone: 'success',
         title: next ? 'Comment resolved' : 'Comment reopened',
@@ -148,31 +146,65 @@ export function Thread({ comment }: { comment: Comment }) {
               action: {
                 label: 'Reopen',
                 altText: 'Choose the Resolved filter and use Reopen on the comment',
-                onClick: () => {
-                  setResolved(queryClient, scope, { ...comment, status: 'resolved' }, false, me).catch(
-                    (error: unknown) =>
-                      toast({
-                        tone: 'error',
-                        title: 'Could not reopen the comment',
-                        description: errorMessage(error),
-                      }),
-                  );
-                },
+                onClick: () => reopen.mutate(),
                 testId: 'toast-reopen',
               },
             }
           : {}),
-      });
-    } catch (error) {
+      }),
+    onError: (error, next) =>
       toast({
         tone: 'error',
         title: next ? 'Could not resolve the comment' : 'Could not reopen the comment',
         description: errorMessage(error),
-      });
-    } finally {
-      setResolving(false);
-    }
+      }),
+  });
+  const reopen = useMutation({
+    mutationFn: () => setResolved(queryClient, scope, { ...comment, status: 'resolved' }, false, me),
+    onError: (error) =>
+      toast({ tone: 'error', title: 'Could not reopen the comment', description: errorMessage(error) }),
+  });
+
+  // Optimistic in the cache (toggleCommentReaction), put back on a refusal.
+  const reaction = useMutation({
+    mutationFn: ({ emoji, by }: { emoji: string; by: NonNullable<typeof me> }) =>
+      toggleCommentReaction(queryClient, scope, comment, emoji, by),
+    onError: (error) =>
+      toast({ tone: 'error', title: 'Could not change the reaction', description: errorMessage(error) }),
+  });
+
+  const remove = async () => {
+    const moveFocus = prepareLeave(comment.id);
+    await deleteComment(queryClient, scope, comment.id);
+    moveFocus();
   };
+  const edit = (markdown: string) => editComment(queryClient, scope, comment.id, markdown);
+
+  return { me, reply, replyError, setReplyError, status, reaction, remove, edit };
+}
+
+/** A thread. */
+export function Thread({ comment }: { comment: Comment }) {
+  const { scope, compact } = useThreadContext();
+  const headingId = useId();
+  const replyDraft = useDraft(
+    draftKey(scope.profileId, scope.changeRequestId, { kind: 'reply', commentId: comment.id }),
+  );
+  const [replying, setReplying] = useState(replyDraft.kept);
+  const [focusReplyId, setFocusReplyId] = useState<string | undefined>();
+  const writes = useThreadWrites(comment, (replyId) => {
+    replyDraft.clear();
+    setReplying(false);
+    setFocusReplyId(replyId);
+  });
+  const { me, setReplyError } = writes;
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const replyText = useRef<HTMLTextAreaElement>(null);
+  // Only a click on Reply takes the focus into the composer (a kept draft reopens it without moving the focus).
+  const [replyFocus, setReplyFocus] = useState(false);
+  const canReply = comment.permissions.reply ?? true;
+  const resolved = comment.status === 'resolved';
+  const author = comment.postedBy.displayName;
 
   const replyCount = comment.replies;
   return (
@@ -198,20 +230,7 @@ export function Thread({ comment }: { comment: Comment }) {
           <>
             {!compact && <AnchorLine comment={comment} />}
             {comment.target.node !== undefined && <BlockAnchor node={comment.target.node} />}
-            {resolved && (
-              <p className="comment-status" data-testid="comment-resolved">
-                <Badge tone="accent">Resolved</Badge>
-                {comment.resolvedBy !== undefined && (
-                  <span
-                    className="muted"
-                    title={comment.resolvedAt !== undefined ? fullDate(comment.resolvedAt) : undefined}
-                  >
-                    {' '}
-                    by {comment.resolvedBy.displayName}
-                  </span>
-                )}
-              </p>
-            )}
+            {resolved && <ResolvedLine comment={comment} />}
           </>
         }
         actions={
@@ -237,8 +256,8 @@ export function Thread({ comment }: { comment: Comment }) {
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => void changeStatus(!resolved)}
-                pending={resolving}
+                onClick={() => writes.status.mutate(!resolved)}
+                pending={writes.status.isPending}
                 aria-label={`${resolved ? 'Reopen' : 'Resolve'} the comment by ${author}`}
                 data-testid={resolved ? 'comment-reopen' : 'comment-resolve'}
               >
@@ -250,21 +269,10 @@ export function Thread({ comment }: { comment: Comment }) {
         deleteAlsoRemoves={
           replyCount > 0 ? `its ${replyCount === 1 ? 'reply' : `${replyCount} replies`}` : undefined
         }
-        onSaveEdit={(markdown) => editComment(queryClient, scope, comment.id, markdown)}
-        onDelete={async () => {
-          const moveFocus = prepareLeave(comment.id);
-          await deleteComment(queryClient, scope, comment.id);
-          moveFocus();
-        }}
+        onSaveEdit={writes.edit}
+        onDelete={writes.remove}
         onToggleReaction={(emoji) => {
-          if (me === undefined) return;
-          toggleCommentReaction(queryClient, scope, comment, emoji, me).catch((error: unknown) =>
-            toast({
-              tone: 'error',
-              title: 'Could not change the reaction',
-              description: errorMessage(error),
-            }),
-          );
+          if (me !== undefined) writes.reaction.mutate({ emoji, by: me });
         }}
       />
       <Replies comment={comment} focusReplyId={focusReplyId} />
@@ -273,7 +281,7 @@ export function Thread({ comment }: { comment: Comment }) {
           label={`Reply to the comment by ${author}`}
           value={replyDraft.text}
           onChange={replyDraft.set}
-          onSubmit={() => void sendReply()}
+          onSubmit={() => writes.reply.mutate(replyDraft.text)}
           onCancel={() => {
             // The text stays as the thread's draft; Reply brings it back.
             setReplying(false);
@@ -282,8 +290,8 @@ export function Thread({ comment }: { comment: Comment }) {
             requestAnimationFrame(() => replyButton.current?.focus());
           }}
           submitLabel="Reply"
-          pending={sending}
-          error={replyError}
+          pending={writes.reply.isPending}
+          error={writes.replyError}
           placeholder="Write a reply…"
           autoFocus={replyFocus}
           textareaRef={replyText}

@@ -36,6 +36,43 @@ export function draftPlace(draft: ReviewDraft): string {
     : `On a block of ${page}`;
 }
 
+/** The decision's radio buttons; the request's author may only comment. */
+function DecisionChoice({
+  name,
+  decision,
+  isAuthor,
+  onChange,
+}: {
+  name: string;
+  decision: ReviewDecision;
+  isAuthor: boolean;
+  onChange: (decision: ReviewDecision) => void;
+}) {
+  return (
+    <fieldset className="review-decision">
+      <legend>Decision</legend>
+      {DECISIONS.map((option) => {
+        const disabled = isAuthor && option.value !== 'comment';
+        return (
+          <label key={option.value} className={disabled ? 'is-disabled' : undefined}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={decision === option.value}
+              disabled={disabled}
+              onChange={() => onChange(option.value)}
+              data-testid={`finish-review-${option.value}`}
+            />
+            <strong>{option.label}</strong>{' '}
+            <span className="muted">{disabled ? 'You wrote this request.' : option.hint}</span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 /** The dialog; `decision` is the choice it opens with. */
 export function FinishReview({
   refs,
@@ -149,27 +186,7 @@ export function FinishReview({
         onChange={(event) => summary.set(event.target.value)}
         data-testid="finish-review-summary"
       />
-      <fieldset className="review-decision">
-        <legend>Decision</legend>
-        {DECISIONS.map((option) => {
-          const disabled = isAuthor && option.value !== 'comment';
-          return (
-            <label key={option.value} className={disabled ? 'is-disabled' : undefined}>
-              <input
-                type="radio"
-                name={name}
-                value={option.value}
-                checked={decision === option.value}
-                disabled={disabled}
-                onChange={() => setDecision(option.value)}
-                data-testid={`finish-review-${option.value}`}
-              />
-              <strong>{option.label}</strong>{' '}
-              <span className="muted">{disabled ? 'You wrote this request.' : option.hint}</span>
-            </label>
-          );
-        })}
-      </fieldset>
+      <DecisionChoice name={name} decision={decision} isAuthor={isAuthor} onChange={setDecision} />
       {send.isError && (
         <p className="field-error" role="alert" data-testid="finish-review-error">
           {errorMessage(send.error)}

@@ -9,7 +9,7 @@
  * Performance mark: `review:comments-placed`, once the page's diff and its comments are drawn together (the review
  * benchmark measures it against `review:first-diff`).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChangeRequest } from '../../../../../shared/contract/resources/changeRequests.ts';
 import type { Comment } from '../../../../../shared/contract/resources/comments.ts';
@@ -145,6 +145,40 @@ export function usePageCommentsSettled(scope: CommentScope, pageId: string | und
   return pageId === undefined || comments.isFetched;
 }
 
+/** The page's comments and drafts by the index of their block; oldest first under a block, as a conversation reads. */
+function placeByBlock(
+  comments: readonly Comment[] | undefined,
+  drafts: readonly ReviewDraft[],
+  pageId: string | undefined,
+): Map<number, { comments: Comment[]; drafts: ReviewDraft[] }> {
+  const byBlock = new Map<number, { comments: Comment[]; drafts: ReviewDraft[] }>();
+  const at = (index: number) => {
+    let entry = byBlock.get(index);
+    if (entry === undefined) byBlock.set(index, (entry = { comments: [], drafts: [] }));
+    return entry;
+  };
+  for (const comment of comments ?? []) {
+    const index = comment.target.node?.index;
+    if (index !== undefined && comment.target.page?.id === pageId) at(index).comments.push(comment);
+  }
+  for (const draft of drafts)
+    if (draft.pageId === pageId && draft.blockIndex !== undefined) at(draft.blockIndex).drafts.push(draft);
+  // Oldest first under a block, as a conversation reads.
+  for (const entry of byBlock.values()) entry.comments.sort((a, b) => a.postedAt.localeCompare(b.postedAt));
+  return byBlock;
+}
+
+/** `review:comments-placed`: the diff and the page's comments drawn together, once per page. */
+function useCommentsPlacedMark(pageId: string | undefined, diff: unknown, shownComments: unknown): void {
+  const markedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (pageId === undefined || diff === undefined || shownComments === undefined) return;
+    if (markedFor.current === pageId) return;
+    markedFor.current = pageId;
+    requestAnimationFrame(() => setTimeout(() => performance.mark('review:comments-placed'), 0));
+  }, [pageId, diff, shownComments]);
+}
+
 export function useBlockComments(input: {
   scope: CommentScope;
   changeRequest: ChangeRequest;
@@ -179,7 +213,6 @@ export function useBlockComments(input: {
   const { drafts, add, update, remove } = useReviewDrafts(scope.profileId, changeRequest.id);
   const [composer, setComposer] = useState<ComposerAt | undefined>();
   const [text, setText] = useState('');
-  const [posting, setPosting] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const openThread = input.onOpenThread;
 
@@ -191,25 +224,25 @@ export function useBlockComments(input: {
   }, [pageId]);
 
   const shownComments = input.commentsReady === false ? undefined : comments.data;
-  const placed = useMemo(() => {
-    const byBlock = new Map<number, { comments: Comment[]; drafts: ReviewDraft[] }>();
-    const at = (index: number) => {
-      let entry = byBlock.get(index);
-      if (entry === undefined) byBlock.set(index, (entry = { comments: [], drafts: [] }));
-      return entry;
-    };
-    for (const comment of shownComments ?? []) {
-      const index = comment.target.node?.index;
-      if (index !== undefined && comment.target.page?.id === pageId) at(index).comments.push(comment);
-    }
-    for (const draft of drafts)
-      if (draft.pageId === pageId && draft.blockIndex !== undefined) at(draft.blockIndex).drafts.push(draft);
-    // Oldest first under a block, as a conversation reads.
-    for (const entry of byBlock.values()) entry.comments.sort((a, b) => a.postedAt.localeCompare(b.postedAt));
-    return byBlock;
-  }, [shownComments, drafts, pageId]);
+  const placed = useMemo(() => placeByBlock(shownComments, drafts, pageId), [shownComments, drafts, pageId]);
 
-  const send = async (asDraft: boolean) => {
+  const closeComposer = () => {
+    setComposer(undefined);
+    setText('');
+    setError(undefined);
+  };
+  const post = useMutation({
+    mutationFn: (what: {
+      text: string;
+      pageId: string;
+      block: { node: string; lines?: ComposerAt['lines'] };
+    }) => postComment(queryClient, scope, what.text, what.pageId, what.block),
+    onSuccess: closeComposer,
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const posting = post.isPending;
+
+  const send = (asDraft: boolean) => {
     if (composer === undefined || pageId === undefined) return;
     const block = blocks.data?.blocks[composer.headIndex];
     if (block === undefined) {
@@ -217,32 +250,19 @@ export function useBlockComments(input: {
       return;
     }
     const lines = composer.lines;
-    if (asDraft) {
-      add({
-        markdown: text,
-        pageId,
-        pageTitle: input.pageTitle,
-        node: block.key,
-        blockIndex: composer.headIndex,
-        ...(lines !== undefined ? { lines } : {}),
-      });
-    } else {
-      setPosting(true);
-      try {
-        await postComment(queryClient, scope, text, pageId, {
-          node: block.key,
-          ...(lines !== undefined ? { lines } : {}),
-        });
-      } catch (failure) {
-        setError(errorMessage(failure));
-        return;
-      } finally {
-        setPosting(false);
-      }
+    if (!asDraft) {
+      post.mutate({ text, pageId, block: { node: block.key, ...(lines !== undefined ? { lines } : {}) } });
+      return;
     }
-    setComposer(undefined);
-    setText('');
-    setError(undefined);
+    add({
+      markdown: text,
+      pageId,
+      pageTitle: input.pageTitle,
+      node: block.key,
+      blockIndex: composer.headIndex,
+      ...(lines !== undefined ? { lines } : {}),
+    });
+    closeComposer();
   };
 
   const headBlocks = diff?.rendered.headBlocks;
@@ -269,8 +289,8 @@ export function useBlockComments(input: {
           what={what}
           text={text}
           onText={setText}
-          onDraft={() => void sendRef.current(true)}
-          onNow={() => void sendRef.current(false)}
+          onDraft={() => sendRef.current(true)}
+          onNow={() => sendRef.current(false)}
           onCancel={() => {
             setComposer(undefined);
             setError(undefined);
@@ -303,14 +323,7 @@ export function useBlockComments(input: {
     compose,
   ]);
 
-  // `review:comments-placed`: the diff and the page's comments drawn together, once per page.
-  const markedFor = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (pageId === undefined || diff === undefined || shownComments === undefined) return;
-    if (markedFor.current === pageId) return;
-    markedFor.current = pageId;
-    requestAnimationFrame(() => setTimeout(() => performance.mark('review:comments-placed'), 0));
-  }, [pageId, diff, shownComments]);
+  useCommentsPlacedMark(pageId, diff, shownComments);
 
   return { notes, compose };
 }
