@@ -12,8 +12,10 @@ export function fieldNamedIn<F extends string>(message: string, fields: readonly
 }
 
 /** A failure, placed: under a field, or on the form. */
-export type PlacedError<F extends string> =
-  { field: F; message: string } | { field: undefined; message: string };
+export interface PlacedError<F extends string> {
+  field: F | undefined;
+  message: string;
+}
 
 /** Places a failure's message with `fieldOf` (by default `fieldNamedIn` over `fields`). */
 export function placeError<F extends string>(
