@@ -179,8 +179,14 @@ export class ApiProxy {
     const refused = checkApiPath(request.method, request.path);
     if (refused !== undefined) return { status: 400, body: errorBody(400, refused) };
     // The sandbox's own operations (creating an organization) go to the local sandbox only, never to a hosted API.
-    if (request.profileId !== LOCAL_PROFILE_ID && SANDBOX_ONLY_OPERATIONS.has(operationOf(request.method, request.path)!.name))
-      return { status: 403, body: errorBody(403, 'Only the local sandbox is asked to create an organization.') };
+    if (
+      request.profileId !== LOCAL_PROFILE_ID &&
+      SANDBOX_ONLY_OPERATIONS.has(operationOf(request.method, request.path)!.name)
+    )
+      return {
+        status: 403,
+        body: errorBody(403, 'Only the local sandbox is asked to create an organization.'),
+      };
     const lookup = await this.resolve(request.profileId);
     if (lookup.kind === 'unknown')
       return { status: 404, body: errorBody(404, `There is no profile with the id ${request.profileId}.`) };

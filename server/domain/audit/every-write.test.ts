@@ -298,8 +298,7 @@ const VARIANTS: readonly (readonly [OperationName, string, OneEvent])[] = [
 ];
 
 /** Catalogue actions no write of the contract records, and where they are asserted instead. */
-const NOT_FROM_A_WRITE: Partial<Record<AuditAction, string>> = {
-};
+const NOT_FROM_A_WRITE: Partial<Record<AuditAction, string>> = {};
 
 const writes = operationList.filter((operation) => operation.method !== 'GET');
 

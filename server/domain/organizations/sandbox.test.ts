@@ -91,7 +91,10 @@ describe('createOrganization', () => {
     const now = server.clock.now();
     const first = createOrganization(server.db, now, { title: 'First', ownerId: user.id });
     for (let index = 1; index < SANDBOX_ORGANIZATIONS_MAX; index++) {
-      const other = createOrganization(server.db, now, { title: `Org ${index}`, ownerId: server.buildUser().id });
+      const other = createOrganization(server.db, now, {
+        title: `Org ${index}`,
+        ownerId: server.buildUser().id,
+      });
       addMember(server.db, now, other.id, user.id, 'read');
     }
     const answer = await create(user.token, { title: 'One too many' });

@@ -5,9 +5,9 @@
  * a new site without sections is made with its variants. Deleting a site or a section, and revoking a share link,
  * are dangerous. Planned only when the file has its `sites` key.
  */
-import type { OrgFileSection, OrgFileSite, OrgFileVariant } from '../schema-sites.ts';
+import type { OrgFileSite, OrgFileVariant } from '../schema-sites.ts';
 import type { OrgSnapshot } from '../snapshot.ts';
-import type { LiveSite, LiveSiteSpace } from '../snapshot-sites.ts';
+import type { LiveSite } from '../snapshot-sites.ts';
 import { matcher, type Stages } from './common.ts';
 import type { GrantsOf } from './access.ts';
 import { planNewSection, planShareLinks, planVariants, type SiteScope, type Step } from './site-structure.ts';

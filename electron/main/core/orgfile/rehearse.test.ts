@@ -6,7 +6,6 @@
  * in the sandbox itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../../../server/domain/organizations/commands.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../../../server/test/harness.ts';
 import { applyPlan } from '../../../../shared/orgfile/apply.ts';
 import { exportOrgFile } from '../../../../shared/orgfile/export.ts';
@@ -14,7 +13,7 @@ import { planOrgFile } from '../../../../shared/orgfile/plan.ts';
 import { fileForCopy, forCopy, rehearse, type RehearsalPhase } from '../../../../shared/orgfile/rehearse.ts';
 import type { OrgFile } from '../../../../shared/orgfile/schema.ts';
 import { loadSnapshot } from '../../../../shared/orgfile/snapshot.ts';
-import { seedA, withoutIds } from './fixtures.ts';
+import { seedA, withoutIds } from '../../../../server/test/org-a.ts';
 
 let hosted: TestServer;
 let sandbox: TestServer;
@@ -26,8 +25,8 @@ afterAll(async () => Promise.all([hosted.close(), sandbox.close()]));
 /** The sandbox's own user: a token the sandbox minted (server/cli.ts). */
 function sandboxUser(server: TestServer, email: string): TestUser {
   const user = server.buildUser({ email, name: 'Sandra Sandbox' });
-  const token = issueToken(server.db, server.clock.now(), user.id, 'sandbox');
-  return { ...user, token, client: server.client(token) };
+  server.db.run(server.db.q.updateTable('tokens').set({ label: 'sandbox' }).where('user_id', '=', user.id));
+  return user;
 }
 
 describe('the rehearsal in the local sandbox', () => {

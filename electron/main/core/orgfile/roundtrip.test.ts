@@ -12,7 +12,7 @@ import { exportOrgFile, orgFileYaml } from '../../../../shared/orgfile/export.ts
 import { parseOrgFile } from '../../../../shared/orgfile/parse.ts';
 import { planOrgFile } from '../../../../shared/orgfile/plan.ts';
 import { loadSnapshot } from '../../../../shared/orgfile/snapshot.ts';
-import { seedA, withoutIds } from './fixtures.ts';
+import { seedA, withoutIds } from '../../../../server/test/org-a.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
  * Organization A of the organization file's HTTP tests (the round trip, the rehearsal): every kind of thing the file
  * holds, seeded on a real server; and the comparison of two files up to ids.
  */
-import type { TestServer, TestUser } from '../../../../server/test/harness.ts';
-import type { OrgFile } from '../../../../shared/orgfile/schema.ts';
+import type { TestServer, TestUser } from './harness.ts';
+import type { OrgFile } from '../../shared/orgfile/schema.ts';
 
 /** A value with every `id` key left out (ids differ between two organizations), and the organization's name. */
 export function withoutIds(file: OrgFile): unknown {
@@ -117,4 +117,3 @@ export async function seedA(
   await client.call('publishSite', { params: site });
   return { owner, orgId, client };
 }
-
