@@ -13,6 +13,7 @@ import { emailInviteHandlers } from '../domain/invites/email-invites.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';
+import { sandboxHandlers } from '../domain/organizations/sandbox.ts';
 import { inspectHandlers } from '../domain/inspect/handlers.ts';
 import { permissionHandlers } from '../domain/permissions/handlers.ts';
 import { sitePermissionHandlers } from '../domain/permissions/site-handlers.ts';
@@ -37,6 +38,7 @@ import type { Handlers } from './context.ts';
 
 export const handlers: Handlers = {
   ...organizationHandlers,
+  ...sandboxHandlers,
   ...auditHandlers,
   ...inviteHandlers,
   ...emailInviteHandlers,

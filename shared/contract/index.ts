@@ -13,6 +13,7 @@ import { openApiOperations } from './operations/openapi.ts';
 import { organizationOperations } from './operations/organizations.ts';
 import { permissionOperations, sitePermissionOperations } from './operations/permissions.ts';
 import { samlOperations } from './operations/saml.ts';
+import { sandboxOperations } from './operations/sandbox.ts';
 import { shareLinkOperations } from './operations/shareLinks.ts';
 import { siteSectionGroupOperations } from './operations/siteSectionGroups.ts';
 import { siteSectionOperations } from './operations/siteSections.ts';
@@ -40,6 +41,7 @@ export const operations = {
   ...changeRequestReviewOperations,
   ...customFieldOperations,
   ...organizationOperations,
+  ...sandboxOperations,
   ...auditOperations,
   ...permissionOperations,
   ...accessOperations,

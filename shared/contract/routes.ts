@@ -213,6 +213,7 @@ export const operationRoutes = {
   joinOrganizationWithInvite: ['POST', '/v1/orgs/{organizationId}/invites/{inviteId}'],
   searchOrganizationContent: ['GET', '/v1/orgs/{organizationId}/search'],
   getOrganizationsForEmailDomain: ['GET', '/v1/email-domains/{emailDomain}/orgs'],
+  createOrganization: ['POST', '/v1/orgs'],
   listOrganizationAuditEvents: ['GET', '/v1/orgs/{organizationId}/audit-events'],
   getOrganizationAuditEvent: ['GET', '/v1/orgs/{organizationId}/audit-events/{auditEventId}'],
   listOrganizationAuditEventActions: ['GET', '/v1/orgs/{organizationId}/audit-event-actions'],

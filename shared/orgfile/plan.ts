@@ -26,7 +26,7 @@ import { planMembers } from './plan/members.ts';
 import { planSettings } from './plan/settings.ts';
 import { planSites } from './plan/sites.ts';
 import { spacePaths } from './export-sites.ts';
-import { PLAN_RESOURCES, type ItemRef, type Plan } from './plan/steps.ts';
+import { PLAN_RESOURCES, type ItemRef, type Plan, type PlanStep } from './plan/steps.ts';
 import { planTeams } from './plan/teams.ts';
 
 export type {
@@ -68,7 +68,7 @@ export function planOrgFile(file: OrgFile, live: OrgSnapshot): Plan {
   // A version 1 file says nothing of grants: they are left as they are.
   if (file.version >= 2) planAccess(targets, live, stages, context);
 
-  const steps = [
+  return planOf([
     ...stages.members,
     ...stages.build,
     ...stages.move,
@@ -76,7 +76,11 @@ export function planOrgFile(file: OrgFile, live: OrgSnapshot): Plan {
     ...stages.remove,
     ...stages.delete,
     ...stages.last,
-  ];
+  ]);
+}
+
+/** A plan of these steps, in this order, with their counts. */
+export function planOf(steps: PlanStep[]): Plan {
   const counts = Object.fromEntries(
     PLAN_RESOURCES.map((resource) => [resource, { create: 0, update: 0, delete: 0 }]),
   ) as Plan['counts'];

@@ -1,5 +1,5 @@
 /**
- * The organization file's command line as a person runs it (`npm run admin -- export|plan|apply`), each command a
+ * The organization file's command line as a person runs it (`npm run admin -- export|plan|apply|rehearse`), each command a
  * child process, against a real server on a temporary database, through a remote profile whose token is in the
  * keychain (the private Secret Service scripts/run-unit-tests.mjs starts; a keychain service of the test's own).
  * Acceptance 19.1: an apply killed with SIGKILL half-way (at a point a test-only pause names: no timing) and resumed
@@ -292,6 +292,25 @@ describe('npm run admin -- plan and apply', () => {
     const resume = await admin(dataDir, ['apply', edited, '--profile', 'Test API', '--resume']).done;
     expect(resume.code).toBe(1);
     expect(resume.stderr).toContain('No stopped apply of');
+  });
+
+  it('rehearses: copies the organization into the local sandbox and applies the file to the copy, not to it', async () => {
+    const { owner, orgId } = buildOrg();
+    const dataDir = await appData(owner);
+    const edited = await exportAndEdit(dataDir, orgId);
+    const before = await auditEvents(owner, orgId);
+    const run = await admin(dataDir, ['rehearse', edited, '--profile', 'Test API', '--apply']).done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^Copied “Acme [0-9a-f]+” \(.+\) through “Test API” into the local sandbox as “Acme [0-9a-f]+ \(rehearsal\)” \(.+\): \d+ steps done, 0 failed\.$/m,
+    );
+    expect(run.stdout).toContain('the sandbox’s user, administers the copy besides its people');
+    // The same plan as against the organization itself, applied to the copy.
+    expect(run.stdout).toContain(': 7 steps, 1 dangerous, 0 blocked');
+    STEPS.forEach((label, i) => expect(run.stdout).toContain(`  ${i + 1}. ${label}\n`));
+    expect(run.stdout).toContain('Applied to the copy: 7 done, 0 skipped, 0 failed.');
+    expect(await auditEvents(owner, orgId)).toEqual(before);
+    expect(run.stdout + run.stderr).not.toContain(owner.token);
   });
 
   it('names the profiles when the one asked for does not exist, and says what is missing from a command', async () => {

@@ -3,6 +3,7 @@
  *   npm run admin -- export <file> --profile <name> [--org <id or title>]
  *   npm run admin -- plan <file> --profile <name> [--org <id or title>]
  *   npm run admin -- apply <file> --profile <name> [--org <id or title>] [--continue-on-error] [--resume]
+ *   npm run admin -- rehearse [<file>] --profile <name> [--org <id or title>] [--apply]   (rehearse.ts)
  * (each also takes --data-dir <the app's data folder>). `plan` prints what the app's preview shows: counts per
  * resource, every step's sentence, dangerous and blocked steps flagged. `apply` prints the plan, then a line per step;
  * its plan and progress are stored (core/orgfile/journal.ts), so that an apply stopped by an error, Ctrl+C or a
@@ -29,15 +30,17 @@ import {
 } from '../core/orgfile/journal.ts';
 import { CliError, connect, type Connection } from './connect.ts';
 import { formatOutcome, formatPlan, formatSummary } from './output.ts';
+import { runRehearsal } from './rehearse.ts';
 import { applyStored, pauseFromEnv } from './run-apply.ts';
 
 /** The commands this module runs (the rest of `npm run admin` is the server's). */
-export const ORGFILE_COMMANDS = new Set(['export', 'plan', 'apply']);
+export const ORGFILE_COMMANDS = new Set(['export', 'plan', 'apply', 'rehearse']);
 
 const USAGE = `usage:
   npm run admin -- export <file> --profile <name> [--org <id or title>] [--data-dir <dir>]
   npm run admin -- plan <file> --profile <name> [--org <id or title>] [--data-dir <dir>]
   npm run admin -- apply <file> --profile <name> [--org <id or title>] [--continue-on-error] [--resume] [--data-dir <dir>]
+  npm run admin -- rehearse [<file>] --profile <name> [--org <id or title>] [--apply] [--data-dir <dir>]
   (--profile: a profile's name or id as the app lists it; "Local sandbox" starts the app's sandbox)`;
 
 /** Where the command's output goes (tests and the bench pass their own). */
@@ -105,6 +108,35 @@ function readOrgFile(path: string): { file: OrgFile; text: string } {
   return { file: parsed.file, text };
 }
 
+/** `rehearse`: the organization copied into the local sandbox, and the file planned (and applied) there. */
+async function rehearseCommand(
+  path: string | undefined,
+  values: { profile: string; org?: string | undefined; 'data-dir'?: string | undefined; apply: boolean },
+  output: CliOutput,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  try {
+    const input = path !== undefined ? readOrgFile(path) : undefined;
+    return await runRehearsal({
+      dataDir: resolve(values['data-dir'] ?? defaultDataDir()),
+      profile: values.profile,
+      ...(env.DOCS_ADMIN_KEYCHAIN_SERVICE !== undefined
+        ? { keychainService: env.DOCS_ADMIN_KEYCHAIN_SERVICE }
+        : {}),
+      ...(input !== undefined ? { file: input.file } : {}),
+      apply: values.apply,
+      out: (text) => output.out(text),
+      log: (line) => output.err(`  ${line}\n`),
+      findOrganization: (connection) => findOrganization(connection.client, values.org, input?.file),
+    });
+  } catch (error) {
+    output.err(
+      `${error instanceof CliError ? error.message : `rehearse failed: ${(error as Error).message}`}\n`,
+    );
+    return 1;
+  }
+}
+
 /** Runs an org-file command with these arguments (after `npm run admin --`); answers the exit code. */
 export async function runOrgFileCli(
   argv: string[],
@@ -122,6 +154,7 @@ export async function runOrgFileCli(
         'data-dir': { type: 'string' },
         'continue-on-error': { type: 'boolean', default: false },
         resume: { type: 'boolean', default: false },
+        apply: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -130,12 +163,18 @@ export async function runOrgFileCli(
   }
   const { values, positionals } = parsed;
   const [command, path, ...extra] = positionals;
+  if (command === 'rehearse' && extra.length === 0 && values.profile !== undefined)
+    return rehearseCommand(path, { ...values, profile: values.profile }, output, env);
   if (command === undefined || !ORGFILE_COMMANDS.has(command) || path === undefined || extra.length > 0) {
     output.err(`${USAGE}\n`);
     return 2;
   }
   if (values.profile === undefined) {
     output.err(`${command} needs --profile <name>\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.apply) {
+    output.err(`--apply goes with rehearse\n${USAGE}\n`);
     return 2;
   }
   if (command !== 'apply' && (values.resume || values['continue-on-error'])) {

@@ -148,7 +148,7 @@ describe('refusals', () => {
     ['a stray percent', 'GET', '/v1/orgs/a%zz', /percent/],
     ['a space', 'GET', '/v1/orgs/a b', /not allowed/],
     ['an unknown path', 'GET', '/v1/nowhere', /not a path of the API/],
-    ['a method the path does not take', 'POST', '/v1/orgs', /takes GET/],
+    ['a method the path does not take', 'DELETE', '/v1/orgs', /takes GET/],
     ['a path outside /v1', 'GET', '/health', /start with \/v1\//],
     ['another version', 'GET', '/v2/orgs', /start with \/v1\//],
   ];
@@ -160,6 +160,22 @@ describe('refusals', () => {
     expect((answer.body as { error: { code: number } }).error.code).toBe(400);
     expect(messageOf(answer)).toMatch(message);
     expect(hits.length).toBe(before);
+  });
+
+  it('sends the sandbox’s own operations (creating an organization) to the local sandbox only', async () => {
+    const before = hits.length;
+    const answer = await call('foreign', 'POST', '/v1/orgs', { body: { title: 'Copy' } });
+    expect(answer.status).toBe(403);
+    expect(messageOf(answer)).toMatch(/local sandbox/);
+    expect(hits.length).toBe(before);
+    // The local profile's call goes through (the recorder stands in for the sandbox).
+    targets.set('local', { baseUrl: urlOf(recorder), token: FOREIGN_TOKEN });
+    try {
+      await call('local', 'POST', '/v1/orgs', { body: { title: 'Copy' } });
+      expect(hits.slice(before).map((hit) => `${hit.method} ${hit.url}`)).toEqual(['POST /v1/orgs']);
+    } finally {
+      targets.delete('local');
+    }
   });
 
   it('refuses before looking the profile up', async () => {

@@ -10,10 +10,12 @@
 import type { ApiCapabilities, ApiPacing, ApiRequest, ApiResponse } from '../../../shared/bridge.ts';
 import { buildQuery } from '../../../shared/client.ts';
 import { operationList, type Operation, type OperationName } from '../../../shared/contract/index.ts';
+import { SANDBOX_ONLY_OPERATIONS } from '../../../shared/contract/operations/sandbox.ts';
 import { optionalOperations } from '../../../shared/gitbook/published.ts';
 import { Capabilities } from './capabilities.ts';
 import { httpCall } from './http-call.ts';
 import { Pacer, type RateHeaders, type Turn } from './pacer.ts';
+import { LOCAL_PROFILE_ID } from './targets.ts';
 
 /** Where a call goes and with what token. */
 export interface ProxyTarget {
@@ -176,6 +178,15 @@ export class ApiProxy {
   async request(request: ApiRequest): Promise<ApiResponse> {
     const refused = checkApiPath(request.method, request.path);
     if (refused !== undefined) return { status: 400, body: errorBody(400, refused) };
+    // The sandbox's own operations (creating an organization) go to the local sandbox only, never to a hosted API.
+    if (
+      request.profileId !== LOCAL_PROFILE_ID &&
+      SANDBOX_ONLY_OPERATIONS.has(operationOf(request.method, request.path)!.name)
+    )
+      return {
+        status: 403,
+        body: errorBody(403, 'Only the local sandbox is asked to create an organization.'),
+      };
     const lookup = await this.resolve(request.profileId);
     if (lookup.kind === 'unknown')
       return { status: 404, body: errorBody(404, `There is no profile with the id ${request.profileId}.`) };

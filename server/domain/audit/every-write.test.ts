@@ -20,6 +20,7 @@ import { startTestServer, type TestServer, type TestUser } from '../../test/harn
 import { send } from '../../test/http-helpers.ts';
 import { fillPath } from '../../test/malformed.ts';
 import { insertRevision, loadRevision } from '../content/revisions.ts';
+import { issueToken } from '../organizations/commands.ts';
 import { addSiteSpaceRecord } from '../site-structure/records.ts';
 import { AUDIT_ACTIONS, type AuditAction } from './actions.ts';
 import { allEvents } from './testing.ts';
@@ -35,8 +36,11 @@ interface Expected {
 
 /** How a row calls its write. */
 interface Call {
-  /** The caller: the fixture's admin, or a user outside the organization (joining it). */
-  caller?: 'outsider';
+  /**
+   * The caller: the fixture's admin, a user outside the organization (joining it), or the local sandbox's own user
+   * (a token the sandbox minted), who alone creates an organization, where its event is then recorded.
+   */
+  caller?: 'outsider' | 'sandbox';
   /** The body of the valid call, when the no-500 fixtures' one changes nothing (no change, no event) or fails. */
   body?: (ids: Readonly<Record<string, string>>) => unknown;
   /** Puts the fixture in the state the valid call needs (may change `ids`), after `prepareFor`. */
@@ -246,6 +250,8 @@ const ROWS: Partial<Record<OperationName, Row>> = {
   resendOrganizationEmailInvite: member('invite.email_resent'),
   revokeOrganizationEmailInvite: member('invite.email_revoked'),
   joinOrganizationWithInvite: about('member', param('callerId'))('member.joined', { caller: 'outsider' }),
+  // Recorded in the organization it creates (checked there, as its admin, the caller).
+  createOrganization: about('organization', created)('organization.created', { caller: 'sandbox' }),
   updateMemberInOrganizationById: member('member.role_changed'),
   removeMemberFromOrganizationById: member('member.removed'),
   setUserAsSSOMemberForOrganization: member('member.sso_set'),
@@ -292,9 +298,7 @@ const VARIANTS: readonly (readonly [OperationName, string, OneEvent])[] = [
 ];
 
 /** Catalogue actions no write of the contract records, and where they are asserted instead. */
-const NOT_FROM_A_WRITE: Partial<Record<AuditAction, string>> = {
-  'organization.created': 'no operation of the contract creates an organization; audit.test.ts asserts it',
-};
+const NOT_FROM_A_WRITE: Partial<Record<AuditAction, string>> = {};
 
 const writes = operationList.filter((operation) => operation.method !== 'GET');
 
@@ -338,6 +342,13 @@ describe('audit events of every write', () => {
     expect(Object.keys(AUDIT_ACTIONS).filter((action) => !asserted.has(action))).toEqual([]);
   });
 
+  /** A user with a token the local sandbox minted (server/cli.ts). */
+  function sandboxCaller(): TestUser {
+    const user = server.buildUser({ name: 'Sandra Sandbox' });
+    const token = issueToken(server.db, server.clock.now(), user.id, 'sandbox');
+    return { ...user, token, client: server.client(token) };
+  }
+
   /** Every event recorded so far, whatever its organization. */
   function eventCount(): number {
     const { db } = server;
@@ -357,7 +368,12 @@ describe('audit events of every write', () => {
 
   async function check(operation: Operation, row: Row | undefined): Promise<void> {
     if (row === undefined) throw new Error(`no row for the write \`${operation.name}\`: add one to ROWS`);
-    const caller = row.caller === 'outsider' ? server.buildUser({ name: 'Oscar Outsider' }) : admin;
+    const caller =
+      row.caller === 'outsider'
+        ? server.buildUser({ name: 'Oscar Outsider' })
+        : row.caller === 'sandbox'
+          ? sandboxCaller()
+          : admin;
     const ids: Record<string, string> = { ...fixture(server, admin), transferOrganizationId, importBaseUrl };
     ids.callerId = caller.id;
     prepareFor(server, operation, ids, admin);
@@ -372,6 +388,15 @@ describe('audit events of every write', () => {
       ...(body !== undefined ? { body } : {}),
     });
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    if (row.caller === 'sandbox' && 'action' in row) {
+      // A new organization: its only event is its creation, read as its admin.
+      expect(eventCount() - totalBefore, 'events recorded in all organizations').toBe(1);
+      const events = await allEvents(server, caller, created(ids, answer.body), { limit: 100 });
+      expect(events).toEqual([expect.objectContaining({ action: row.action })]);
+      expect(events[0]!.actor).toMatchObject({ type: 'user', id: caller.id });
+      expect(events[0]!.target).toMatchObject({ type: row.target[0], id: row.target[1](ids, answer.body) });
+      return;
+    }
     const recorded = await newEvents(organizationId, before);
     const destination = await newEvents(transferOrganizationId, destinationBefore);
     const expectedTotal =

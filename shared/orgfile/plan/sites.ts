@@ -5,17 +5,13 @@
  * a new site without sections is made with its variants. Deleting a site or a section, and revoking a share link,
  * are dangerous. Planned only when the file has its `sites` key.
  */
-import type { OrgFileSection, OrgFileSite, OrgFileVariant } from '../schema-sites.ts';
+import type { OrgFileSite, OrgFileVariant } from '../schema-sites.ts';
 import type { OrgSnapshot } from '../snapshot.ts';
-import type { LiveSite, LiveSiteSpace } from '../snapshot-sites.ts';
+import type { LiveSite } from '../snapshot-sites.ts';
 import { matcher, type Stages } from './common.ts';
 import type { GrantsOf } from './access.ts';
-import type { ItemRef, PlanStep, SiteRef, VariantWanted } from './steps.ts';
-
-type Step<R extends PlanStep['resource'], A extends PlanStep['action']> = Extract<
-  PlanStep,
-  { resource: R; action: A }
->;
+import { planNewSection, planShareLinks, planVariants, type SiteScope, type Step } from './site-structure.ts';
+import type { ItemRef, SiteRef, VariantWanted } from './steps.ts';
 
 export function planSites(
   sites: readonly OrgFileSite[],
@@ -125,56 +121,7 @@ function planStructure(
 
   const sections = matcher(found?.sections ?? [], (section) => section.title);
   const sectionIds = (wanted.sections ?? []).map((section) => sections.reserve(section.id));
-  const variantsIn = (
-    section: SiteRef | undefined,
-    want: readonly OrgFileVariant[],
-    have: LiveSiteSpace[],
-  ) => {
-    const variants = matcher(have, (siteSpace) => siteSpace.space);
-    const ids = want.map((variant) => variants.reserve(variant.id));
-    for (const [index, variant] of want.entries()) {
-      const resolved = variantOf(variant);
-      const spaceId = typeof resolved !== 'string' && 'id' in resolved.space ? resolved.space.id : '\u0001';
-      const live = ids[index] ?? variants.match(undefined, spaceId);
-      if (live === undefined) {
-        stages.build.push({
-          resource: 'site-variant',
-          action: 'create',
-          site,
-          section,
-          variant:
-            typeof resolved === 'string' ? { space: { new: variant.space }, path: variant.path } : resolved,
-          label: `Publish space “${variant.space}” in ${at} at /${variant.path}`,
-          ...(typeof resolved === 'string' ? { blocked: resolved } : {}),
-        });
-        continue;
-      }
-      const changes: Step<'site-variant', 'update'>['changes'] = {};
-      if (live.path !== variant.path) changes.path = variant.path;
-      if (typeof resolved !== 'string' && spaceId !== live.space) changes.space = resolved.space;
-      if (Object.keys(changes).length > 0)
-        stages.build.push({
-          resource: 'site-variant',
-          action: 'update',
-          site,
-          siteSpaceId: live.id,
-          changes,
-          label: `Change the variant /${live.path} of ${at}: ${[
-            ...(changes.path !== undefined ? [`path /${changes.path}`] : []),
-            ...(changes.space !== undefined ? [`space “${variant.space}”`] : []),
-          ].join(', ')}`,
-        });
-    }
-    for (const goneVariant of variants.unmatched())
-      stages.delete.push({
-        resource: 'site-variant',
-        action: 'delete',
-        site,
-        siteSpaceId: goneVariant.id,
-        label: `Stop publishing /${goneVariant.path} in ${at}`,
-      });
-  };
-
+  const scope: SiteScope = { site, at, stages, variantOf };
   for (const [index, section] of (wanted.sections ?? []).entries()) {
     const live = sectionIds[index] ?? sections.match(undefined, section.title);
     const group = section.group !== undefined ? groupRefs.get(section.group) : undefined;
@@ -220,7 +167,8 @@ function planStructure(
             : []),
         ].join(', ')}`,
       });
-    variantsIn(
+    planVariants(
+      scope,
       { id: live.id, title: section.title },
       section.variants,
       (found?.siteSpaces ?? []).filter((siteSpace) => siteSpace.section === live.id),
@@ -228,7 +176,8 @@ function planStructure(
   }
   if ((wanted.sections ?? []).length === 0)
     if (found !== undefined)
-      variantsIn(
+      planVariants(
+        scope,
         undefined,
         wanted.variants ?? [],
         found.siteSpaces.filter((siteSpace) => siteSpace.section === undefined),
@@ -280,85 +229,5 @@ function planStructure(
       label: `Delete section group “${goneGroup.title}” of ${at}`,
     });
 
-  const links = matcher(found?.shareLinks ?? [], (link) => link.name);
-  const linkIds = (wanted.shareLinks ?? []).map((link) => links.reserve(link.id));
-  for (const [index, link] of (wanted.shareLinks ?? []).entries()) {
-    const live = linkIds[index] ?? links.match(undefined, link.name);
-    if (live === undefined)
-      stages.build.push({
-        resource: 'share-link',
-        action: 'create',
-        site,
-        name: link.name,
-        active: link.active,
-        label: `Create share link “${link.name}” of ${at}${link.active ? '' : ' (inactive)'}`,
-      });
-    else if (live.name !== link.name || live.active !== link.active)
-      stages.build.push({
-        resource: 'share-link',
-        action: 'update',
-        site,
-        shareLinkId: live.id,
-        changes: {
-          ...(live.name !== link.name ? { name: link.name } : {}),
-          ...(live.active !== link.active ? { active: link.active } : {}),
-        },
-        label: `${live.active && !link.active ? 'Deactivate' : 'Change'} share link “${live.name}” of ${at}`,
-        ...(live.active && !link.active ? { dangerous: 'whoever holds the link loses access' } : {}),
-      });
-  }
-  for (const goneLink of links.unmatched())
-    stages.delete.push({
-      resource: 'share-link',
-      action: 'delete',
-      site,
-      shareLinkId: goneLink.id,
-      name: goneLink.name,
-      label: `Revoke share link “${goneLink.name}” of ${at}`,
-      dangerous: 'whoever holds the link loses access',
-    });
-}
-
-/** A new section: made with its first variant, then its other variants. */
-function planNewSection(
-  section: OrgFileSection,
-  site: SiteRef,
-  key: string,
-  group: SiteRef | undefined,
-  at: string,
-  stages: Stages,
-  variantOf: (variant: OrgFileVariant) => VariantWanted | string,
-) {
-  const [first, ...rest] = section.variants.map((variant) => ({ variant, resolved: variantOf(variant) }));
-  const blocked =
-    first === undefined
-      ? 'a section is made with its first space: give it a variant'
-      : typeof first.resolved === 'string'
-        ? first.resolved
-        : undefined;
-  stages.build.push({
-    resource: 'site-section',
-    action: 'create',
-    site,
-    key,
-    title: section.title,
-    path: section.path,
-    ...(section.description !== undefined ? { description: section.description } : {}),
-    ...(section.icon !== undefined ? { icon: section.icon } : {}),
-    ...(group !== undefined ? { group } : {}),
-    first: first !== undefined && typeof first.resolved !== 'string' ? first.resolved : undefined,
-    label: `Create section “${section.title}” of ${at} at /${section.path}`,
-    ...(blocked !== undefined ? { blocked } : {}),
-  });
-  for (const { variant, resolved } of rest)
-    stages.build.push({
-      resource: 'site-variant',
-      action: 'create',
-      site,
-      section: { new: key },
-      variant:
-        typeof resolved === 'string' ? { space: { new: variant.space }, path: variant.path } : resolved,
-      label: `Publish space “${variant.space}” in section “${section.title}” of ${at} at /${variant.path}`,
-      ...(typeof resolved === 'string' ? { blocked: resolved } : {}),
-    });
+  planShareLinks(scope, wanted, found);
 }

@@ -24,18 +24,9 @@ export function orgFileName(title: string, day: Date): string {
   return `${slug}-${day.toISOString().slice(0, 10)}.org.yaml`;
 }
 
-/** Props of `FileTab`. */
-export interface FileTabProps {
-  draft: ReturnType<typeof useDraft>;
-  live: ReturnType<typeof useLiveSnapshot>;
-  onPlan: () => void;
-}
-
-/** The export, the editor and its problems. */
-export function FileTab({ draft, live, onPlan }: FileTabProps) {
+/** The export of the live organization: offered to save, copy, or edit. */
+function ExportSection({ live, onEdit }: { live: FileTabProps['live']; onEdit: (text: string) => void }) {
   const [exported, setExported] = useState<{ text: string; name: string; skipped: string[] } | undefined>();
-  const [replacing, setReplacing] = useState<string | undefined>();
-
   const runExport = () => {
     live
       .load()
@@ -51,16 +42,67 @@ export function FileTab({ draft, live, onPlan }: FileTabProps) {
         toast({ tone: 'error', title: 'The export failed', description: errorMessage(error) });
       });
   };
-  /** Puts a file in the editor, asking first when that would drop edits. */
-  const edit = (text: string) => {
-    if (draft.dirty && draft.text !== text) setReplacing(text);
-    else draft.load(text);
-  };
   const copy = (text: string) => {
     void navigator.clipboard.writeText(text).then(
       () => toast({ tone: 'success', title: 'The file is copied' }),
       (error: unknown) => toast({ tone: 'error', title: 'Could not copy', description: errorMessage(error) }),
     );
+  };
+  return (
+    <section className="org-file-section" aria-labelledby="org-file-export-title">
+      <div className="org-file-section-head">
+        <h2 id="org-file-export-title">Export</h2>
+        <Button
+          variant="primary"
+          onClick={runExport}
+          pending={live.state.status === 'loading'}
+          data-testid="org-file-export"
+        >
+          Export the live organization
+        </Button>
+      </div>
+      <SnapshotProgress state={live.state} onStop={live.stop} />
+      {exported !== undefined && (
+        <div className="org-file-exported" data-testid="org-file-exported">
+          <p className="muted">
+            {exported.name}: {exported.text.split('\n').length} lines.
+            {exported.skipped.length > 0 && ` Left out: ${exported.skipped.join('; ')}.`}
+          </p>
+          <div className="org-file-actions">
+            <Button
+              onClick={() => downloadText(exported.text, exported.name, 'application/yaml;charset=utf-8')}
+              data-testid="org-file-save"
+            >
+              Save as a file
+            </Button>
+            <Button onClick={() => copy(exported.text)} data-testid="org-file-copy">
+              Copy
+            </Button>
+            <Button onClick={() => onEdit(exported.text)} data-testid="org-file-edit-export">
+              Edit this file
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Props of `FileTab`. */
+export interface FileTabProps {
+  draft: ReturnType<typeof useDraft>;
+  live: ReturnType<typeof useLiveSnapshot>;
+  onPlan: () => void;
+}
+
+/** The export, the editor and its problems. */
+export function FileTab({ draft, live, onPlan }: FileTabProps) {
+  const [replacing, setReplacing] = useState<string | undefined>();
+
+  /** Puts a file in the editor, asking first when that would drop edits. */
+  const edit = (text: string) => {
+    if (draft.dirty && draft.text !== text) setReplacing(text);
+    else draft.load(text);
   };
   const open = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -76,43 +118,7 @@ export function FileTab({ draft, live, onPlan }: FileTabProps) {
 
   return (
     <div className="org-file-tab">
-      <section className="org-file-section" aria-labelledby="org-file-export-title">
-        <div className="org-file-section-head">
-          <h2 id="org-file-export-title">Export</h2>
-          <Button
-            variant="primary"
-            onClick={runExport}
-            pending={live.state.status === 'loading'}
-            data-testid="org-file-export"
-          >
-            Export the live organization
-          </Button>
-        </div>
-        <SnapshotProgress state={live.state} onStop={live.stop} />
-        {exported !== undefined && (
-          <div className="org-file-exported" data-testid="org-file-exported">
-            <p className="muted">
-              {exported.name}: {exported.text.split('\n').length} lines.
-              {exported.skipped.length > 0 && ` Left out: ${exported.skipped.join('; ')}.`}
-            </p>
-            <div className="org-file-actions">
-              <Button
-                onClick={() => downloadText(exported.text, exported.name, 'application/yaml;charset=utf-8')}
-                data-testid="org-file-save"
-              >
-                Save as a file
-              </Button>
-              <Button onClick={() => copy(exported.text)} data-testid="org-file-copy">
-                Copy
-              </Button>
-              <Button onClick={() => edit(exported.text)} data-testid="org-file-edit-export">
-                Edit this file
-              </Button>
-            </div>
-          </div>
-        )}
-      </section>
-
+      <ExportSection live={live} onEdit={edit} />
       <section className="org-file-section" aria-labelledby="org-file-editor-title">
         <div className="org-file-section-head">
           <h2 id="org-file-editor-title">The file</h2>

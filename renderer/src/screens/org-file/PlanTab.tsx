@@ -4,24 +4,14 @@
  * progress, Stop, and the per-step report, which stays (stored) until it is dismissed or another apply starts.
  */
 import { useEffect, useState } from 'react';
-import type { Plan } from '../../../../shared/orgfile/plan.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner, EmptyState } from '../../ui/Feedback.tsx';
 import { ApplyReport } from './ApplyReport.tsx';
 import { PlanPreview } from './PlanPreview.tsx';
 import { SnapshotProgress } from './SnapshotProgress.tsx';
 import type { useApply } from './useApply.ts';
+import type { Planned } from './targetPlan.ts';
 import type { SnapshotState } from './useLiveSnapshot.ts';
-
-/** A plan made from the editor's text against a read of the live organization. */
-export interface Planned {
-  plan: Plan;
-  fileText: string;
-  /** The file as the plan read it, and the live organization's export: the preview's diff. */
-  shownText: string;
-  liveText: string;
-  at: Date;
-}
 
 /** Props of `PlanTab`. */
 export interface PlanTabProps {

@@ -4,10 +4,12 @@
  * - the draft: the editor's text, kept as it is typed, so that a reload or a quit loses nothing;
  * - the last applied file: what drift is measured against;
  * - the apply in progress: its plan and journal (keyed by the plan), so that "Resume" after a quit or a reload
- *   carries on where it stopped and does nothing twice (`applyPlan` skips what the journal says is done).
+ *   carries on where it stopped and does nothing twice (`applyPlan` skips what the journal says is done);
+ * - the organization's copy in the local sandbox (the rehearsal), which plans can target instead.
  */
 import type { ApplyJournal } from '../../../../shared/orgfile/apply.ts';
 import type { Plan } from '../../../../shared/orgfile/plan.ts';
+import type { RehearsalCopy } from '../../../../shared/orgfile/rehearse.ts';
 
 /** What the journal keeps of one step (the shape `ApplyJournal` stores). */
 export type StepRecord = Parameters<ApplyJournal['set']>[1];
@@ -68,6 +70,7 @@ export function orgFileStore(profileId: string, orgId: string, store: KeyValueSt
   const draftKey = keyOf(profileId, orgId, 'draft');
   const appliedKey = keyOf(profileId, orgId, 'applied');
   const applyKey = keyOf(profileId, orgId, 'apply');
+  const rehearsalKey = keyOf(profileId, orgId, 'rehearsal');
   return {
     draft: () => read<string>(store, draftKey),
     setDraft: (text: string | undefined) => write(store, draftKey, text),
@@ -75,6 +78,9 @@ export function orgFileStore(profileId: string, orgId: string, store: KeyValueSt
     setApplied: (value: { text: string; at: string } | undefined) => write(store, appliedKey, value),
     apply: () => read<StoredApply>(store, applyKey),
     setApply: (value: StoredApply | undefined) => write(store, applyKey, value),
+    /** The organization's last copy in the local sandbox (its id and how its ids pair with the organization's). */
+    rehearsal: () => read<RehearsalCopy>(store, rehearsalKey),
+    setRehearsal: (value: RehearsalCopy | undefined) => write(store, rehearsalKey, value),
   };
 }
 

@@ -3,6 +3,9 @@
  * client (so through the main process's pacing, letting the user's own requests go first): at GitBook's pace (60 requests a minute) a large organization takes
  * minutes, one request per page and per team, so the hook counts the requests answered for a progress line and can
  * be stopped between two of them.
+ *
+ * `reuse` answers the last read instead of reading again when no plan used it yet and it is recent: the first plan
+ * after an export plans against the export's read (issue 19: each plan used to read the whole organization again).
  */
 import { useCallback, useRef, useState } from 'react';
 import type { ApiClient } from '../../../../shared/client.ts';
@@ -29,9 +32,14 @@ export function countingClient(client: ApiClient, onAnswer: () => void, signal: 
   return { ...client, call };
 }
 
-/** The snapshot's state, `load` (again) and `stop`. */
+/** How old a read the first plan after it may still use. */
+export const REUSE_WITHIN_MS = 5 * 60_000;
+
+/** The snapshot's state, `load` (again), `reuse` and `stop`. */
 export function useLiveSnapshot(profileId: string, orgId: string) {
   const [state, setState] = useState<SnapshotState>({ status: 'idle' });
+  /** Whether the last read is still unused by a plan. */
+  const unused = useRef(false);
   const running = useRef<{ controller: AbortController; promise: Promise<OrgSnapshot> } | undefined>(
     undefined,
   );
@@ -53,6 +61,7 @@ export function useLiveSnapshot(profileId: string, orgId: string) {
     const promise = loadSnapshot(client, orgId)
       .then((snapshot) => {
         setState({ status: 'ready', snapshot, at: new Date(), requests });
+        unused.current = true;
         return snapshot;
       })
       .catch((error: unknown) => {
@@ -68,5 +77,14 @@ export function useLiveSnapshot(profileId: string, orgId: string) {
 
   const stop = useCallback(() => running.current?.controller.abort(), []);
 
-  return { state, load, stop };
+  /** The last read when no plan used it and it is recent (then it counts as used), else a new read. */
+  const reuse = useCallback((): Promise<OrgSnapshot> => {
+    const wasUnused = unused.current;
+    unused.current = false;
+    if (wasUnused && state.status === 'ready' && Date.now() - state.at.getTime() < REUSE_WITHIN_MS)
+      return Promise.resolve(state.snapshot);
+    return load();
+  }, [state, load]);
+
+  return { state, load, reuse, stop };
 }
