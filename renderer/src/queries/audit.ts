@@ -7,6 +7,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import type { AuditEvent } from '../../../shared/contract/resources/audit.ts';
 import { AUDIT_EVENTS_LIMIT_MAX } from '../../../shared/contract/resources/audit.ts';
 import { clientFor } from '../bridge/api.ts';
+import { eachPage } from './allPages.ts';
 import type { AuditQueryFilters } from '../screens/audit/auditSearch.ts';
 import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
@@ -112,14 +113,13 @@ export async function eachAuditPage(
   signal?: AbortSignal,
 ): Promise<number> {
   let count = 0;
-  let page: string | undefined;
-  do {
-    signal?.throwIfAborted();
-    const answer = await auditPage(profileId, orgId, filters, page);
-    signal?.throwIfAborted();
-    onPage(answer.items);
-    count += answer.items.length;
-    page = answer.next?.page;
-  } while (page !== undefined);
+  await eachPage(
+    (page) => auditPage(profileId, orgId, filters, page),
+    (answer) => {
+      onPage(answer.items);
+      count += answer.items.length;
+    },
+    { signal },
+  );
   return count;
 }

@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Collection, UpdateCollection } from '../../../shared/contract/resources/content.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
 import { invalidateContent, trashKey } from './spaces.ts';
 
@@ -35,18 +36,13 @@ function countSpacesIn(profileId: string, collectionId: string): Promise<number>
 }
 
 /** Every collection of an organization, nested ones included, all pages. */
-async function allCollections(profileId: string, orgId: string): Promise<Collection[]> {
-  const items: Collection[] = [];
-  let page: string | undefined;
-  do {
-    const answer = await clientFor(profileId).call('listCollectionsInOrganizationById', {
+function allCollections(profileId: string, orgId: string): Promise<Collection[]> {
+  return allPages((page) =>
+    clientFor(profileId).call('listCollectionsInOrganizationById', {
       params: { organizationId: orgId },
-      query: { nested: true, limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-    });
-    items.push(...answer.items);
-    page = answer.next?.page;
-  } while (page !== undefined);
-  return items;
+      query: { nested: true, limit: LIST_LIMIT_MAX, ...pageParam(page) },
+    }),
+  );
 }
 
 /** The ids of a collection's sub-collections at any depth, from a flat list of collections. */

@@ -12,6 +12,7 @@ import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-q
 import type { User } from '../../../shared/contract/common.ts';
 import type { Comment, CommentReply } from '../../../shared/contract/resources/comments.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import {
   matchesFilter,
   prependOnce,
@@ -55,28 +56,22 @@ export function commentsQuery(scope: CommentScope, filter: CommentFilter, pageId
   const { profileId, spaceId, changeRequestId } = scope;
   return queryOptions({
     queryKey: [...listsKey(scope), filter, pageId ?? null],
-    queryFn: async (): Promise<Comment[]> => {
-      const client = clientFor(profileId);
-      const items: Comment[] = [];
-      let page: string | undefined;
-      for (let read = 0; read < MAX_PAGES; read++) {
-        const answer = await client.call('listCommentsInChangeRequest', {
-          params: { spaceId, changeRequestId },
-          query: {
-            status: filter,
-            order: 'desc',
-            format: 'markdown',
-            limit: PAGE_SIZE,
-            ...(pageId !== undefined ? { targetPage: pageId } : {}),
-            ...(page !== undefined ? { page } : {}),
-          },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-        if (page === undefined) break;
-      }
-      return items;
-    },
+    queryFn: (): Promise<Comment[]> =>
+      allPages(
+        (page) =>
+          clientFor(profileId).call('listCommentsInChangeRequest', {
+            params: { spaceId, changeRequestId },
+            query: {
+              status: filter,
+              order: 'desc',
+              format: 'markdown',
+              limit: PAGE_SIZE,
+              ...(pageId !== undefined ? { targetPage: pageId } : {}),
+              ...pageParam(page),
+            },
+          }),
+        { maxPages: MAX_PAGES },
+      ),
   });
 }
 
@@ -89,21 +84,15 @@ export function repliesQuery(scope: CommentScope, commentId: string) {
   const { profileId, spaceId, changeRequestId } = scope;
   return queryOptions({
     queryKey: repliesKey(scope, commentId),
-    queryFn: async (): Promise<CommentReply[]> => {
-      const client = clientFor(profileId);
-      const items: CommentReply[] = [];
-      let page: string | undefined;
-      for (let read = 0; read < MAX_PAGES; read++) {
-        const answer = await client.call('listCommentRepliesInChangeRequest', {
-          params: { spaceId, changeRequestId, commentId },
-          query: { format: 'markdown', limit: PAGE_SIZE, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-        if (page === undefined) break;
-      }
-      return items;
-    },
+    queryFn: (): Promise<CommentReply[]> =>
+      allPages(
+        (page) =>
+          clientFor(profileId).call('listCommentRepliesInChangeRequest', {
+            params: { spaceId, changeRequestId, commentId },
+            query: { format: 'markdown', limit: PAGE_SIZE, ...pageParam(page) },
+          }),
+        { maxPages: MAX_PAGES },
+      ),
   });
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contract/resources/access.ts';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import { clientFor } from '../bridge/api.ts';
+import { eachPage, pageParam } from './allPages.ts';
 import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
 
@@ -81,14 +82,11 @@ export async function eachAccessPage(
   onPage: (entries: readonly AccessEntry[]) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  let page: string | undefined;
-  do {
-    signal?.throwIfAborted();
-    const answer = await accessPage(profileId, orgId, subject, page, 'reached');
-    signal?.throwIfAborted();
-    onPage(answer.items);
-    page = answer.next?.page;
-  } while (page !== undefined);
+  await eachPage(
+    (page) => accessPage(profileId, orgId, subject, page, 'reached'),
+    (answer) => onPage(answer.items),
+    { signal },
+  );
 }
 
 /** A member as the access review names them. */
@@ -105,21 +103,21 @@ export async function eachMemberPage(
   onPage: (members: readonly ReviewedMember[], total: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
-  let page: string | undefined;
-  do {
-    signal?.throwIfAborted();
-    const answer = await clientFor(profileId).call('listMembersInOrganizationById', {
-      params: { organizationId: orgId },
-      query: { limit: LIST_LIMIT_MAX, sort: 'name', order: 'asc', ...(page !== undefined ? { page } : {}) },
-    });
-    await onPage(
-      answer.items.map((member) => ({
-        id: member.user.id,
-        name: member.user.displayName,
-        email: member.user.email ?? '',
-      })),
-      answer.count,
-    );
-    page = answer.next?.page;
-  } while (page !== undefined);
+  await eachPage(
+    (page) =>
+      clientFor(profileId).call('listMembersInOrganizationById', {
+        params: { organizationId: orgId },
+        query: { limit: LIST_LIMIT_MAX, sort: 'name', order: 'asc', ...pageParam(page) },
+      }),
+    (answer) =>
+      onPage(
+        answer.items.map((member) => ({
+          id: member.user.id,
+          name: member.user.displayName,
+          email: member.user.email ?? '',
+        })),
+        answer.count,
+      ),
+    { signal },
+  );
 }

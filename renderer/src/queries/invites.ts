@@ -19,20 +19,13 @@ export function inviteLinksKey(profileId: string, orgId: string) {
 export function inviteLinksQuery(profileId: string, orgId: string) {
   return queryOptions({
     queryKey: inviteLinksKey(profileId, orgId),
-    queryFn: async () => {
-      const client = clientFor(profileId);
-      const items: Invite[] = [];
-      let page: string | undefined;
-      do {
-        const result = await client.call('listOrganizationInviteLinks', {
+    queryFn: (): Promise<Invite[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('listOrganizationInviteLinks', {
           params: { organizationId: orgId },
-          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...result.items);
-        page = result.next?.page;
-      } while (page !== undefined);
-      return items;
-    },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
   });
 }
 

@@ -12,6 +12,7 @@ import type {
   UpdateSAMLProvider,
 } from '../../../shared/contract/resources/saml.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
 import { useRefreshingMutation } from './refreshingMutation.ts';
 
@@ -29,19 +30,13 @@ export function ssoLoginsKey(profileId: string, orgId: string) {
 export function samlProvidersQuery(profileId: string, orgId: string) {
   return queryOptions({
     queryKey: [...samlKey(profileId, orgId), 'list'] as const,
-    queryFn: async (): Promise<SAMLProvider[]> => {
-      const items: SAMLProvider[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await clientFor(profileId).call('listSAMLProvidersInOrganizationById', {
+    queryFn: (): Promise<SAMLProvider[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('listSAMLProvidersInOrganizationById', {
           params: { organizationId: orgId },
-          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return items;
-    },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
   });
 }
 

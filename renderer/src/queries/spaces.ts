@@ -5,6 +5,7 @@ import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Space, UpdateSpace } from '../../../shared/contract/resources/content.ts';
 import type { ContentReferenceStatus } from '../../../shared/contract/resources/links.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
 import { spaceCountQuery } from './counts.ts';
@@ -37,17 +38,13 @@ export function trashQuery(profileId: string, orgId: string) {
   return queryOptions({
     queryKey: trashKey(profileId, orgId),
     queryFn: async (): Promise<Space[]> => {
-      const items: Space[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await clientFor(profileId).call('listSpacesInOrganizationById', {
+      const spaces = await allPages((page) =>
+        clientFor(profileId).call('listSpacesInOrganizationById', {
           params: { organizationId: orgId },
-          query: { deleted: true, limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items.filter((space) => space.deletedAt !== undefined));
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return items;
+          query: { deleted: true, limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      );
+      return spaces.filter((space) => space.deletedAt !== undefined);
     },
   });
 }

@@ -4,6 +4,7 @@ import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Operations, ResponseOf } from '../../../shared/contract/index.ts';
 import type { Team } from '../../../shared/contract/resources/members.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, eachPage, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
 import { teamCountQuery } from './counts.ts';
 import { invalidateMembers, memberListsKey } from './members.ts';
@@ -53,22 +54,23 @@ export function teamsQuery(
     queryKey: [...teamListsKey(profileId, orgId), { title, owner }] as const,
     queryFn: async (): Promise<{ items: Team[]; count: number }> => {
       const items: Team[] = [];
-      let page: string | undefined;
       let count = 0;
-      do {
-        const answer = await clientFor(profileId).call('listTeamsInOrganizationById', {
-          params: { organizationId: orgId },
-          query: {
-            limit: LIST_LIMIT_MAX,
-            ...(title !== '' ? { title } : {}),
-            ...(owner !== '' ? { owner } : {}),
-            ...(page !== undefined ? { page } : {}),
-          },
-        });
-        items.push(...answer.items);
-        count = answer.count;
-        page = answer.next?.page;
-      } while (page !== undefined);
+      await eachPage(
+        (page) =>
+          clientFor(profileId).call('listTeamsInOrganizationById', {
+            params: { organizationId: orgId },
+            query: {
+              limit: LIST_LIMIT_MAX,
+              ...(title !== '' ? { title } : {}),
+              ...(owner !== '' ? { owner } : {}),
+              ...pageParam(page),
+            },
+          }),
+        (answer) => {
+          items.push(...answer.items);
+          count = answer.count;
+        },
+      );
       return { items, count };
     },
   });
@@ -89,19 +91,13 @@ export function teamQuery(profileId: string, orgId: string, teamId: string) {
 export function teamMembersQuery(profileId: string, orgId: string, teamId: string) {
   return queryOptions({
     queryKey: [...teamKey(profileId, orgId, teamId), 'members'] as const,
-    queryFn: async (): Promise<TeamMemberEntry[]> => {
-      const items: TeamMemberEntry[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await clientFor(profileId).call('listTeamMembersInOrganizationById', {
+    queryFn: (): Promise<TeamMemberEntry[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('listTeamMembersInOrganizationById', {
           params: { organizationId: orgId, teamId },
-          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return items;
-    },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
   });
 }
 
