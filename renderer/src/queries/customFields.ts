@@ -1,7 +1,7 @@
 /**
  * Custom fields of an organization (definitions) and their values on spaces. Keys: `[…org, 'custom-fields', …]`.
- * Values are read one space at a time (the API has no bulk read): the grid loads them lazily through
- * `fetchSpaceValues` and keeps them itself (screens/custom-fields/valuesStore.ts).
+ * Values are read one space at a time (the API has no bulk read): the grid asks for the rows on screen through
+ * `spaceValuesQuery`, and its cell edits update them in the cache (screens/custom-fields/useCellEdits.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
@@ -17,6 +17,7 @@ import { clientFor } from '../bridge/api.ts';
 import { allPages, pageParam } from './allPages.ts';
 import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
+import { limiter } from './limiter.ts';
 import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The key prefix of the custom fields of an organization. */
@@ -40,15 +41,44 @@ export function customFieldsQuery(profileId: string, orgId: string) {
   });
 }
 
+/** A space's values by field name (fields without a value are absent). */
+export type SpaceValues = Readonly<Record<string, CustomFieldValue>>;
+
 /** One space's values by field name (fields without a value are absent). */
-export async function fetchSpaceValues(
-  profileId: string,
-  spaceId: string,
-): Promise<Record<string, CustomFieldValue>> {
+export async function fetchSpaceValues(profileId: string, spaceId: string): Promise<SpaceValues> {
   const list = await clientFor(profileId).call('getSpaceCustomFields', { params: { spaceId } });
   const values: Record<string, CustomFieldValue> = {};
   for (const entry of list) if (entry.value !== undefined) values[entry.customField.name] = entry.value;
   return values;
+}
+
+/** Reads of one space's values running at once (the API has no bulk read: a grid screen asks for dozens). */
+export const VALUE_READS_AT_ONCE = 6;
+const valueReads = limiter(VALUE_READS_AT_ONCE);
+
+/** The key prefix of the values of every space of an organization (all of them, or one space's). */
+export function spaceValuesKey(profileId: string, orgId: string, spaceId?: string) {
+  const prefix = [...customFieldsKey(profileId, orgId), 'values'] as const;
+  return spaceId === undefined ? prefix : ([...prefix, spaceId] as const);
+}
+
+/**
+ * One space's values, read once and kept (`staleTime: Infinity`: the grid's own writes update them in place), at
+ * most `VALUE_READS_AT_ONCE` reads at a time. A read still waiting its turn when nothing shows the row any more is
+ * not sent (the query's signal is aborted); `later` reads wait behind the rows on screen. A failed read stays
+ * failed until read again (no retry: the cell says "Not loaded").
+ */
+export function spaceValuesQuery(profileId: string, orgId: string, spaceId: string, later = false) {
+  return queryOptions({
+    queryKey: spaceValuesKey(profileId, orgId, spaceId),
+    queryFn: ({ signal }): Promise<SpaceValues> =>
+      valueReads(() => {
+        signal.throwIfAborted();
+        return fetchSpaceValues(profileId, spaceId);
+      }, later),
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 /** Writes some values of one space (all or none: the server refuses the whole body on one bad value). */
