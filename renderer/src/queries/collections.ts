@@ -10,13 +10,13 @@ import { invalidateContent, trashKey } from './spaces.ts';
 
 /** The key prefix of everything cached for one collection. */
 export function collectionKey(profileId: string, collectionId: string) {
-  return [...keys.profile(profileId), 'collection', collectionId] as const;
+  return keys.group(keys.profile(profileId), 'collection', collectionId);
 }
 
 /** One collection. */
 export function collectionQuery(profileId: string, collectionId: string) {
   return queryOptions({
-    queryKey: collectionKey(profileId, collectionId),
+    queryKey: keys.read(collectionKey(profileId, collectionId), 'getCollectionById'),
     queryFn: () => clientFor(profileId).call('getCollectionById', { params: { collectionId } }),
   });
 }
@@ -24,7 +24,7 @@ export function collectionQuery(profileId: string, collectionId: string) {
 /** How many spaces sit directly in a collection. */
 export function collectionSpaceCountQuery(profileId: string, collectionId: string) {
   return queryOptions({
-    queryKey: [...collectionKey(profileId, collectionId), 'spaces', 'count'] as const,
+    queryKey: keys.derived(keys.read(collectionKey(profileId, collectionId), 'listSpacesInCollectionById'), 'count'),
     queryFn: () => countSpacesIn(profileId, collectionId),
   });
 }
@@ -71,7 +71,7 @@ export function descendantIds(
 /** What deleting a collection affects: its sub-collections (any depth) and the spaces in all of them. */
 export function collectionContentsQuery(profileId: string, orgId: string, collectionId: string) {
   return queryOptions({
-    queryKey: [...collectionKey(profileId, collectionId), 'contents'] as const,
+    queryKey: keys.derived(collectionKey(profileId, collectionId), 'collectionContents'),
     queryFn: async () => {
       const descendants = descendantIds(await allCollections(profileId, orgId), collectionId);
       const counts = await Promise.all(
@@ -86,7 +86,7 @@ export function collectionContentsQuery(profileId: string, orgId: string, collec
 /** A collection's ancestors, from the top level down (for breadcrumbs). */
 export function collectionPathQuery(profileId: string, collectionId: string | undefined) {
   return queryOptions({
-    queryKey: [...keys.profile(profileId), 'collection-path', collectionId ?? ''] as const,
+    queryKey: keys.derived(keys.profile(profileId), 'collectionPath', { collectionId: collectionId ?? '' }),
     queryFn: async (): Promise<Collection[]> => {
       const path: Collection[] = [];
       const seen = new Set<string>();
@@ -120,7 +120,7 @@ export async function updateCollection(
   queryClient.setQueryData(collectionQuery(profileId, collectionId).queryKey, collection);
   await Promise.all([
     invalidateContent(queryClient, profileId, orgId),
-    queryClient.invalidateQueries({ queryKey: [...keys.profile(profileId), 'collection-path'] }),
+    queryClient.invalidateQueries({ queryKey: keys.derived(keys.profile(profileId), 'collectionPath') }),
   ]);
   return collection;
 }
@@ -138,7 +138,7 @@ export async function deleteCollection(
     invalidateContent(queryClient, profileId, orgId),
     queryClient.invalidateQueries({ queryKey: trashKey(profileId, orgId) }),
     // The spaces inside changed parent (or left): their cached copies are stale.
-    queryClient.invalidateQueries({ queryKey: [...keys.profile(profileId), 'space'] }),
+    queryClient.invalidateQueries({ queryKey: keys.group(keys.profile(profileId), 'space') }),
   ]);
 }
 
@@ -158,7 +158,7 @@ export async function transferCollection(
   await Promise.all([
     invalidateContent(queryClient, profileId, orgId),
     invalidateContent(queryClient, profileId, targetOrgId),
-    queryClient.invalidateQueries({ queryKey: [...keys.profile(profileId), 'space'] }),
+    queryClient.invalidateQueries({ queryKey: keys.group(keys.profile(profileId), 'space') }),
   ]);
   return collection;
 }

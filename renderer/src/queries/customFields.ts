@@ -22,13 +22,13 @@ import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The key prefix of the custom fields of an organization. */
 export function customFieldsKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'custom-fields'] as const;
+  return keys.group(keys.org(profileId, orgId), 'custom-fields');
 }
 
 /** Every custom field of an organization (all pages), by name. */
 export function customFieldsQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: [...customFieldsKey(profileId, orgId), 'list'] as const,
+    queryKey: keys.read(customFieldsKey(profileId, orgId), 'listOrganizationCustomFields'),
     queryFn: ({ client }): Promise<CustomField[]> =>
       optionalRead(client, profileId, 'listOrganizationCustomFields', () =>
         allPages((page) =>
@@ -58,8 +58,11 @@ const valueReads = limiter(VALUE_READS_AT_ONCE);
 
 /** The key prefix of the values of every space of an organization (all of them, or one space's). */
 export function spaceValuesKey(profileId: string, orgId: string, spaceId?: string) {
-  const prefix = [...customFieldsKey(profileId, orgId), 'values'] as const;
-  return spaceId === undefined ? prefix : ([...prefix, spaceId] as const);
+  return keys.read(
+    customFieldsKey(profileId, orgId),
+    'getSpaceCustomFields',
+    spaceId === undefined ? undefined : { spaceId },
+  );
 }
 
 /**

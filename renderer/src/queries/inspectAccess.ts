@@ -23,7 +23,7 @@ export interface AccessSubject {
 
 /** The key prefix of every inspection of an organization (grants and roles change it: invalidate it whole). */
 export function inspectAccessKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'access', 'inspect');
+  return keys.group(keys.org(profileId, orgId), 'inspect-access');
 }
 
 /** One page of what a subject reaches (`all`: every item, the ones not reached with why not). */
@@ -61,7 +61,7 @@ export function inspectAccessQuery(
   const operation =
     subject.kind === 'member' ? 'listMemberAccessInOrganization' : 'listTeamAccessInOrganization';
   return infiniteQueryOptions({
-    queryKey: [...inspectAccessKey(profileId, orgId), subject.kind, subject.id, reach] as const,
+    queryKey: keys.read(inspectAccessKey(profileId, orgId), operation, { subjectId: subject.id, reach }),
     queryFn: ({ pageParam }) =>
       optionalRead(queryClient, profileId, operation, () =>
         accessPage(profileId, orgId, subject, pageParam, reach),

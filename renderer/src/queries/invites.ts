@@ -12,7 +12,7 @@ import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The query key of the invite links of an organization. */
 export function inviteLinksKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'invites', 'links');
+  return keys.read(keys.group(keys.org(profileId, orgId), 'invites'), 'listOrganizationInviteLinks');
 }
 
 /** Every invite link of an organization (all pages, newest first). */
@@ -78,7 +78,7 @@ export async function memberEmails(profileId: string, orgId: string, userIds: st
 
 /** The query key of the pending email invites of an organization. */
 export function emailInvitesKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'invites', 'email');
+  return keys.read(keys.group(keys.org(profileId, orgId), 'invites'), 'listOrganizationEmailInvites');
 }
 
 /** Every email invite still awaiting the person's first visit (an extension of the embedded server), newest first. */

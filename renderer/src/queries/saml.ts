@@ -18,18 +18,18 @@ import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The key prefix of everything cached about the SAML providers of an organization. */
 export function samlKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'saml'] as const;
+  return keys.group(keys.org(profileId, orgId), 'saml');
 }
 
 /** The key of the SSO login info of an organization. */
 export function ssoLoginsKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'sso-logins'] as const;
+  return keys.read(keys.org(profileId, orgId), 'listSSOProviderLoginsInOrganization');
 }
 
 /** Every SAML provider of an organization (all pages), oldest first. */
 export function samlProvidersQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: [...samlKey(profileId, orgId), 'list'] as const,
+    queryKey: keys.read(samlKey(profileId, orgId), 'listSAMLProvidersInOrganizationById'),
     queryFn: (): Promise<SAMLProvider[]> =>
       allPages((page) =>
         clientFor(profileId).call('listSAMLProvidersInOrganizationById', {

@@ -12,23 +12,23 @@ import { spaceCountQuery } from './counts.ts';
 
 /** The key prefix of the content tree's queries of an organization (owned by the content screen). */
 export function contentKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'content'] as const;
+  return keys.group(keys.org(profileId, orgId), 'content');
 }
 
 /** The key prefix of everything cached for one space (the space, its links). */
 export function spaceKey(profileId: string, spaceId: string) {
-  return [...keys.profile(profileId), 'space', spaceId] as const;
+  return keys.group(keys.profile(profileId), 'space', spaceId);
 }
 
 /** The key of an organization's trash. */
 export function trashKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'trash'] as const;
+  return keys.read(keys.org(profileId, orgId), 'listSpacesInOrganizationById', { deleted: true });
 }
 
 /** One space (a deleted one too: it then carries `deletedAt`). */
 export function spaceQuery(profileId: string, spaceId: string) {
   return queryOptions({
-    queryKey: spaceKey(profileId, spaceId),
+    queryKey: keys.read(spaceKey(profileId, spaceId), 'getSpaceById'),
     queryFn: () => clientFor(profileId).call('getSpaceById', { params: { spaceId } }),
   });
 }
@@ -55,7 +55,7 @@ export type LinkFilter = 'all' | Static<typeof ContentReferenceStatus>;
 /** The links report of a space, page by page ("Load more"). */
 export function spaceLinksQuery(profileId: string, spaceId: string, filter: LinkFilter) {
   return infiniteQueryOptions({
-    queryKey: [...spaceKey(profileId, spaceId), 'links', filter] as const,
+    queryKey: keys.read(spaceKey(profileId, spaceId), 'listSpaceLinks', { filter }),
     queryFn: ({ pageParam, client }) =>
       optionalRead(client, profileId, 'listSpaceLinks', () =>
         clientFor(profileId).call('listSpaceLinks', {
@@ -75,7 +75,7 @@ export function spaceLinksQuery(profileId: string, spaceId: string, filter: Link
 /** How many links of a status a space has (the report's `stats` count only all and broken). */
 export function spaceLinkCountQuery(profileId: string, spaceId: string, filter: LinkFilter) {
   return queryOptions({
-    queryKey: [...spaceKey(profileId, spaceId), 'links', filter, 'count'] as const,
+    queryKey: keys.derived(keys.read(spaceKey(profileId, spaceId), 'listSpaceLinks', { filter }), 'count'),
     queryFn: async ({ client }) => {
       const answer = await optionalRead(client, profileId, 'listSpaceLinks', () =>
         clientFor(profileId).call('listSpaceLinks', {

@@ -20,18 +20,18 @@ export type TeamRole = TeamMemberEntry['team']['role'];
 
 /** The key prefix of every teams list of an organization (all filters). */
 export function teamListsKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'teams', 'list');
+  return keys.group(keys.org(profileId, orgId), 'team-lists');
 }
 
 /** The key prefix of everything cached for one team (the team and its members). */
 export function teamKey(profileId: string, orgId: string, teamId: string) {
-  return keys.orgResource(profileId, orgId, 'team', teamId);
+  return keys.group(keys.org(profileId, orgId), 'team', teamId);
 }
 
 /** The user the profile's token acts as (to filter the teams they own). */
 export function currentUserQuery(profileId: string) {
   return queryOptions({
-    queryKey: [...keys.profile(profileId), 'user'] as const,
+    queryKey: keys.read(keys.profile(profileId), 'getAuthenticatedUser'),
     queryFn: () => clientFor(profileId).call('getAuthenticatedUser'),
     staleTime: Infinity,
   });
@@ -51,7 +51,7 @@ export function teamsQuery(
 ) {
   const { title, owner } = filters;
   return queryOptions({
-    queryKey: [...teamListsKey(profileId, orgId), { title, owner }] as const,
+    queryKey: keys.read(teamListsKey(profileId, orgId), 'listTeamsInOrganizationById', { title, owner }),
     queryFn: async (): Promise<{ items: Team[]; count: number }> => {
       const items: Team[] = [];
       let count = 0;
@@ -79,7 +79,7 @@ export function teamsQuery(
 /** One team. */
 export function teamQuery(profileId: string, orgId: string, teamId: string) {
   return queryOptions({
-    queryKey: [...teamKey(profileId, orgId, teamId), 'detail'] as const,
+    queryKey: keys.read(teamKey(profileId, orgId, teamId), 'getTeamInOrganizationById'),
     queryFn: () =>
       clientFor(profileId).call('getTeamInOrganizationById', {
         params: { organizationId: orgId, teamId },
@@ -90,7 +90,7 @@ export function teamQuery(profileId: string, orgId: string, teamId: string) {
 /** Every member of a team with their team role, all pages. */
 export function teamMembersQuery(profileId: string, orgId: string, teamId: string) {
   return queryOptions({
-    queryKey: [...teamKey(profileId, orgId, teamId), 'members'] as const,
+    queryKey: keys.read(teamKey(profileId, orgId, teamId), 'listTeamMembersInOrganizationById'),
     queryFn: (): Promise<TeamMemberEntry[]> =>
       allPages((page) =>
         clientFor(profileId).call('listTeamMembersInOrganizationById', {

@@ -3,12 +3,13 @@
  * (newest first) and the diff by operation between two of them, by default the latest and the one before.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keys } from '../../queries/keys.ts';
 import { useId, useState } from 'react';
 import type { OpenAPISpec, OpenAPISpecVersion } from '../../../../shared/contract/resources/openapi.ts';
 import { errorMessage } from '../../bridge/errors.ts';
 import {
   deleteSpec,
-  openApiKey,
+  specKey,
   replaceSpecSource,
   versionContentQuery,
   versionsQuery,
@@ -67,7 +68,7 @@ function DiffPanel({
 }) {
   const queryClient = useQueryClient();
   const diff = useQuery({
-    queryKey: [...openApiKey(profileId, orgId), 'spec', slug, 'diff', base, head] as const,
+    queryKey: keys.derived(specKey(profileId, orgId, slug), 'specDiff', { base, head }),
     queryFn: async () => {
       const [before, after] = await Promise.all([
         queryClient.fetchQuery(versionContentQuery(profileId, orgId, slug, base)),
