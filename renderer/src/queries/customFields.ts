@@ -25,10 +25,18 @@ export function customFieldsKey(profileId: string, orgId: string) {
   return keys.group(keys.org(profileId, orgId), 'custom-fields');
 }
 
+/**
+ * The key of the field definitions. A change of a definition refetches only them: the screen trims or resets the
+ * spaces' values itself (`dropField`, `clear`), so they are not read again for every field created.
+ */
+function fieldListKey(profileId: string, orgId: string) {
+  return keys.read(customFieldsKey(profileId, orgId), 'listOrganizationCustomFields');
+}
+
 /** Every custom field of an organization (all pages), by name. */
 export function customFieldsQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: keys.read(customFieldsKey(profileId, orgId), 'listOrganizationCustomFields'),
+    queryKey: fieldListKey(profileId, orgId),
     queryFn: ({ client }): Promise<CustomField[]> =>
       optionalRead(client, profileId, 'listOrganizationCustomFields', () =>
         allPages((page) =>
@@ -96,7 +104,7 @@ export function patchSpaceValues(
 /** Creates a custom field. */
 export function useCreateCustomField(profileId: string, orgId: string) {
   return useRefreshingMutation(
-    [customFieldsKey(profileId, orgId)],
+    [fieldListKey(profileId, orgId)],
     (body: Static<typeof CreateCustomField>) =>
       clientFor(profileId).call('createOrganizationCustomField', { params: { organizationId: orgId }, body }),
   );
@@ -105,7 +113,7 @@ export function useCreateCustomField(profileId: string, orgId: string) {
 /** Changes a custom field's title or options (the server drops values using removed options). */
 export function useUpdateCustomField(profileId: string, orgId: string) {
   return useRefreshingMutation(
-    [customFieldsKey(profileId, orgId)],
+    [fieldListKey(profileId, orgId)],
     ({ name, body }: { name: string; body: Static<typeof UpdateCustomField> }) =>
       clientFor(profileId).call('updateOrganizationCustomField', {
         params: { organizationId: orgId, fieldName: name },
@@ -116,7 +124,7 @@ export function useUpdateCustomField(profileId: string, orgId: string) {
 
 /** Deletes a custom field and its values on every space. */
 export function useDeleteCustomField(profileId: string, orgId: string) {
-  return useRefreshingMutation([customFieldsKey(profileId, orgId)], (name: string) =>
+  return useRefreshingMutation([fieldListKey(profileId, orgId)], (name: string) =>
     clientFor(profileId).call('deleteOrganizationCustomField', {
       params: { organizationId: orgId, fieldName: name },
     }),
