@@ -7,6 +7,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import type { AuditEvent } from '../../../shared/contract/resources/audit.ts';
 import { AUDIT_EVENTS_LIMIT_MAX } from '../../../shared/contract/resources/audit.ts';
 import { clientFor } from '../bridge/api.ts';
+import { eachPage } from './allPages.ts';
 import type { AuditQueryFilters } from '../screens/audit/auditSearch.ts';
 import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
@@ -16,7 +17,7 @@ export const AUDIT_PAGE_SIZE = AUDIT_EVENTS_LIMIT_MAX;
 
 /** The key prefix of everything read from an organization's audit log. */
 export function auditKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'audit', 'events');
+  return keys.group(keys.org(profileId, orgId), 'audit');
 }
 
 /** One page of events with filters, from `page` (the previous page's `next.page`). */
@@ -35,7 +36,7 @@ export function auditEventsQuery(
   filters: AuditQueryFilters,
 ) {
   return infiniteQueryOptions({
-    queryKey: [...auditKey(profileId, orgId), 'list', filters] as const,
+    queryKey: keys.read(auditKey(profileId, orgId), 'listOrganizationAuditEvents', { ...filters }),
     queryFn: ({ pageParam }) =>
       optionalRead(queryClient, profileId, 'listOrganizationAuditEvents', () =>
         auditPage(profileId, orgId, filters, pageParam),
@@ -59,7 +60,7 @@ export function auditHeadQuery(
   filters: AuditQueryFilters,
 ) {
   return queryOptions({
-    queryKey: [...auditKey(profileId, orgId), 'head', filters] as const,
+    queryKey: keys.read(auditKey(profileId, orgId), 'listOrganizationAuditEvents', { ...filters, limit: 20 }),
     queryFn: () =>
       optionalRead(queryClient, profileId, 'listOrganizationAuditEvents', () =>
         clientFor(profileId).call('listOrganizationAuditEvents', {
@@ -76,7 +77,7 @@ export function auditHeadQuery(
 /** The actions an event can name, with their labels (a short catalogue: kept for the session). */
 export function auditActionsQuery(queryClient: QueryClient, profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: [...auditKey(profileId, orgId), 'actions'] as const,
+    queryKey: keys.read(auditKey(profileId, orgId), 'listOrganizationAuditEventActions'),
     queryFn: () =>
       optionalRead(queryClient, profileId, 'listOrganizationAuditEventActions', () =>
         clientFor(profileId).call('listOrganizationAuditEventActions', { params: { organizationId: orgId } }),
@@ -88,7 +89,7 @@ export function auditActionsQuery(queryClient: QueryClient, profileId: string, o
 /** One event with what it recorded (an event never changes once recorded). */
 export function auditEventQuery(queryClient: QueryClient, profileId: string, orgId: string, eventId: string) {
   return queryOptions({
-    queryKey: [...auditKey(profileId, orgId), 'event', eventId] as const,
+    queryKey: keys.read(auditKey(profileId, orgId), 'getOrganizationAuditEvent', { eventId }),
     queryFn: () =>
       optionalRead(queryClient, profileId, 'getOrganizationAuditEvent', () =>
         clientFor(profileId).call('getOrganizationAuditEvent', {
@@ -112,14 +113,13 @@ export async function eachAuditPage(
   signal?: AbortSignal,
 ): Promise<number> {
   let count = 0;
-  let page: string | undefined;
-  do {
-    signal?.throwIfAborted();
-    const answer = await auditPage(profileId, orgId, filters, page);
-    signal?.throwIfAborted();
-    onPage(answer.items);
-    count += answer.items.length;
-    page = answer.next?.page;
-  } while (page !== undefined);
+  await eachPage(
+    (page) => auditPage(profileId, orgId, filters, page),
+    (answer) => {
+      onPage(answer.items);
+      count += answer.items.length;
+    },
+    { signal },
+  );
   return count;
 }

@@ -13,7 +13,7 @@ import { keys } from './keys.ts';
 /** The capabilities of a profile's API (learned once per profile by the main process). */
 export function capabilitiesQuery(profileId: string) {
   return queryOptions({
-    queryKey: [...keys.profile(profileId), 'capabilities'] as const,
+    queryKey: keys.derived(keys.profile(profileId), 'capabilities'),
     queryFn: () => bridgeValue('api.capabilities', { profileId }),
     staleTime: Infinity,
   });

@@ -24,12 +24,12 @@ export const CHANGE_REQUEST_PAGE_SIZE = 50;
 
 /** The key prefix of the change request lists of an organization (inbox and per space). */
 export function changeRequestsKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'change-requests'] as const;
+  return keys.group(keys.org(profileId, orgId), 'change-requests');
 }
 
 /** The key prefix of everything cached for every change request of one space. */
 export function spaceChangeRequestsKey(profileId: string, orgId: string, spaceId: string) {
-  return [...keys.org(profileId, orgId), 'change-request', spaceId] as const;
+  return keys.group(keys.org(profileId, orgId), 'change-request', spaceId);
 }
 
 /** The key prefix of everything cached for one change request. */
@@ -45,7 +45,7 @@ export function changeRequestQuery(
   changeRequestId: string,
 ) {
   return queryOptions({
-    queryKey: [...changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'request'],
+    queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'getChangeRequestById'),
     queryFn: (): Promise<ChangeRequest> =>
       clientFor(profileId).call('getChangeRequestById', { params: { spaceId, changeRequestId } }),
   });
@@ -54,7 +54,7 @@ export function changeRequestQuery(
 /** The change requests of the organization's spaces with a status, newest activity first, a page at a time. */
 export function orgChangeRequestsQuery(profileId: string, orgId: string, status: ChangeRequestStatusValue) {
   return infiniteQueryOptions({
-    queryKey: [...changeRequestsKey(profileId, orgId), 'org', status],
+    queryKey: keys.read(changeRequestsKey(profileId, orgId), 'listChangeRequestsForOrganization', { status }),
     queryFn: ({ pageParam }) =>
       clientFor(profileId).call('listChangeRequestsForOrganization', {
         params: { organizationId: orgId },
@@ -77,7 +77,7 @@ export function spaceChangeRequestsQuery(
   status: ChangeRequestStatusValue,
 ) {
   return infiniteQueryOptions({
-    queryKey: [...changeRequestsKey(profileId, orgId), 'space', spaceId, status],
+    queryKey: keys.read(changeRequestsKey(profileId, orgId), 'listChangeRequestsForSpace', { spaceId, status }),
     queryFn: ({ pageParam }) =>
       clientFor(profileId).call('listChangeRequestsForSpace', {
         params: { spaceId },
@@ -101,7 +101,9 @@ export function changeRequestPagesQuery(
   revision: string,
 ) {
   return queryOptions({
-    queryKey: [...changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'pages', revision],
+    queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'listPagesInChangeRequest', {
+      revision,
+    }),
     queryFn: async (): Promise<Page[]> =>
       (
         await clientFor(profileId).call('listPagesInChangeRequest', {
@@ -151,7 +153,7 @@ export async function updateChangeRequestFields(
   // A status change changes whether it may merge.
   if (body.status !== undefined)
     await queryClient.invalidateQueries({
-      queryKey: [...changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'merge-check'],
+      queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'checkChangeRequestMerge'),
     });
   return request;
 }
@@ -170,7 +172,7 @@ export async function afterMerge(
     queryClient.invalidateQueries({ queryKey: spaceChangeRequestsKey(profileId, orgId, spaceId) }),
     queryClient.invalidateQueries({ queryKey: changeRequestsKey(profileId, orgId) }),
     queryClient.invalidateQueries({ queryKey: spaceKey(profileId, spaceId) }),
-    queryClient.invalidateQueries({ queryKey: [...keys.org(profileId, orgId), 'content'] }),
+    queryClient.invalidateQueries({ queryKey: keys.group(keys.org(profileId, orgId), 'content') }),
   ]);
 }
 

@@ -4,18 +4,19 @@ import type { Static } from '@sinclair/typebox';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Collection, UpdateCollection } from '../../../shared/contract/resources/content.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
 import { invalidateContent, trashKey } from './spaces.ts';
 
 /** The key prefix of everything cached for one collection. */
 export function collectionKey(profileId: string, collectionId: string) {
-  return [...keys.profile(profileId), 'collection', collectionId] as const;
+  return keys.group(keys.profile(profileId), 'collection', collectionId);
 }
 
 /** One collection. */
 export function collectionQuery(profileId: string, collectionId: string) {
   return queryOptions({
-    queryKey: collectionKey(profileId, collectionId),
+    queryKey: keys.read(collectionKey(profileId, collectionId), 'getCollectionById'),
     queryFn: () => clientFor(profileId).call('getCollectionById', { params: { collectionId } }),
   });
 }
@@ -23,7 +24,7 @@ export function collectionQuery(profileId: string, collectionId: string) {
 /** How many spaces sit directly in a collection. */
 export function collectionSpaceCountQuery(profileId: string, collectionId: string) {
   return queryOptions({
-    queryKey: [...collectionKey(profileId, collectionId), 'spaces', 'count'] as const,
+    queryKey: keys.derived(keys.read(collectionKey(profileId, collectionId), 'listSpacesInCollectionById'), 'count'),
     queryFn: () => countSpacesIn(profileId, collectionId),
   });
 }
@@ -35,18 +36,13 @@ function countSpacesIn(profileId: string, collectionId: string): Promise<number>
 }
 
 /** Every collection of an organization, nested ones included, all pages. */
-async function allCollections(profileId: string, orgId: string): Promise<Collection[]> {
-  const items: Collection[] = [];
-  let page: string | undefined;
-  do {
-    const answer = await clientFor(profileId).call('listCollectionsInOrganizationById', {
+function allCollections(profileId: string, orgId: string): Promise<Collection[]> {
+  return allPages((page) =>
+    clientFor(profileId).call('listCollectionsInOrganizationById', {
       params: { organizationId: orgId },
-      query: { nested: true, limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-    });
-    items.push(...answer.items);
-    page = answer.next?.page;
-  } while (page !== undefined);
-  return items;
+      query: { nested: true, limit: LIST_LIMIT_MAX, ...pageParam(page) },
+    }),
+  );
 }
 
 /** The ids of a collection's sub-collections at any depth, from a flat list of collections. */
@@ -75,7 +71,7 @@ export function descendantIds(
 /** What deleting a collection affects: its sub-collections (any depth) and the spaces in all of them. */
 export function collectionContentsQuery(profileId: string, orgId: string, collectionId: string) {
   return queryOptions({
-    queryKey: [...collectionKey(profileId, collectionId), 'contents'] as const,
+    queryKey: keys.derived(collectionKey(profileId, collectionId), 'collectionContents'),
     queryFn: async () => {
       const descendants = descendantIds(await allCollections(profileId, orgId), collectionId);
       const counts = await Promise.all(
@@ -90,7 +86,7 @@ export function collectionContentsQuery(profileId: string, orgId: string, collec
 /** A collection's ancestors, from the top level down (for breadcrumbs). */
 export function collectionPathQuery(profileId: string, collectionId: string | undefined) {
   return queryOptions({
-    queryKey: [...keys.profile(profileId), 'collection-path', collectionId ?? ''] as const,
+    queryKey: keys.derived(keys.profile(profileId), 'collectionPath', { collectionId: collectionId ?? '' }),
     queryFn: async (): Promise<Collection[]> => {
       const path: Collection[] = [];
       const seen = new Set<string>();
@@ -124,7 +120,7 @@ export async function updateCollection(
   queryClient.setQueryData(collectionQuery(profileId, collectionId).queryKey, collection);
   await Promise.all([
     invalidateContent(queryClient, profileId, orgId),
-    queryClient.invalidateQueries({ queryKey: [...keys.profile(profileId), 'collection-path'] }),
+    queryClient.invalidateQueries({ queryKey: keys.derived(keys.profile(profileId), 'collectionPath') }),
   ]);
   return collection;
 }
@@ -142,7 +138,7 @@ export async function deleteCollection(
     invalidateContent(queryClient, profileId, orgId),
     queryClient.invalidateQueries({ queryKey: trashKey(profileId, orgId) }),
     // The spaces inside changed parent (or left): their cached copies are stale.
-    queryClient.invalidateQueries({ queryKey: [...keys.profile(profileId), 'space'] }),
+    queryClient.invalidateQueries({ queryKey: keys.group(keys.profile(profileId), 'space') }),
   ]);
 }
 
@@ -162,7 +158,7 @@ export async function transferCollection(
   await Promise.all([
     invalidateContent(queryClient, profileId, orgId),
     invalidateContent(queryClient, profileId, targetOrgId),
-    queryClient.invalidateQueries({ queryKey: [...keys.profile(profileId), 'space'] }),
+    queryClient.invalidateQueries({ queryKey: keys.group(keys.profile(profileId), 'space') }),
   ]);
   return collection;
 }

@@ -1,7 +1,7 @@
 /**
  * Comments of a change request and their replies. Keys sit under the request's key (`changeRequestKey(…, id)`),
- * `[…, 'comments', 'list', filter, pageId | null]` for the thread lists and `[…, 'comments', 'replies', commentId]`
- * for a thread's replies. Lists read every page of the API's list, so a thread never goes missing past the first.
+ * `[…, 'comments', 'listCommentsInChangeRequest', { status, targetPage }]` for the thread lists and
+ * `[…, 'comments', 'listCommentRepliesInChangeRequest', { commentId }]` for a thread's replies. Lists read every page of the API's list, so a thread never goes missing past the first.
  *
  * Writes put the server's answer in the cached lists at once (so the UI can focus a new comment), then refresh the
  * lists and the request (its `comments` is the number of open comments). Reactions and Resolve/Reopen are
@@ -12,6 +12,7 @@ import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-q
 import type { User } from '../../../shared/contract/common.ts';
 import type { Comment, CommentReply } from '../../../shared/contract/resources/comments.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import {
   matchesFilter,
   prependOnce,
@@ -21,7 +22,8 @@ import {
   withStatus,
   type CommentFilter,
 } from '../screens/change-requests/comments/logic.ts';
-import { changeRequestKey, changeRequestsKey, spaceChangeRequestsKey } from './changeRequests.ts';
+import { changeRequestKey, changeRequestsKey } from './changeRequests.ts';
+import { keys } from './keys.ts';
 
 /** Which request's comments: `changeRequestId` is the request's id (not its number). */
 export interface CommentScope {
@@ -40,48 +42,42 @@ const MAX_PAGES = 1000;
 
 /** The key prefix of everything cached for the comments of one request. */
 export function commentsKey(scope: CommentScope) {
-  return [
-    ...changeRequestKey(scope.profileId, scope.orgId, scope.spaceId, scope.changeRequestId),
+  return keys.group(
+    changeRequestKey(scope.profileId, scope.orgId, scope.spaceId, scope.changeRequestId),
     'comments',
-  ] as const;
+  );
 }
 
 function listsKey(scope: CommentScope) {
-  return [...commentsKey(scope), 'list'] as const;
+  return keys.read(commentsKey(scope), 'listCommentsInChangeRequest');
 }
 
 /** The threads of the request with a status filter, only those on `pageId` when given; newest first. */
 export function commentsQuery(scope: CommentScope, filter: CommentFilter, pageId?: string) {
   const { profileId, spaceId, changeRequestId } = scope;
   return queryOptions({
-    queryKey: [...listsKey(scope), filter, pageId ?? null],
-    queryFn: async (): Promise<Comment[]> => {
-      const client = clientFor(profileId);
-      const items: Comment[] = [];
-      let page: string | undefined;
-      for (let read = 0; read < MAX_PAGES; read++) {
-        const answer = await client.call('listCommentsInChangeRequest', {
-          params: { spaceId, changeRequestId },
-          query: {
-            status: filter,
-            order: 'desc',
-            format: 'markdown',
-            limit: PAGE_SIZE,
-            ...(pageId !== undefined ? { targetPage: pageId } : {}),
-            ...(page !== undefined ? { page } : {}),
-          },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-        if (page === undefined) break;
-      }
-      return items;
-    },
+    queryKey: keys.read(commentsKey(scope), 'listCommentsInChangeRequest', { status: filter, targetPage: pageId ?? null }),
+    queryFn: (): Promise<Comment[]> =>
+      allPages(
+        (page) =>
+          clientFor(profileId).call('listCommentsInChangeRequest', {
+            params: { spaceId, changeRequestId },
+            query: {
+              status: filter,
+              order: 'desc',
+              format: 'markdown',
+              limit: PAGE_SIZE,
+              ...(pageId !== undefined ? { targetPage: pageId } : {}),
+              ...pageParam(page),
+            },
+          }),
+        { maxPages: MAX_PAGES },
+      ),
   });
 }
 
 function repliesKey(scope: CommentScope, commentId: string) {
-  return [...commentsKey(scope), 'replies', commentId] as const;
+  return keys.read(commentsKey(scope), 'listCommentRepliesInChangeRequest', { commentId });
 }
 
 /** The replies of a thread, oldest first (the API's order). */
@@ -89,29 +85,22 @@ export function repliesQuery(scope: CommentScope, commentId: string) {
   const { profileId, spaceId, changeRequestId } = scope;
   return queryOptions({
     queryKey: repliesKey(scope, commentId),
-    queryFn: async (): Promise<CommentReply[]> => {
-      const client = clientFor(profileId);
-      const items: CommentReply[] = [];
-      let page: string | undefined;
-      for (let read = 0; read < MAX_PAGES; read++) {
-        const answer = await client.call('listCommentRepliesInChangeRequest', {
-          params: { spaceId, changeRequestId, commentId },
-          query: { format: 'markdown', limit: PAGE_SIZE, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-        if (page === undefined) break;
-      }
-      return items;
-    },
+    queryFn: (): Promise<CommentReply[]> =>
+      allPages(
+        (page) =>
+          clientFor(profileId).call('listCommentRepliesInChangeRequest', {
+            params: { spaceId, changeRequestId, commentId },
+            query: { format: 'markdown', limit: PAGE_SIZE, ...pageParam(page) },
+          }),
+        { maxPages: MAX_PAGES },
+      ),
   });
 }
 
 /** The filter and page of a list key written by `commentsQuery`. */
 function listOf(key: QueryKey): { filter: CommentFilter; pageId: string | undefined } {
-  const filter = key[key.length - 2] as CommentFilter;
-  const page = key[key.length - 1];
-  return { filter, pageId: typeof page === 'string' ? page : undefined };
+  const { status, targetPage } = key[key.length - 1] as { status: CommentFilter; targetPage: string | null };
+  return { filter: status, pageId: targetPage ?? undefined };
 }
 
 type Snapshot = [QueryKey, unknown][];
@@ -151,18 +140,16 @@ function removeComment(queryClient: QueryClient, scope: CommentScope, commentId:
 async function refresh(queryClient: QueryClient, scope: CommentScope, request: boolean): Promise<void> {
   const jobs = [queryClient.invalidateQueries({ queryKey: listsKey(scope) })];
   if (request) {
-    const names = new Set<unknown>([scope.changeRequestId]);
+    const names = new Set<string>([scope.changeRequestId]);
     if (scope.changeRequestNumber !== undefined) names.add(String(scope.changeRequestNumber));
-    const prefix = spaceChangeRequestsKey(scope.profileId, scope.orgId, scope.spaceId);
+    const { profileId, orgId, spaceId } = scope;
     jobs.push(
-      // The request under whichever name the screen loaded it (`…, id | number, 'request'`).
-      queryClient.invalidateQueries({
-        queryKey: prefix,
-        predicate: (query) =>
-          query.queryKey.length === prefix.length + 2 &&
-          names.has(query.queryKey[prefix.length]) &&
-          query.queryKey[prefix.length + 1] === 'request',
-      }),
+      // The request under whichever name the screen loaded it (its id or its number).
+      ...[...names].map((name) =>
+        queryClient.invalidateQueries({
+          queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, name), 'getChangeRequestById'),
+        }),
+      ),
       queryClient.invalidateQueries({ queryKey: changeRequestsKey(scope.profileId, scope.orgId) }),
     );
   }

@@ -9,7 +9,7 @@ import { keys } from './keys.ts';
 
 /** The prefix of everything cached about an organization's content (the content actions invalidate it too). */
 export function contentKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'content'] as const;
+  return keys.group(keys.org(profileId, orgId), 'content');
 }
 
 /** Every collection and every space of an organization, each list in the server's order. */
@@ -21,7 +21,7 @@ export interface ContentData {
 /** The whole content tree's lists: nested collections and active spaces, all pages, fetched side by side. */
 export function contentQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: [...contentKey(profileId, orgId), 'tree'] as const,
+    queryKey: keys.derived(contentKey(profileId, orgId), 'contentTree'),
     queryFn: async (): Promise<ContentData> => {
       const client = clientFor(profileId);
       const params = { organizationId: orgId };

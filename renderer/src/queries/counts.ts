@@ -13,10 +13,10 @@ type CountedList =
   | 'listSpacesInOrganizationById'
   | 'listSites';
 
-/** How many `resource` an organization has: one item fetched, the envelope's `count` read. */
-function countQuery(profileId: string, orgId: string, resource: string, operation: CountedList) {
+/** How many items a list of an organization has: one item fetched, the envelope's `count` read. */
+function countQuery(profileId: string, orgId: string, operation: CountedList) {
   return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, resource, 'count'),
+    queryKey: keys.derived(keys.read(keys.org(profileId, orgId), operation), 'count'),
     queryFn: async () => {
       const page = await clientFor(profileId).call(operation, {
         params: { organizationId: orgId },
@@ -29,16 +29,16 @@ function countQuery(profileId: string, orgId: string, resource: string, operatio
 
 /** How many members an organization has. */
 export const memberCountQuery = (profileId: string, orgId: string) =>
-  countQuery(profileId, orgId, 'members', 'listMembersInOrganizationById');
+  countQuery(profileId, orgId, 'listMembersInOrganizationById');
 
 /** How many teams an organization has. */
 export const teamCountQuery = (profileId: string, orgId: string) =>
-  countQuery(profileId, orgId, 'teams', 'listTeamsInOrganizationById');
+  countQuery(profileId, orgId, 'listTeamsInOrganizationById');
 
 /** How many spaces an organization has. */
 export const spaceCountQuery = (profileId: string, orgId: string) =>
-  countQuery(profileId, orgId, 'spaces', 'listSpacesInOrganizationById');
+  countQuery(profileId, orgId, 'listSpacesInOrganizationById');
 
 /** How many sites an organization has. */
 export const siteCountQuery = (profileId: string, orgId: string) =>
-  countQuery(profileId, orgId, 'sites', 'listSites');
+  countQuery(profileId, orgId, 'listSites');

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contract/resources/access.ts';
 import { LIST_LIMIT_MAX } from '../../../shared/contract/index.ts';
 import { clientFor } from '../bridge/api.ts';
+import { eachPage, pageParam } from './allPages.ts';
 import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
 
@@ -22,7 +23,7 @@ export interface AccessSubject {
 
 /** The key prefix of every inspection of an organization (grants and roles change it: invalidate it whole). */
 export function inspectAccessKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'access', 'inspect');
+  return keys.group(keys.org(profileId, orgId), 'inspect-access');
 }
 
 /** One page of what a subject reaches (`all`: every item, the ones not reached with why not). */
@@ -60,7 +61,7 @@ export function inspectAccessQuery(
   const operation =
     subject.kind === 'member' ? 'listMemberAccessInOrganization' : 'listTeamAccessInOrganization';
   return infiniteQueryOptions({
-    queryKey: [...inspectAccessKey(profileId, orgId), subject.kind, subject.id, reach] as const,
+    queryKey: keys.read(inspectAccessKey(profileId, orgId), operation, { subjectId: subject.id, reach }),
     queryFn: ({ pageParam }) =>
       optionalRead(queryClient, profileId, operation, () =>
         accessPage(profileId, orgId, subject, pageParam, reach),
@@ -81,14 +82,11 @@ export async function eachAccessPage(
   onPage: (entries: readonly AccessEntry[]) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  let page: string | undefined;
-  do {
-    signal?.throwIfAborted();
-    const answer = await accessPage(profileId, orgId, subject, page, 'reached');
-    signal?.throwIfAborted();
-    onPage(answer.items);
-    page = answer.next?.page;
-  } while (page !== undefined);
+  await eachPage(
+    (page) => accessPage(profileId, orgId, subject, page, 'reached'),
+    (answer) => onPage(answer.items),
+    { signal },
+  );
 }
 
 /** A member as the access review names them. */
@@ -105,21 +103,21 @@ export async function eachMemberPage(
   onPage: (members: readonly ReviewedMember[], total: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
-  let page: string | undefined;
-  do {
-    signal?.throwIfAborted();
-    const answer = await clientFor(profileId).call('listMembersInOrganizationById', {
-      params: { organizationId: orgId },
-      query: { limit: LIST_LIMIT_MAX, sort: 'name', order: 'asc', ...(page !== undefined ? { page } : {}) },
-    });
-    await onPage(
-      answer.items.map((member) => ({
-        id: member.user.id,
-        name: member.user.displayName,
-        email: member.user.email ?? '',
-      })),
-      answer.count,
-    );
-    page = answer.next?.page;
-  } while (page !== undefined);
+  await eachPage(
+    (page) =>
+      clientFor(profileId).call('listMembersInOrganizationById', {
+        params: { organizationId: orgId },
+        query: { limit: LIST_LIMIT_MAX, sort: 'name', order: 'asc', ...pageParam(page) },
+      }),
+    (answer) =>
+      onPage(
+        answer.items.map((member) => ({
+          id: member.user.id,
+          name: member.user.displayName,
+          email: member.user.email ?? '',
+        })),
+        answer.count,
+      ),
+    { signal },
+  );
 }

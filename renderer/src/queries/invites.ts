@@ -12,27 +12,20 @@ import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The query key of the invite links of an organization. */
 export function inviteLinksKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'invites', 'links');
+  return keys.read(keys.group(keys.org(profileId, orgId), 'invites'), 'listOrganizationInviteLinks');
 }
 
 /** Every invite link of an organization (all pages, newest first). */
 export function inviteLinksQuery(profileId: string, orgId: string) {
   return queryOptions({
     queryKey: inviteLinksKey(profileId, orgId),
-    queryFn: async () => {
-      const client = clientFor(profileId);
-      const items: Invite[] = [];
-      let page: string | undefined;
-      do {
-        const result = await client.call('listOrganizationInviteLinks', {
+    queryFn: (): Promise<Invite[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('listOrganizationInviteLinks', {
           params: { organizationId: orgId },
-          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...result.items);
-        page = result.next?.page;
-      } while (page !== undefined);
-      return items;
-    },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
   });
 }
 
@@ -85,7 +78,7 @@ export async function memberEmails(profileId: string, orgId: string, userIds: st
 
 /** The query key of the pending email invites of an organization. */
 export function emailInvitesKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'invites', 'email');
+  return keys.read(keys.group(keys.org(profileId, orgId), 'invites'), 'listOrganizationEmailInvites');
 }
 
 /** Every email invite still awaiting the person's first visit (an extension of the embedded server), newest first. */

@@ -34,13 +34,13 @@ export const MEMBER_PAGE_SIZE = 100;
 
 /** The key prefix of every filtered members list of an organization. */
 export function memberListsKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'members', 'list');
+  return keys.group(keys.org(profileId, orgId), 'member-lists');
 }
 
 /** How many admins the organization has (the last one may not lose the role): refetched with the member lists. */
 export function adminCountQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: [...memberListsKey(profileId, orgId), 'admins'] as const,
+    queryKey: keys.derived(memberListsKey(profileId, orgId), 'admins'),
     queryFn: async () => {
       const page = await clientFor(profileId).call('listMembersInOrganizationById', {
         params: { organizationId: orgId },
@@ -53,13 +53,13 @@ export function adminCountQuery(profileId: string, orgId: string) {
 
 /** The key of one member and what hangs off it (their spaces and teams). */
 export function memberKey(profileId: string, orgId: string, userId: string) {
-  return [...keys.orgResource(profileId, orgId, 'members', 'member'), userId] as const;
+  return keys.group(keys.org(profileId, orgId), 'member', userId);
 }
 
 /** The members list with filters, paged through `next.page`, `MEMBER_PAGE_SIZE` at a time. */
 export function membersListQuery(profileId: string, orgId: string, filters: MemberListFilters) {
   return infiniteQueryOptions({
-    queryKey: [...memberListsKey(profileId, orgId), filters] as const,
+    queryKey: keys.read(memberListsKey(profileId, orgId), 'listMembersInOrganizationById', { ...filters }),
     queryFn: ({ pageParam }) => {
       const query: ListQuery = { limit: MEMBER_PAGE_SIZE, sort: filters.sort, order: filters.order };
       if (pageParam !== undefined) query.page = pageParam;
@@ -79,7 +79,7 @@ export function membersListQuery(profileId: string, orgId: string, filters: Memb
 /** One member. */
 export function memberQuery(profileId: string, orgId: string, userId: string) {
   return queryOptions({
-    queryKey: memberKey(profileId, orgId, userId),
+    queryKey: keys.read(memberKey(profileId, orgId, userId), 'getMemberInOrganizationById'),
     queryFn: () =>
       clientFor(profileId).call('getMemberInOrganizationById', {
         params: { organizationId: orgId, userId },
@@ -90,7 +90,7 @@ export function memberQuery(profileId: string, orgId: string, userId: string) {
 /** The spaces a member reaches, with their permission (first 100). */
 export function memberSpacesQuery(profileId: string, orgId: string, userId: string) {
   return queryOptions({
-    queryKey: [...memberKey(profileId, orgId, userId), 'spaces'] as const,
+    queryKey: keys.read(memberKey(profileId, orgId, userId), 'listSpacesForOrganizationMember'),
     queryFn: () =>
       clientFor(profileId).call('listSpacesForOrganizationMember', {
         params: { organizationId: orgId, userId },
@@ -102,7 +102,7 @@ export function memberSpacesQuery(profileId: string, orgId: string, userId: stri
 /** The teams of a member, with their team role (first 100). */
 export function memberTeamsQuery(profileId: string, orgId: string, userId: string) {
   return queryOptions({
-    queryKey: [...memberKey(profileId, orgId, userId), 'teams'] as const,
+    queryKey: keys.read(memberKey(profileId, orgId, userId), 'listTeamsForOrganizationMember'),
     queryFn: () =>
       clientFor(profileId).call('listTeamsForOrganizationMember', {
         params: { organizationId: orgId, userId },

@@ -27,6 +27,7 @@ import {
   type MergeCheck,
 } from './changeRequests.ts';
 import { loadDocumentMarkdown } from './review.ts';
+import { keys } from './keys.ts';
 import { revisionPagesQuery } from './revisions.ts';
 import { spaceQuery } from './spaces.ts';
 
@@ -201,7 +202,9 @@ export function mergeCheckQuery(
   revision: string,
 ) {
   return queryOptions({
-    queryKey: [...changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'merge-check', revision],
+    queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'checkChangeRequestMerge', {
+      revision,
+    }),
     queryFn: ({ client }): Promise<MergeCheckAnswer> =>
       withOperation(
         client,

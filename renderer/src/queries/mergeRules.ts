@@ -56,7 +56,7 @@ export async function saveMergeRules(
     await updateSpace(queryClient, profileId, orgId, target.spaceId, { mergeRules });
   }
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [...keys.org(profileId, orgId), 'change-request'] }),
+    queryClient.invalidateQueries({ queryKey: keys.group(keys.org(profileId, orgId), 'change-request') }),
     queryClient.invalidateQueries({ queryKey: changeRequestsKey(profileId, orgId) }),
   ]);
 }

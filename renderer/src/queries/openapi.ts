@@ -20,7 +20,12 @@ export const PROCESSING_POLL_MS = 1000;
 
 /** The key prefix of everything cached for the OpenAPI specs of an organization. */
 export function openApiKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'openapi'] as const;
+  return keys.group(keys.org(profileId, orgId), 'openapi');
+}
+
+/** The key prefix of everything cached for one spec (its versions, their contents, their diffs). */
+export function specKey(profileId: string, orgId: string, slug: string) {
+  return keys.group(openApiKey(profileId, orgId), 'openapi-spec', slug);
 }
 
 const pageQuery = (page: string | undefined) => ({
@@ -31,7 +36,7 @@ const pageQuery = (page: string | undefined) => ({
 /** The specs of an organization (all pages); refetched every second while one is pending or in progress. */
 export function specsQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: [...openApiKey(profileId, orgId), 'specs'] as const,
+    queryKey: keys.read(openApiKey(profileId, orgId), 'listOpenAPISpecs'),
     queryFn: () =>
       allPages<OpenAPISpec>((page) =>
         clientFor(profileId).call('listOpenAPISpecs', {
@@ -57,7 +62,9 @@ export function versionsQuery(
   lastVersion: string | undefined,
 ) {
   return queryOptions({
-    queryKey: [...openApiKey(profileId, orgId), 'spec', slug, 'versions', lastVersion ?? null] as const,
+    queryKey: keys.read(specKey(profileId, orgId, slug), 'listOpenAPISpecVersions', {
+      lastVersion: lastVersion ?? null,
+    }),
     queryFn: () =>
       allPages<OpenAPISpecVersion>((page) =>
         clientFor(profileId).call('listOpenAPISpecVersions', {
@@ -71,7 +78,7 @@ export function versionsQuery(
 /** How many versions a spec has, and its newest (one small page); keyed like `versionsQuery`. */
 export function latestVersionQuery(profileId: string, orgId: string, slug: string, lastVersion: string) {
   return queryOptions({
-    queryKey: [...openApiKey(profileId, orgId), 'spec', slug, 'latest', lastVersion] as const,
+    queryKey: keys.read(specKey(profileId, orgId, slug), 'listOpenAPISpecVersions', { lastVersion, limit: 1 }),
     queryFn: async () => {
       const page = await clientFor(profileId).call('listOpenAPISpecVersions', {
         params: { organizationId: orgId, specSlug: slug },
@@ -86,7 +93,7 @@ export function latestVersionQuery(profileId: string, orgId: string, slug: strin
 /** The content of one version (its files and URL); versions never change. */
 export function versionContentQuery(profileId: string, orgId: string, slug: string, versionId: string) {
   return queryOptions({
-    queryKey: [...openApiKey(profileId, orgId), 'spec', slug, 'content', versionId] as const,
+    queryKey: keys.read(specKey(profileId, orgId, slug), 'getOpenAPISpecVersionContentById', { versionId }),
     queryFn: () =>
       clientFor(profileId).call('getOpenAPISpecVersionContentById', {
         params: { organizationId: orgId, specSlug: slug, versionId },
@@ -151,6 +158,6 @@ export async function deleteSpec(
   await clientFor(profileId).call('deleteOpenAPISpecBySlug', {
     params: { organizationId: orgId, specSlug: slug },
   });
-  queryClient.removeQueries({ queryKey: [...openApiKey(profileId, orgId), 'spec', slug] });
+  queryClient.removeQueries({ queryKey: specKey(profileId, orgId, slug) });
   await queryClient.invalidateQueries({ queryKey: specsQuery(profileId, orgId).queryKey });
 }

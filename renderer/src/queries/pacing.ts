@@ -14,7 +14,7 @@ const SHOWN_FROM_MS = 250;
 /** While `active`, the seconds the profile's next call still waits for the API's rate limit (undefined: none). */
 export function useRateLimitWait(profileId: string, active: boolean): number | undefined {
   const { data } = useQuery({
-    queryKey: [...keys.profile(profileId), 'pacing'] as const,
+    queryKey: keys.derived(keys.profile(profileId), 'pacing'),
     queryFn: () => bridgeValue('api.pacing', { profileId }),
     enabled: active,
     refetchInterval: active ? POLL_MS : false,

@@ -70,7 +70,7 @@ const pageQuery = (page: string | undefined) => ({
 
 /** The key prefix of everything the Access tabs of an organization read: one grant changes several items' access. */
 export function accessKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'access'] as const;
+  return keys.group(keys.org(profileId, orgId), 'access');
 }
 
 /** The grants given on one item (people, then teams), every page. */
@@ -210,7 +210,7 @@ async function readPublishingSites(profileId: string, orgId: string, spaceId: st
 /** What the Access tab of one item shows, read in one go so that its rows and their paths agree. */
 export function accessOverviewQuery(profileId: string, orgId: string, item: AccessItem) {
   return queryOptions({
-    queryKey: [...accessKey(profileId, orgId), item.type, item.id] as const,
+    queryKey: keys.derived(accessKey(profileId, orgId), 'accessOverview', { itemType: item.type, itemId: item.id }),
     queryFn: async (): Promise<AccessOverview> => {
       const [meta, here, aggregate, members] = await Promise.all([
         readItem(profileId, orgId, item),
@@ -357,7 +357,7 @@ export function invalidateAccess(queryClient: QueryClient, profileId: string, or
 /** Every member of the organization, for the Access tab's picker and side list. */
 export function orgMembersQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'members', 'all'),
+    queryKey: keys.derived(keys.read(keys.org(profileId, orgId), 'listMembersInOrganizationById'), 'everyItem'),
     queryFn: () => readMembers(profileId, orgId),
   });
 }

@@ -32,7 +32,7 @@ const requestKey = (ref: RequestRef) =>
 export function reviewsQuery(ref: RequestRef) {
   const { profileId, spaceId, changeRequestId } = ref;
   return queryOptions({
-    queryKey: [...requestKey(ref), 'reviews'] as const,
+    queryKey: keys.read(requestKey(ref), 'getReviewsByChangeRequestId'),
     queryFn: (): Promise<ChangeRequestReview[]> =>
       allPages((page) =>
         clientFor(profileId).call('getReviewsByChangeRequestId', {
@@ -47,7 +47,7 @@ export function reviewsQuery(ref: RequestRef) {
 export function requestedReviewersQuery(ref: RequestRef) {
   const { profileId, spaceId, changeRequestId } = ref;
   return queryOptions({
-    queryKey: [...requestKey(ref), 'requested-reviewers'] as const,
+    queryKey: keys.read(requestKey(ref), 'getRequestedReviewersByChangeRequestId'),
     queryFn: (): Promise<ChangeRequestRequestedReviewer[]> =>
       allPages((page) =>
         clientFor(profileId).call('getRequestedReviewersByChangeRequestId', {
@@ -106,7 +106,7 @@ export async function removeRequestedReviewer(ref: RequestRef, id: string): Prom
  */
 export function pageBlocksQuery(profileId: string, spaceId: string, revisionId: string, pageId: string) {
   return queryOptions({
-    queryKey: [...keys.profile(profileId), 'page-blocks', spaceId, revisionId, pageId] as const,
+    queryKey: keys.read(keys.profile(profileId), 'listPageBlocksInRevision', { spaceId, revisionId, pageId }),
     queryFn: ({ client }): Promise<PageBlocks> =>
       optionalRead(client, profileId, 'listPageBlocksInRevision', () =>
         clientFor(profileId).call('listPageBlocksInRevision', { params: { spaceId, revisionId, pageId } }),

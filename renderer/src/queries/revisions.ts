@@ -6,17 +6,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { File, Page } from '../../../shared/contract/resources/revisions.ts';
 import { clientFor } from '../bridge/api.ts';
+import { keys } from './keys.ts';
 import { spaceKey } from './spaces.ts';
 
 /** The key prefix of what is cached for one revision of a space. */
 function revisionKey(profileId: string, spaceId: string, revisionId: string) {
-  return [...spaceKey(profileId, spaceId), 'revision', revisionId] as const;
+  return keys.group(spaceKey(profileId, spaceId), 'revision', revisionId);
 }
 
 /** The page tree of a revision (no bodies). */
 export function revisionPagesQuery(profileId: string, spaceId: string, revisionId: string) {
   return queryOptions({
-    queryKey: [...revisionKey(profileId, spaceId, revisionId), 'pages'],
+    queryKey: keys.read(revisionKey(profileId, spaceId, revisionId), 'listPagesInRevisionById'),
     queryFn: async (): Promise<Page[]> =>
       (
         await clientFor(profileId).call('listPagesInRevisionById', {
@@ -31,7 +32,7 @@ export function revisionPagesQuery(profileId: string, spaceId: string, revisionI
 /** The files of a revision (images and attachments, with their `downloadURL`). */
 export function revisionFilesQuery(profileId: string, spaceId: string, revisionId: string) {
   return queryOptions({
-    queryKey: [...revisionKey(profileId, spaceId, revisionId), 'files'],
+    queryKey: keys.read(revisionKey(profileId, spaceId, revisionId), 'getRevisionById'),
     queryFn: async (): Promise<File[]> =>
       (await clientFor(profileId).call('getRevisionById', { params: { spaceId, revisionId }, query: {} }))
         .files,
@@ -42,7 +43,7 @@ export function revisionFilesQuery(profileId: string, spaceId: string, revisionI
 /** One page of a revision, with its body as markdown. */
 export function revisionPageQuery(profileId: string, spaceId: string, revisionId: string, pageId: string) {
   return queryOptions({
-    queryKey: [...revisionKey(profileId, spaceId, revisionId), 'page', pageId],
+    queryKey: keys.read(revisionKey(profileId, spaceId, revisionId), 'getPageInRevisionById', { pageId }),
     queryFn: (): Promise<Page> =>
       clientFor(profileId).call('getPageInRevisionById', {
         params: { spaceId, revisionId, pageId },

@@ -12,36 +12,31 @@ import type {
   UpdateSAMLProvider,
 } from '../../../shared/contract/resources/saml.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
 import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The key prefix of everything cached about the SAML providers of an organization. */
 export function samlKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'saml'] as const;
+  return keys.group(keys.org(profileId, orgId), 'saml');
 }
 
 /** The key of the SSO login info of an organization. */
 export function ssoLoginsKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'sso-logins'] as const;
+  return keys.read(keys.org(profileId, orgId), 'listSSOProviderLoginsInOrganization');
 }
 
 /** Every SAML provider of an organization (all pages), oldest first. */
 export function samlProvidersQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: [...samlKey(profileId, orgId), 'list'] as const,
-    queryFn: async (): Promise<SAMLProvider[]> => {
-      const items: SAMLProvider[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await clientFor(profileId).call('listSAMLProvidersInOrganizationById', {
+    queryKey: keys.read(samlKey(profileId, orgId), 'listSAMLProvidersInOrganizationById'),
+    queryFn: (): Promise<SAMLProvider[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('listSAMLProvidersInOrganizationById', {
           params: { organizationId: orgId },
-          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return items;
-    },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
   });
 }
 

@@ -26,13 +26,13 @@ export function searchableText(typed: string): string {
 
 /** The key prefix of the organization's searches. */
 export function searchKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'search'] as const;
+  return keys.group(keys.org(profileId, orgId), 'search');
 }
 
 /** The best spaces and pages matching `text` (already `searchableText`). */
 export function searchQuery(profileId: string, orgId: string, text: string) {
   return queryOptions({
-    queryKey: [...searchKey(profileId, orgId), text],
+    queryKey: keys.derived(searchKey(profileId, orgId), 'matches', { text }),
     queryFn: async (): Promise<{ items: SpaceResult[]; count: number }> => {
       const answer = await clientFor(profileId).call('searchOrganizationContent', {
         params: { organizationId: orgId },

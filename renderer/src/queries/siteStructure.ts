@@ -14,18 +14,18 @@ import { keys } from './keys.ts';
 
 /** Everything cached about one site (the sites screens read its counts and defaults under it). */
 export function siteKey(profileId: string, orgId: string, siteId: string) {
-  return [...keys.org(profileId, orgId), 'site', siteId] as const;
+  return keys.group(keys.org(profileId, orgId), 'site', siteId);
 }
 
 /** The prefix of what the structure editor caches. */
 export function structureKey(profileId: string, orgId: string, siteId: string) {
-  return [...siteKey(profileId, orgId, siteId), 'structure'] as const;
+  return keys.group(siteKey(profileId, orgId, siteId), 'site-structure');
 }
 
 /** The structure: sections and groups, or site spaces at the root. */
 export function siteStructureQuery(profileId: string, orgId: string, siteId: string) {
   return queryOptions({
-    queryKey: [...structureKey(profileId, orgId, siteId), 'tree'] as const,
+    queryKey: keys.read(structureKey(profileId, orgId, siteId), 'getSiteStructure'),
     queryFn: () =>
       clientFor(profileId).call('getSiteStructure', { params: { organizationId: orgId, siteId } }),
   });
@@ -34,7 +34,7 @@ export function siteStructureQuery(profileId: string, orgId: string, siteId: str
 /** The site itself (its published URL, for the URL previews). */
 export function structureSiteQuery(profileId: string, orgId: string, siteId: string) {
   return queryOptions({
-    queryKey: [...structureKey(profileId, orgId, siteId), 'site'] as const,
+    queryKey: keys.read(structureKey(profileId, orgId, siteId), 'getSiteById'),
     queryFn: () => clientFor(profileId).call('getSiteById', { params: { organizationId: orgId, siteId } }),
   });
 }
@@ -42,7 +42,7 @@ export function structureSiteQuery(profileId: string, orgId: string, siteId: str
 /** The visitor claims schema (condition checks, the visitor preview). */
 export function adaptiveSchemaQuery(profileId: string, orgId: string, siteId: string) {
   return queryOptions({
-    queryKey: [...structureKey(profileId, orgId, siteId), 'adaptive-schema'] as const,
+    queryKey: keys.read(structureKey(profileId, orgId, siteId), 'getSiteAdaptiveSchema'),
     queryFn: () =>
       clientFor(profileId).call('getSiteAdaptiveSchema', { params: { organizationId: orgId, siteId } }),
   });

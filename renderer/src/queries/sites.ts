@@ -23,12 +23,12 @@ import { keys } from './keys.ts';
 
 /** The key prefix of the site lists and counts of an organization. */
 export function sitesKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'sites'] as const;
+  return keys.group(keys.org(profileId, orgId), 'sites');
 }
 
 /** The key prefix of everything cached for one site. */
 export function siteKey(profileId: string, orgId: string, siteId: string) {
-  return [...keys.org(profileId, orgId), 'site', siteId] as const;
+  return keys.group(keys.org(profileId, orgId), 'site', siteId);
 }
 
 /** The filters of the sites list, as the API's `listSites` takes them. */
@@ -47,7 +47,7 @@ const pageQuery = (page: string | undefined) => ({
 /** The sites of an organization matching the filters (all pages). */
 export function sitesQuery(profileId: string, orgId: string, filters: SiteFilters) {
   return queryOptions({
-    queryKey: [...sitesKey(profileId, orgId), 'list', filters] as const,
+    queryKey: keys.read(sitesKey(profileId, orgId), 'listSites', { ...filters }),
     queryFn: () =>
       allPages<Site>((page) =>
         clientFor(profileId).call('listSites', {
@@ -61,7 +61,7 @@ export function sitesQuery(profileId: string, orgId: string, filters: SiteFilter
 /** Every active space of an organization (all pages), for the space pickers of the sites screens. */
 export function orgSpacesQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: keys.orgResource(profileId, orgId, 'spaces', 'all'),
+    queryKey: keys.derived(keys.read(keys.org(profileId, orgId), 'listSpacesInOrganizationById'), 'everyItem'),
     queryFn: async () =>
       (
         await allPages<Space>((page) =>
@@ -77,7 +77,7 @@ export function orgSpacesQuery(profileId: string, orgId: string) {
 /** One site. */
 export function siteQuery(profileId: string, orgId: string, siteId: string) {
   return queryOptions({
-    queryKey: siteKey(profileId, orgId, siteId),
+    queryKey: keys.read(siteKey(profileId, orgId, siteId), 'getSiteById'),
     queryFn: () => clientFor(profileId).call('getSiteById', { params: { organizationId: orgId, siteId } }),
   });
 }
@@ -85,7 +85,7 @@ export function siteQuery(profileId: string, orgId: string, siteId: string) {
 /** The sections of a site (with their site spaces), all pages. */
 export function siteSectionsQuery(profileId: string, orgId: string, siteId: string) {
   return queryOptions({
-    queryKey: [...siteKey(profileId, orgId, siteId), 'sections'] as const,
+    queryKey: keys.read(siteKey(profileId, orgId, siteId), 'listSiteSections'),
     queryFn: () =>
       allPages<SiteSection>((page) =>
         clientFor(profileId).call('listSiteSections', {
@@ -99,7 +99,7 @@ export function siteSectionsQuery(profileId: string, orgId: string, siteId: stri
 /** The site spaces of a site, all pages (for a site without sections: its root variants). */
 export function siteSpacesQuery(profileId: string, orgId: string, siteId: string) {
   return queryOptions({
-    queryKey: [...siteKey(profileId, orgId, siteId), 'site-spaces'] as const,
+    queryKey: keys.read(siteKey(profileId, orgId, siteId), 'listSiteSpaces'),
     queryFn: () =>
       allPages<SiteSpace>((page) =>
         clientFor(profileId).call('listSiteSpaces', {
@@ -113,7 +113,7 @@ export function siteSpacesQuery(profileId: string, orgId: string, siteId: string
 /** The share links of a site, all pages. */
 export function shareLinksQuery(profileId: string, orgId: string, siteId: string) {
   return queryOptions({
-    queryKey: [...siteKey(profileId, orgId, siteId), 'share-links'] as const,
+    queryKey: keys.read(siteKey(profileId, orgId, siteId), 'listSiteShareLinks'),
     queryFn: () =>
       allPages<ShareLink>((page) =>
         clientFor(profileId).call('listSiteShareLinks', {
@@ -127,7 +127,7 @@ export function shareLinksQuery(profileId: string, orgId: string, siteId: string
 /** The adaptive schema (visitor claims) of a site. */
 export function adaptiveSchemaQuery(profileId: string, orgId: string, siteId: string) {
   return queryOptions({
-    queryKey: [...siteKey(profileId, orgId, siteId), 'adaptive-schema'] as const,
+    queryKey: keys.read(siteKey(profileId, orgId, siteId), 'getSiteAdaptiveSchema'),
     queryFn: () =>
       clientFor(profileId).call('getSiteAdaptiveSchema', { params: { organizationId: orgId, siteId } }),
   });
@@ -175,7 +175,7 @@ export async function updateSite(
   if (structural) {
     await queryClient.invalidateQueries({
       queryKey: siteKey(profileId, orgId, siteId),
-      predicate: (query) => query.queryKey.length > siteKey(profileId, orgId, siteId).length,
+      predicate: (query) => query.queryKey[siteKey(profileId, orgId, siteId).length] !== 'getSiteById',
     });
   }
   return site;
@@ -196,7 +196,7 @@ export async function setSitePublished(
   // Published URLs (of share links, sections, variants) appear or vanish with it.
   await queryClient.invalidateQueries({
     queryKey: siteKey(profileId, orgId, siteId),
-    predicate: (query) => query.queryKey.length > siteKey(profileId, orgId, siteId).length,
+    predicate: (query) => query.queryKey[siteKey(profileId, orgId, siteId).length] !== 'getSiteById',
   });
   return site;
 }
@@ -228,7 +228,7 @@ export async function putAdaptiveSchema(
   queryClient.setQueryData(adaptiveSchemaQuery(profileId, orgId, siteId).queryKey, schema);
   await queryClient.invalidateQueries({
     queryKey: siteKey(profileId, orgId, siteId),
-    predicate: (query) => query.queryKey[query.queryKey.length - 1] !== 'adaptive-schema',
+    predicate: (query) => !query.queryKey.includes('getSiteAdaptiveSchema'),
   });
   return schema;
 }

@@ -5,29 +5,30 @@ import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Space, UpdateSpace } from '../../../shared/contract/resources/content.ts';
 import type { ContentReferenceStatus } from '../../../shared/contract/resources/links.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, pageParam } from './allPages.ts';
 import { optionalRead } from './capabilities.ts';
 import { keys } from './keys.ts';
 import { spaceCountQuery } from './counts.ts';
 
 /** The key prefix of the content tree's queries of an organization (owned by the content screen). */
 export function contentKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'content'] as const;
+  return keys.group(keys.org(profileId, orgId), 'content');
 }
 
 /** The key prefix of everything cached for one space (the space, its links). */
 export function spaceKey(profileId: string, spaceId: string) {
-  return [...keys.profile(profileId), 'space', spaceId] as const;
+  return keys.group(keys.profile(profileId), 'space', spaceId);
 }
 
 /** The key of an organization's trash. */
 export function trashKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'trash'] as const;
+  return keys.read(keys.org(profileId, orgId), 'listSpacesInOrganizationById', { deleted: true });
 }
 
 /** One space (a deleted one too: it then carries `deletedAt`). */
 export function spaceQuery(profileId: string, spaceId: string) {
   return queryOptions({
-    queryKey: spaceKey(profileId, spaceId),
+    queryKey: keys.read(spaceKey(profileId, spaceId), 'getSpaceById'),
     queryFn: () => clientFor(profileId).call('getSpaceById', { params: { spaceId } }),
   });
 }
@@ -37,17 +38,13 @@ export function trashQuery(profileId: string, orgId: string) {
   return queryOptions({
     queryKey: trashKey(profileId, orgId),
     queryFn: async (): Promise<Space[]> => {
-      const items: Space[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await clientFor(profileId).call('listSpacesInOrganizationById', {
+      const spaces = await allPages((page) =>
+        clientFor(profileId).call('listSpacesInOrganizationById', {
           params: { organizationId: orgId },
-          query: { deleted: true, limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items.filter((space) => space.deletedAt !== undefined));
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return items;
+          query: { deleted: true, limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      );
+      return spaces.filter((space) => space.deletedAt !== undefined);
     },
   });
 }
@@ -58,7 +55,7 @@ export type LinkFilter = 'all' | Static<typeof ContentReferenceStatus>;
 /** The links report of a space, page by page ("Load more"). */
 export function spaceLinksQuery(profileId: string, spaceId: string, filter: LinkFilter) {
   return infiniteQueryOptions({
-    queryKey: [...spaceKey(profileId, spaceId), 'links', filter] as const,
+    queryKey: keys.read(spaceKey(profileId, spaceId), 'listSpaceLinks', { filter }),
     queryFn: ({ pageParam, client }) =>
       optionalRead(client, profileId, 'listSpaceLinks', () =>
         clientFor(profileId).call('listSpaceLinks', {
@@ -78,7 +75,7 @@ export function spaceLinksQuery(profileId: string, spaceId: string, filter: Link
 /** How many links of a status a space has (the report's `stats` count only all and broken). */
 export function spaceLinkCountQuery(profileId: string, spaceId: string, filter: LinkFilter) {
   return queryOptions({
-    queryKey: [...spaceKey(profileId, spaceId), 'links', filter, 'count'] as const,
+    queryKey: keys.derived(keys.read(spaceKey(profileId, spaceId), 'listSpaceLinks', { filter }), 'count'),
     queryFn: async ({ client }) => {
       const answer = await optionalRead(client, profileId, 'listSpaceLinks', () =>
         clientFor(profileId).call('listSpaceLinks', {

@@ -4,6 +4,7 @@ import { LIST_LIMIT_MAX } from '../../../shared/contract/constants.ts';
 import type { Operations, ResponseOf } from '../../../shared/contract/index.ts';
 import type { Team } from '../../../shared/contract/resources/members.ts';
 import { clientFor } from '../bridge/api.ts';
+import { allPages, eachPage, pageParam } from './allPages.ts';
 import { keys } from './keys.ts';
 import { teamCountQuery } from './counts.ts';
 import { invalidateMembers, memberListsKey } from './members.ts';
@@ -19,18 +20,18 @@ export type TeamRole = TeamMemberEntry['team']['role'];
 
 /** The key prefix of every teams list of an organization (all filters). */
 export function teamListsKey(profileId: string, orgId: string) {
-  return keys.orgResource(profileId, orgId, 'teams', 'list');
+  return keys.group(keys.org(profileId, orgId), 'team-lists');
 }
 
 /** The key prefix of everything cached for one team (the team and its members). */
 export function teamKey(profileId: string, orgId: string, teamId: string) {
-  return keys.orgResource(profileId, orgId, 'team', teamId);
+  return keys.group(keys.org(profileId, orgId), 'team', teamId);
 }
 
 /** The user the profile's token acts as (to filter the teams they own). */
 export function currentUserQuery(profileId: string) {
   return queryOptions({
-    queryKey: [...keys.profile(profileId), 'user'] as const,
+    queryKey: keys.read(keys.profile(profileId), 'getAuthenticatedUser'),
     queryFn: () => clientFor(profileId).call('getAuthenticatedUser'),
     staleTime: Infinity,
   });
@@ -50,25 +51,26 @@ export function teamsQuery(
 ) {
   const { title, owner } = filters;
   return queryOptions({
-    queryKey: [...teamListsKey(profileId, orgId), { title, owner }] as const,
+    queryKey: keys.read(teamListsKey(profileId, orgId), 'listTeamsInOrganizationById', { title, owner }),
     queryFn: async (): Promise<{ items: Team[]; count: number }> => {
       const items: Team[] = [];
-      let page: string | undefined;
       let count = 0;
-      do {
-        const answer = await clientFor(profileId).call('listTeamsInOrganizationById', {
-          params: { organizationId: orgId },
-          query: {
-            limit: LIST_LIMIT_MAX,
-            ...(title !== '' ? { title } : {}),
-            ...(owner !== '' ? { owner } : {}),
-            ...(page !== undefined ? { page } : {}),
-          },
-        });
-        items.push(...answer.items);
-        count = answer.count;
-        page = answer.next?.page;
-      } while (page !== undefined);
+      await eachPage(
+        (page) =>
+          clientFor(profileId).call('listTeamsInOrganizationById', {
+            params: { organizationId: orgId },
+            query: {
+              limit: LIST_LIMIT_MAX,
+              ...(title !== '' ? { title } : {}),
+              ...(owner !== '' ? { owner } : {}),
+              ...pageParam(page),
+            },
+          }),
+        (answer) => {
+          items.push(...answer.items);
+          count = answer.count;
+        },
+      );
       return { items, count };
     },
   });
@@ -77,7 +79,7 @@ export function teamsQuery(
 /** One team. */
 export function teamQuery(profileId: string, orgId: string, teamId: string) {
   return queryOptions({
-    queryKey: [...teamKey(profileId, orgId, teamId), 'detail'] as const,
+    queryKey: keys.read(teamKey(profileId, orgId, teamId), 'getTeamInOrganizationById'),
     queryFn: () =>
       clientFor(profileId).call('getTeamInOrganizationById', {
         params: { organizationId: orgId, teamId },
@@ -88,20 +90,14 @@ export function teamQuery(profileId: string, orgId: string, teamId: string) {
 /** Every member of a team with their team role, all pages. */
 export function teamMembersQuery(profileId: string, orgId: string, teamId: string) {
   return queryOptions({
-    queryKey: [...teamKey(profileId, orgId, teamId), 'members'] as const,
-    queryFn: async (): Promise<TeamMemberEntry[]> => {
-      const items: TeamMemberEntry[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await clientFor(profileId).call('listTeamMembersInOrganizationById', {
+    queryKey: keys.read(teamKey(profileId, orgId, teamId), 'listTeamMembersInOrganizationById'),
+    queryFn: (): Promise<TeamMemberEntry[]> =>
+      allPages((page) =>
+        clientFor(profileId).call('listTeamMembersInOrganizationById', {
           params: { organizationId: orgId, teamId },
-          query: { limit: LIST_LIMIT_MAX, ...(page !== undefined ? { page } : {}) },
-        });
-        items.push(...answer.items);
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return items;
-    },
+          query: { limit: LIST_LIMIT_MAX, ...pageParam(page) },
+        }),
+      ),
   });
 }
 

@@ -14,13 +14,13 @@ import { useRefreshingMutation } from './refreshingMutation.ts';
 
 /** The key prefix of the translation settings of an organization. */
 export function translationsKey(profileId: string, orgId: string) {
-  return [...keys.org(profileId, orgId), 'translations'] as const;
+  return keys.group(keys.org(profileId, orgId), 'translations');
 }
 
 /** Every translation setting of an organization (all pages), oldest first. */
 export function translationsQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: [...translationsKey(profileId, orgId), 'list'] as const,
+    queryKey: keys.read(translationsKey(profileId, orgId), 'listTranslations'),
     queryFn: (): Promise<TranslationSettings[]> =>
       allPages((page) =>
         clientFor(profileId).call('listTranslations', {

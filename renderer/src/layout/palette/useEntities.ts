@@ -30,7 +30,10 @@ export function useEntities(
   const term = useDebounced(search.trim().replace(/^#/, ''), 150);
   const enabled = open && orgId !== '';
   const members = useQuery({
-    queryKey: [...keys.org(profileId, orgId), 'palette-members', term] as const,
+    queryKey: keys.read(keys.org(profileId, orgId), 'listMembersInOrganizationById', {
+      limit: MEMBER_RESULTS,
+      search: term,
+    }),
     queryFn: () =>
       clientFor(profileId).call('listMembersInOrganizationById', {
         params: { organizationId: orgId },

@@ -12,6 +12,7 @@ import { errorKind, errorMessage } from '../../bridge/errors.ts';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { changeRequestKey, mergeChangeRequest, updateFromMain } from '../../queries/changeRequests.ts';
+import { keys } from '../../queries/keys.ts';
 import { mergeCheckQuery } from '../../queries/mergeCheck.ts';
 import { spaceQuery } from '../../queries/spaces.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -102,7 +103,7 @@ function useMergeActions(
 
   const refreshCheck = () =>
     queryClient.invalidateQueries({
-      queryKey: [...changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'merge-check'],
+      queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'checkChangeRequestMerge'),
     });
 
   const action = useMutation({

@@ -1,18 +1,18 @@
 /**
  * Custom fields: the grid of the organization's spaces by its fields (values edited in place, blocks pasted,
  * checked per type before sending), and the definitions manager. Values are read one space at a time, lazily, for
- * the rows on screen (valuesStore.ts); typed cells that are not saved stay on screen with their reason
+ * the rows on screen, kept in the query cache (useSpaceValues.ts); typed cells that are not saved stay on screen with their reason
  * (useCellEdits.ts).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { CustomField } from '../../../../shared/contract/resources/customFields.ts';
 import { profileLabel } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { useOffers } from '../../queries/capabilities.ts';
 import { contentQuery } from '../../queries/content.ts';
-import { customFieldsQuery, fetchSpaceValues } from '../../queries/customFields.ts';
+import { customFieldsQuery } from '../../queries/customFields.ts';
 import { profilesQuery } from '../../queries/profiles.ts';
 import { NotOffered } from '../../ui/ApiNotes.tsx';
 import { Skeleton } from '../../ui/Feedback.tsx';
@@ -20,11 +20,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs.tsx';
 import { FieldsManager } from './FieldsManager.tsx';
 import { useCellEdits } from './useCellEdits.ts';
 import { ValuesPanel } from './ValuesPanel.tsx';
-import { SpaceValuesStore } from './valuesStore.ts';
+import { useSpaceValues } from './useSpaceValues.ts';
 import './custom-fields.css';
-
-/** Reads of one space's values running at once. */
-const READS_AT_ONCE = 6;
 
 /** The Custom fields screen of one organization, or a line saying the profile's API has no custom fields. */
 export function CustomFieldsScreen({ profileId, orgId }: { profileId: string; orgId: string }) {
@@ -54,12 +51,9 @@ function CustomFieldsWorkspace({ profileId, orgId }: { profileId: string; orgId:
     profileId,
   );
   const [tab, setTab] = useState('values');
-  // A new store per organization: another organization's values start afresh.
-  const store = useMemo(
-    () => new SpaceValuesStore((spaceId) => fetchSpaceValues(profileId, spaceId), READS_AT_ONCE),
-    [profileId, orgId],
-  );
-  const edits = useCellEdits(profileId, orgId, store);
+  // The values of this organization's spaces, in the query cache.
+  const spaceValues = useSpaceValues(profileId, orgId);
+  const edits = useCellEdits(spaceValues);
 
   const fields = fieldsList.data;
   const spaces = content.data?.spaces;
@@ -74,11 +68,11 @@ function CustomFieldsWorkspace({ profileId, orgId }: { profileId: string; orgId:
   const onValuesChanged = useCallback(
     (field: CustomField, deleted: boolean) => {
       if (deleted) {
-        store.dropField(field.name);
+        spaceValues.dropField(field.name);
         discard([...edits.drafts.keys()].filter((key) => key.endsWith(`\u0000${field.name}`)));
-      } else store.clear();
+      } else spaceValues.clear();
     },
-    [store, discard, edits.drafts],
+    [spaceValues, discard, edits.drafts],
   );
 
   const error = fieldsList.error ?? content.error;
@@ -120,7 +114,7 @@ function CustomFieldsWorkspace({ profileId, orgId }: { profileId: string; orgId:
             <ValuesPanel
               spaces={spaces}
               fields={fields}
-              store={store}
+              spaceValues={spaceValues}
               drafts={edits.drafts}
               commit={edits.commit}
               discard={edits.discard}
@@ -133,7 +127,7 @@ function CustomFieldsWorkspace({ profileId, orgId }: { profileId: string; orgId:
               orgId={orgId}
               fields={fields}
               spaces={spaces}
-              store={store}
+              spaceValues={spaceValues}
               canManage={canManage}
               onValuesChanged={onValuesChanged}
             />

@@ -4,7 +4,7 @@
  * rest), since the server removes them all.
  */
 import { EditDeleteActions } from '../../ui/EditDeleteActions.tsx';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import type { Space } from '../../../../shared/contract/resources/content.ts';
 import type { CustomField } from '../../../../shared/contract/resources/customFields.ts';
 import { errorMessage } from '../../bridge/errors.ts';
@@ -16,7 +16,7 @@ import { EmptyState } from '../../ui/Feedback.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { typeLabel } from './cellValues.ts';
 import { FieldDialog } from './FieldDialog.tsx';
-import type { SpaceValuesStore } from './valuesStore.ts';
+import type { SpaceValuesView } from './useSpaceValues.ts';
 
 /** Props of `FieldsManager`. */
 export interface FieldsManagerProps {
@@ -24,7 +24,7 @@ export interface FieldsManagerProps {
   orgId: string;
   fields: readonly CustomField[];
   spaces: readonly Space[];
-  store: SpaceValuesStore;
+  spaceValues: SpaceValuesView;
   canManage: boolean;
   /** A field's values changed on the server (options edited, field deleted). */
   onValuesChanged: (field: CustomField, deleted: boolean) => void;
@@ -36,7 +36,7 @@ export function FieldsManager({
   orgId,
   fields,
   spaces,
-  store,
+  spaceValues,
   canManage,
   onValuesChanged,
 }: FieldsManagerProps) {
@@ -126,7 +126,7 @@ export function FieldsManager({
           orgId={orgId}
           field={deleting}
           spaces={spaces}
-          store={store}
+          spaceValues={spaceValues}
           onClose={() => setDeleting(undefined)}
           onDeleted={() => onValuesChanged(deleting, true)}
         />
@@ -144,7 +144,7 @@ function DeleteFieldDialog({
   orgId,
   field,
   spaces,
-  store,
+  spaceValues,
   onClose,
   onDeleted,
 }: {
@@ -152,17 +152,16 @@ function DeleteFieldDialog({
   orgId: string;
   field: CustomField;
   spaces: readonly Space[];
-  store: SpaceValuesStore;
+  spaceValues: SpaceValuesView;
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  useSyncExternalStore(store.subscribe, () => store.version);
   const [checking, setChecking] = useState(false);
   const remove = useDeleteCustomField(profileId, orgId);
   let withValue = 0;
   let checked = 0;
   for (const space of spaces) {
-    const values = store.values(space.id);
+    const values = spaceValues.values(space.id);
     if (values === undefined) continue;
     checked++;
     if (field.name in values) withValue++;
@@ -203,7 +202,7 @@ function DeleteFieldDialog({
             pending={checking}
             onClick={() => {
               setChecking(true);
-              void store.loadAll(spaces.map((space) => space.id)).finally(() => setChecking(false));
+              void spaceValues.loadAll(spaces.map((space) => space.id)).finally(() => setChecking(false));
             }}
             data-testid="cf-delete-check"
           >

@@ -5,7 +5,7 @@ import { cx } from '../../ui/cx.ts';
 import { Skeleton } from '../../ui/Feedback.tsx';
 import { displayValue } from './cellValues.ts';
 import type { Draft } from './useCellEdits.ts';
-import type { SpaceEntry } from './valuesStore.ts';
+import type { SpaceEntry } from './useSpaceValues.ts';
 
 /** Props of `GridCell`. */
 export interface GridCellProps {

@@ -2,7 +2,7 @@
  * The Values tab: a filter over the spaces, the grid, and under it the active cell's field, what it takes and, for
  * a cell not saved, why; a summary of the cells not saved with a way to send them again or drop them.
  */
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import type { Space } from '../../../../shared/contract/resources/content.ts';
 import type { CustomField } from '../../../../shared/contract/resources/customFields.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -11,13 +11,13 @@ import type { CellPos } from './block.ts';
 import { typeHint, typeLabel } from './cellValues.ts';
 import { cellKey, splitCellKey, type CellWrite, type Draft } from './useCellEdits.ts';
 import { ValuesGrid } from './ValuesGrid.tsx';
-import type { SpaceValuesStore } from './valuesStore.ts';
+import type { SpaceValuesView } from './useSpaceValues.ts';
 
 /** Props of `ValuesPanel`. */
 export interface ValuesPanelProps {
   spaces: readonly Space[];
   fields: readonly CustomField[];
-  store: SpaceValuesStore;
+  spaceValues: SpaceValuesView;
   drafts: ReadonlyMap<string, Draft>;
   commit: (cells: readonly CellWrite[]) => unknown;
   discard: (keys: readonly string[]) => void;
@@ -29,10 +29,17 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const COUNT = new Intl.NumberFormat('en');
 
 /** The Values tab. */
-export function ValuesPanel({ spaces, fields, store, drafts, commit, discard, onDefine }: ValuesPanelProps) {
+export function ValuesPanel({
+  spaces,
+  fields,
+  spaceValues,
+  drafts,
+  commit,
+  discard,
+  onDefine,
+}: ValuesPanelProps) {
   const [filter, setFilter] = useState('');
   const [active, setActive] = useState<CellPos>({ row: 0, col: 0 });
-  useSyncExternalStore(store.subscribe, () => store.version);
 
   const sorted = useMemo(() => [...spaces].sort((a, b) => collator.compare(a.title, b.title)), [spaces]);
   const shown = useMemo(() => {
@@ -42,7 +49,7 @@ export function ValuesPanel({ spaces, fields, store, drafts, commit, discard, on
 
   const problems = [...drafts].filter(([, draft]) => draft.state !== 'saving');
   const saving = drafts.size - problems.length;
-  const failedReads = store.failedCount;
+  const failedReads = spaceValues.failedCount;
   const byName = useMemo(() => new Map(fields.map((field) => [field.name, field])), [fields]);
 
   const retry = () => {
@@ -92,7 +99,7 @@ export function ValuesPanel({ spaces, fields, store, drafts, commit, discard, on
           {`${COUNT.format(shown.length)} of ${COUNT.format(spaces.length)} spaces × ${fields.length} fields`}
         </p>
         {failedReads > 0 && (
-          <Button size="sm" onClick={() => store.retryFailed()} data-testid="cf-retry-reads">
+          <Button size="sm" onClick={() => spaceValues.retryFailed()} data-testid="cf-retry-reads">
             {`Read ${COUNT.format(failedReads)} spaces again`}
           </Button>
         )}
@@ -103,7 +110,7 @@ export function ValuesPanel({ spaces, fields, store, drafts, commit, discard, on
         <ValuesGrid
           spaces={shown}
           fields={fields}
-          store={store}
+          spaceValues={spaceValues}
           drafts={drafts}
           commit={commit}
           onActiveChange={setActive}

@@ -2,14 +2,16 @@
  * The grid's unsaved cells and their sending: typed or pasted cells are read per type (changes.ts); an invalid cell
  * keeps its text with the reason and is not sent; the valid ones go one PATCH per space (at most 4 at a time); a
  * refused PATCH keeps every typed text of that space with the server's message. Nothing typed is dropped until the
- * server has taken it (or the person typed the value back).
+ * server has taken it (or the person typed the value back). Each PATCH is a mutation that shows its values in the
+ * query cache at once (`onMutate`) and puts back the cells it changed when the server refuses it (`onError`).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../bridge/errors.ts';
-import { patchSpaceValues } from '../../queries/customFields.ts';
-import type { CellField } from './cellValues.ts';
+import { patchSpaceValues, spaceValuesKey } from '../../queries/customFields.ts';
+import { sameValue, type CellField } from './cellValues.ts';
 import { applyPatch, planChanges, type ChangePlan, type SpacePatch } from './changes.ts';
-import type { SpaceValuesStore } from './valuesStore.ts';
+import type { SpaceValues, SpaceValuesView } from './useSpaceValues.ts';
 
 /** A cell whose typed text is not (yet) the space's value. */
 export interface Draft {
@@ -69,14 +71,61 @@ function restoredDrafts(key: string): ReadonlyMap<string, Draft> {
   );
 }
 
+/** Puts back the cells of a refused patch, unless a later write changed them since. */
+function rollBack(queryClient: QueryClient, key: readonly unknown[], patch: SpacePatch, before: SpaceValues) {
+  queryClient.setQueryData<SpaceValues>(key, (now) => {
+    if (now === undefined) return now;
+    const next: Record<string, SpaceValues[string]> = { ...now };
+    for (const cell of patch.cells) {
+      if (!sameValue(now[cell.fieldName], cell.value)) continue;
+      const old = before[cell.fieldName];
+      if (old === undefined) delete next[cell.fieldName];
+      else next[cell.fieldName] = old;
+    }
+    return next;
+  });
+}
+
+/** One space's PATCH, shown in the cache while it is on its way and put back if refused. */
+function useWriteValues(profileId: string, orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SpacePatch) => patchSpaceValues(profileId, patch.spaceId, patch.body),
+    onMutate: async (patch) => {
+      const key = spaceValuesKey(profileId, orgId, patch.spaceId);
+      const before = queryClient.getQueryData<SpaceValues>(key);
+      if (before === undefined) return { before };
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<SpaceValues>(key, (now) => applyPatch(now ?? before, patch));
+      return { before };
+    },
+    onError: (_error, patch, context) => {
+      if (context?.before !== undefined)
+        rollBack(queryClient, spaceValuesKey(profileId, orgId, patch.spaceId), patch, context.before);
+    },
+    onSuccess: (_answer, patch, context) => {
+      // The space was not loaded when the write left: what a read in flight answers may predate it.
+      if (context?.before === undefined)
+        void queryClient.invalidateQueries({ queryKey: spaceValuesKey(profileId, orgId, patch.spaceId) });
+    },
+  });
+}
+
 /** The unsaved cells, and `commit` to read and send cells. */
-export function useCellEdits(profileId: string, orgId: string, store: SpaceValuesStore) {
+export function useCellEdits(spaceValues: SpaceValuesView) {
+  const { profileId, orgId } = spaceValues;
   const keepKey = `${profileId}\u0000${orgId}`;
   const [drafts, setDrafts] = useState<ReadonlyMap<string, Draft>>(() => restoredDrafts(keepKey));
   useEffect(() => {
     if (drafts.size === 0) keptDrafts.delete(keepKey);
     else keptDrafts.set(keepKey, drafts);
   }, [drafts, keepKey]);
+  const latestDrafts = useRef(drafts);
+  latestDrafts.current = drafts;
+  const write = useWriteValues(profileId, orgId);
+  const { mutateAsync } = write;
+  const valuesOf = useRef(spaceValues.values);
+  valuesOf.current = spaceValues.values;
 
   const update = useCallback((change: (next: Map<string, Draft>) => void) => {
     setDrafts((old) => {
@@ -89,9 +138,7 @@ export function useCellEdits(profileId: string, orgId: string, store: SpaceValue
   const send = useCallback(
     async (patch: SpacePatch) => {
       try {
-        await patchSpaceValues(profileId, patch.spaceId, patch.body);
-        const loaded = store.values(patch.spaceId);
-        if (loaded !== undefined) store.set(patch.spaceId, applyPatch(loaded, patch));
+        await mutateAsync(patch);
         update((next) => {
           for (const cell of patch.cells) {
             const key = cellKey(patch.spaceId, cell.fieldName);
@@ -110,13 +157,24 @@ export function useCellEdits(profileId: string, orgId: string, store: SpaceValue
         });
       }
     },
-    [profileId, store, update],
+    [mutateAsync, update],
   );
+
+  /**
+   * A space's values as the server has them, or undefined (every cell is sent): the cache already shows cells
+   * on their way, so while one of the space's cells is saving nothing of it counts as unchanged (typed again, a
+   * cell is sent again rather than dropped, and stays if the first write is refused).
+   */
+  const confirmed = useCallback((spaceId: string): SpaceValues | undefined => {
+    for (const [key, draft] of latestDrafts.current)
+      if (draft.state === 'saving' && splitCellKey(key).spaceId === spaceId) return undefined;
+    return valuesOf.current(spaceId);
+  }, []);
 
   /** Reads the cells, marks the invalid ones, and sends the others; answers the plan once every PATCH settled. */
   const commit = useCallback(
     async (cells: readonly CellWrite[]): Promise<ChangePlan> => {
-      const plan = planChanges(cells.map((cell) => ({ ...cell, current: store.values(cell.spaceId) })));
+      const plan = planChanges(cells.map((cell) => ({ ...cell, current: confirmed(cell.spaceId) })));
       update((next) => {
         for (const cell of plan.unchanged) next.delete(cellKey(cell.spaceId, cell.fieldName));
         for (const cell of plan.invalid)
@@ -132,7 +190,7 @@ export function useCellEdits(profileId: string, orgId: string, store: SpaceValue
       await eachLimited(plan.patches, PATCHES_AT_ONCE, send);
       return plan;
     },
-    [store, send, update],
+    [confirmed, send, update],
   );
 
   /** Forgets the typed text of some cells (the person chose to drop it). */

@@ -2,7 +2,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpenAPISpecVersion } from '../../../../shared/contract/resources/openapi.ts';
 import { errorMessage } from '../../bridge/errors.ts';
-import { openApiKey, versionContentQuery } from '../../queries/openapi.ts';
+import { keys } from '../../queries/keys.ts';
+import { specKey, versionContentQuery } from '../../queries/openapi.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Banner, Skeleton } from '../../ui/Feedback.tsx';
 import { formatDate } from '../../ui/time.ts';
@@ -28,7 +29,7 @@ function DiffPanel({
 }) {
   const queryClient = useQueryClient();
   const diff = useQuery({
-    queryKey: [...openApiKey(profileId, orgId), 'spec', slug, 'diff', base, head] as const,
+    queryKey: keys.derived(specKey(profileId, orgId, slug), 'specDiff', { base, head }),
     queryFn: async () => {
       const [before, after] = await Promise.all([
         queryClient.fetchQuery(versionContentQuery(profileId, orgId, slug, base)),

@@ -37,7 +37,10 @@ export interface Todo {
 /** Reads the to-do list of an organization; `ready`: the organization is shown (start the reads). */
 export function useTodo(profileId: string, orgId: string, ssoOn: boolean | undefined, ready: boolean): Todo {
   const requests = useQuery({
-    queryKey: [...keys.org(profileId, orgId), 'todo', 'open-requests'] as const,
+    queryKey: keys.read(keys.org(profileId, orgId), 'listChangeRequestsForOrganization', {
+      status: 'open',
+      limit: REQUESTS_READ,
+    }),
     queryFn: () =>
       clientFor(profileId).call('listChangeRequestsForOrganization', {
         params: { organizationId: orgId },

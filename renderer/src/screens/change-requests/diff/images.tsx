@@ -15,6 +15,7 @@ import type { File } from '../../../../../shared/contract/resources/revisions.ts
 import { bridgeValue } from '../../../bridge/api.ts';
 import { LOCAL_PROFILE_ID } from '../../../layout/pickProfile.ts';
 import { mergeBaseOf } from '../../../queries/changeRequests.ts';
+import { keys } from '../../../queries/keys.ts';
 import { revisionFilesQuery } from '../../../queries/revisions.ts';
 import type { ImageSource } from '../../../ui/Markdown.tsx';
 
@@ -77,7 +78,7 @@ export function DiffImagesProvider(props: {
   const images = local ? [...files.values()].slice(0, MAX_IMAGES) : [];
   const read = useQueries({
     queries: images.map((file) => ({
-      queryKey: ['sandbox-image', file.downloadURL] as const,
+      queryKey: keys.derived(keys.profile(profileId), 'sandboxImage', { url: file.downloadURL }),
       queryFn: async () => (await bridgeValue('files.image', { url: file.downloadURL })).dataUrl,
       staleTime: Infinity,
       retry: false,

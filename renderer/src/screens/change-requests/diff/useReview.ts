@@ -137,7 +137,7 @@ function pageDiffQuery(context: ReviewContext, change: PageChange | undefined) {
   const { profileId, orgId, spaceId } = context;
   const key = change === undefined ? '' : diffKey(profileId, change);
   return queryOptions({
-    queryKey: [...keys.org(profileId, orgId), 'page-diff', spaceId, key] as const,
+    queryKey: keys.derived(keys.org(profileId, orgId), 'pageDiff', { spaceId, change: key }),
     queryFn: async (): Promise<PageDiff> => {
       const [base, head] = await Promise.all([
         loadSide(context, change!, 'base', 'page'),
