@@ -23,6 +23,7 @@ vi.mock('../bridge/api.ts', () => ({
 
 const { commentsKey, commentsQuery, deleteComment, postComment, setResolved, toggleCommentReaction } =
   await import('./comments.ts');
+const { changeRequestQuery } = await import('./changeRequests.ts');
 
 const scope = {
   profileId: 'local',
@@ -107,7 +108,8 @@ describe('postComment', () => {
     queryClient.setQueryData(listKey('resolved'), []);
     queryClient.setQueryData(listKey('open', 'p1'), []);
     queryClient.setQueryData(listKey('open', 'p2'), []);
-    const requestKey = ['profile', 'local', 'org', 'org1', 'change-request', 's1', '7', 'request'];
+    // The screen loaded the request by its number.
+    const requestKey: readonly unknown[] = changeRequestQuery('local', 'org1', 's1', '7').queryKey;
     queryClient.setQueryData(requestKey, { comments: 0 });
     const onPage = comment('new', { target: { space: 's1', revision: 'r1', page: { id: 'p1' } } });
     answer('postCommentInChangeRequest', () => onPage);

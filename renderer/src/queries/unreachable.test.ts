@@ -23,7 +23,7 @@ describe('latestUnreachable', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await client.prefetchQuery({ queryKey: keys.org('p', 'o'), queryFn: fail(401) });
     await client.prefetchQuery({
-      queryKey: keys.orgResource('p', 'o', 'spaces', 'count'),
+      queryKey: keys.derived(keys.org('p', 'o'), 'count', { list: 'spaces' }),
       queryFn: fail(501),
     });
     expect(latestUnreachable(client.getQueryCache(), 'p')).toBeUndefined();
