@@ -77,7 +77,10 @@ export function spaceChangeRequestsQuery(
   status: ChangeRequestStatusValue,
 ) {
   return infiniteQueryOptions({
-    queryKey: keys.read(changeRequestsKey(profileId, orgId), 'listChangeRequestsForSpace', { spaceId, status }),
+    queryKey: keys.read(changeRequestsKey(profileId, orgId), 'listChangeRequestsForSpace', {
+      spaceId,
+      status,
+    }),
     queryFn: ({ pageParam }) =>
       clientFor(profileId).call('listChangeRequestsForSpace', {
         params: { spaceId },
@@ -101,9 +104,13 @@ export function changeRequestPagesQuery(
   revision: string,
 ) {
   return queryOptions({
-    queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'listPagesInChangeRequest', {
-      revision,
-    }),
+    queryKey: keys.read(
+      changeRequestKey(profileId, orgId, spaceId, changeRequestId),
+      'listPagesInChangeRequest',
+      {
+        revision,
+      },
+    ),
     queryFn: async (): Promise<Page[]> =>
       (
         await clientFor(profileId).call('listPagesInChangeRequest', {
@@ -153,7 +160,10 @@ export async function updateChangeRequestFields(
   // A status change changes whether it may merge.
   if (body.status !== undefined)
     await queryClient.invalidateQueries({
-      queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'checkChangeRequestMerge'),
+      queryKey: keys.read(
+        changeRequestKey(profileId, orgId, spaceId, changeRequestId),
+        'checkChangeRequestMerge',
+      ),
     });
   return request;
 }

@@ -24,7 +24,10 @@ export function collectionQuery(profileId: string, collectionId: string) {
 /** How many spaces sit directly in a collection. */
 export function collectionSpaceCountQuery(profileId: string, collectionId: string) {
   return queryOptions({
-    queryKey: keys.derived(keys.read(collectionKey(profileId, collectionId), 'listSpacesInCollectionById'), 'count'),
+    queryKey: keys.derived(
+      keys.read(collectionKey(profileId, collectionId), 'listSpacesInCollectionById'),
+      'count',
+    ),
     queryFn: () => countSpacesIn(profileId, collectionId),
   });
 }

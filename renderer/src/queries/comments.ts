@@ -56,7 +56,10 @@ function listsKey(scope: CommentScope) {
 export function commentsQuery(scope: CommentScope, filter: CommentFilter, pageId?: string) {
   const { profileId, spaceId, changeRequestId } = scope;
   return queryOptions({
-    queryKey: keys.read(commentsKey(scope), 'listCommentsInChangeRequest', { status: filter, targetPage: pageId ?? null }),
+    queryKey: keys.read(commentsKey(scope), 'listCommentsInChangeRequest', {
+      status: filter,
+      targetPage: pageId ?? null,
+    }),
     queryFn: (): Promise<Comment[]> =>
       allPages(
         (page) =>

@@ -40,5 +40,4 @@ export const spaceCountQuery = (profileId: string, orgId: string) =>
   countQuery(profileId, orgId, 'listSpacesInOrganizationById');
 
 /** How many sites an organization has. */
-export const siteCountQuery = (profileId: string, orgId: string) =>
-  countQuery(profileId, orgId, 'listSites');
+export const siteCountQuery = (profileId: string, orgId: string) => countQuery(profileId, orgId, 'listSites');

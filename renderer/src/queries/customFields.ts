@@ -103,10 +103,8 @@ export function patchSpaceValues(
 
 /** Creates a custom field. */
 export function useCreateCustomField(profileId: string, orgId: string) {
-  return useRefreshingMutation(
-    [fieldListKey(profileId, orgId)],
-    (body: Static<typeof CreateCustomField>) =>
-      clientFor(profileId).call('createOrganizationCustomField', { params: { organizationId: orgId }, body }),
+  return useRefreshingMutation([fieldListKey(profileId, orgId)], (body: Static<typeof CreateCustomField>) =>
+    clientFor(profileId).call('createOrganizationCustomField', { params: { organizationId: orgId }, body }),
   );
 }
 

@@ -16,7 +16,8 @@ import type { OperationName } from '../../../shared/contract/index.ts';
 export type KeyScope = readonly unknown[];
 
 /** A value a key's parameters hold. */
-type KeyValue = string | number | boolean | null | undefined | readonly KeyValue[] | { [name: string]: KeyValue };
+type KeyValue =
+  string | number | boolean | null | undefined | readonly KeyValue[] | { [name: string]: KeyValue };
 
 /** The parameters of a read (the operation's path and query parameters, or what a derived read depends on). */
 export type KeyParams = Readonly<Record<string, KeyValue>>;

@@ -202,9 +202,13 @@ export function mergeCheckQuery(
   revision: string,
 ) {
   return queryOptions({
-    queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'checkChangeRequestMerge', {
-      revision,
-    }),
+    queryKey: keys.read(
+      changeRequestKey(profileId, orgId, spaceId, changeRequestId),
+      'checkChangeRequestMerge',
+      {
+        revision,
+      },
+    ),
     queryFn: ({ client }): Promise<MergeCheckAnswer> =>
       withOperation(
         client,

@@ -78,7 +78,10 @@ export function versionsQuery(
 /** How many versions a spec has, and its newest (one small page); keyed like `versionsQuery`. */
 export function latestVersionQuery(profileId: string, orgId: string, slug: string, lastVersion: string) {
   return queryOptions({
-    queryKey: keys.read(specKey(profileId, orgId, slug), 'listOpenAPISpecVersions', { lastVersion, limit: 1 }),
+    queryKey: keys.read(specKey(profileId, orgId, slug), 'listOpenAPISpecVersions', {
+      lastVersion,
+      limit: 1,
+    }),
     queryFn: async () => {
       const page = await clientFor(profileId).call('listOpenAPISpecVersions', {
         params: { organizationId: orgId, specSlug: slug },

@@ -210,7 +210,10 @@ async function readPublishingSites(profileId: string, orgId: string, spaceId: st
 /** What the Access tab of one item shows, read in one go so that its rows and their paths agree. */
 export function accessOverviewQuery(profileId: string, orgId: string, item: AccessItem) {
   return queryOptions({
-    queryKey: keys.derived(accessKey(profileId, orgId), 'accessOverview', { itemType: item.type, itemId: item.id }),
+    queryKey: keys.derived(accessKey(profileId, orgId), 'accessOverview', {
+      itemType: item.type,
+      itemId: item.id,
+    }),
     queryFn: async (): Promise<AccessOverview> => {
       const [meta, here, aggregate, members] = await Promise.all([
         readItem(profileId, orgId, item),
@@ -357,7 +360,10 @@ export function invalidateAccess(queryClient: QueryClient, profileId: string, or
 /** Every member of the organization, for the Access tab's picker and side list. */
 export function orgMembersQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: keys.derived(keys.read(keys.org(profileId, orgId), 'listMembersInOrganizationById'), 'everyItem'),
+    queryKey: keys.derived(
+      keys.read(keys.org(profileId, orgId), 'listMembersInOrganizationById'),
+      'everyItem',
+    ),
     queryFn: () => readMembers(profileId, orgId),
   });
 }

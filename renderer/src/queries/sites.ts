@@ -61,7 +61,10 @@ export function sitesQuery(profileId: string, orgId: string, filters: SiteFilter
 /** Every active space of an organization (all pages), for the space pickers of the sites screens. */
 export function orgSpacesQuery(profileId: string, orgId: string) {
   return queryOptions({
-    queryKey: keys.derived(keys.read(keys.org(profileId, orgId), 'listSpacesInOrganizationById'), 'everyItem'),
+    queryKey: keys.derived(
+      keys.read(keys.org(profileId, orgId), 'listSpacesInOrganizationById'),
+      'everyItem',
+    ),
     queryFn: async () =>
       (
         await allPages<Space>((page) =>

@@ -103,7 +103,10 @@ function useMergeActions(
 
   const refreshCheck = () =>
     queryClient.invalidateQueries({
-      queryKey: keys.read(changeRequestKey(profileId, orgId, spaceId, changeRequestId), 'checkChangeRequestMerge'),
+      queryKey: keys.read(
+        changeRequestKey(profileId, orgId, spaceId, changeRequestId),
+        'checkChangeRequestMerge',
+      ),
     });
 
   const action = useMutation({

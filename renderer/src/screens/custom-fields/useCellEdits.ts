@@ -76,13 +76,16 @@ function rollBack(queryClient: QueryClient, key: readonly unknown[], patch: Spac
   queryClient.setQueryData<SpaceValues>(key, (now) => {
     if (now === undefined) return now;
     const next: Record<string, SpaceValues[string]> = { ...now };
+    const unset = new Set<string>();
     for (const cell of patch.cells) {
       if (!sameValue(now[cell.fieldName], cell.value)) continue;
       const old = before[cell.fieldName];
-      if (old === undefined) delete next[cell.fieldName];
+      if (old === undefined) unset.add(cell.fieldName);
       else next[cell.fieldName] = old;
     }
-    return next;
+    return unset.size === 0
+      ? next
+      : Object.fromEntries(Object.entries(next).filter(([name]) => !unset.has(name)));
   });
 }
 
