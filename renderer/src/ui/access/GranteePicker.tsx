@@ -3,14 +3,12 @@
  * role, then "Give access". What was picked and typed stays when the server refuses, with its message under the
  * field it names.
  */
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { ROLES, type Role } from '../../../../shared/contract/constants.ts';
 import { Button } from '../Button.tsx';
 import { cx } from '../cx.ts';
 import { roleLabel } from '../roles.ts';
-import { matchCandidates, type Candidate } from './candidates.ts';
-
-const keyOf = (grantee: { type: string; id: string }) => `${grantee.type}:${grantee.id}`;
+import type { Candidate } from './candidates.ts';
+import { keyOf, useGranteePicker } from './useGranteePicker.ts';
 
 /** Props of `GranteePicker`. */
 export interface GranteePickerProps {
@@ -36,60 +34,20 @@ export function GranteePicker({
   pending,
   withSource,
 }: GranteePickerProps) {
-  const id = useId();
-  const [query, setQuery] = useState('');
-  const [picked, setPicked] = useState<Candidate[]>([]);
-  const [active, setActive] = useState(0);
-  const shown = useMemo(() => matchCandidates(candidates, query), [candidates, query]);
-  const activeIndex = Math.min(active, shown.length - 1);
-  const activeOption = activeIndex >= 0 ? shown[activeIndex] : undefined;
-  const optionId = (candidate: Candidate) => `${id}-${candidate.type}-${candidate.id}`;
-  const isPicked = (candidate: Candidate) => picked.some((p) => keyOf(p) === keyOf(candidate));
-
-  const toggle = (candidate: Candidate) => {
-    setPicked(
-      isPicked(candidate) ? picked.filter((p) => keyOf(p) !== keyOf(candidate)) : [...picked, candidate],
-    );
-    setQuery('');
-    setActive(0);
-  };
-
-  const give = () => {
-    if (picked.length === 0) return;
-    void onGive(picked, role).then(
-      () => setPicked([]),
-      () => undefined,
-    );
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setActive(Math.min(shown.length - 1, activeIndex + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive(Math.max(0, activeIndex - 1));
-        break;
-      case 'Enter':
-        event.preventDefault();
-        if (activeOption !== undefined) toggle(activeOption);
-        else give();
-        break;
-      case 'Escape':
-        if (query !== '') {
-          event.preventDefault();
-          event.stopPropagation();
-          setQuery('');
-        }
-        break;
-      case 'Backspace':
-        if (query === '' && picked.length > 0) setPicked(picked.slice(0, -1));
-        break;
-      default:
-    }
-  };
+  const {
+    id,
+    query,
+    picked,
+    shown,
+    activeIndex,
+    activeOption,
+    optionId,
+    isPicked,
+    toggle,
+    give,
+    changeQuery,
+    onKeyDown,
+  } = useGranteePicker(candidates, role, onGive);
 
   return (
     <div className="access-picker" data-testid="access-picker">
@@ -125,10 +83,7 @@ export function GranteePicker({
           aria-describedby={cx(`${id}-hint`, error?.field === 'grantees' && `${id}-error`)}
           aria-invalid={error?.field === 'grantees' || undefined}
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setActive(0);
-          }}
+          onChange={(event) => changeQuery(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Name, email or team"
           autoComplete="off"
