@@ -30,6 +30,7 @@ import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
 import { lazySerializer } from './http/serializer.ts';
 import { addWarmUp, WARM_UP_READS } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
+import { setErrorHandlers, type FastifyValidationError } from './http/error-handlers.ts';
 import type { Database } from './storage/database.ts';
 import type { ErrorObject } from 'ajv';
 import { registerFileRoutes } from './http/file-routes.ts';
@@ -86,9 +87,6 @@ export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1200, windowMs: 60_000 
 /** GitBook's documented limit: 60 requests per window, a window of a minute. */
 export const GITBOOK_RATE_LIMIT: RateLimit = { requests: 60, windowMs: 60_000 };
 
-/** GitBook's answer to a path it has no operation for. */
-const GITBOOK_NOT_FOUND = { error: { code: 404, message: 'Not found' } };
-
 declare module 'fastify' {
   interface FastifyRequest {
     actor?: Actor;
@@ -96,38 +94,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server's job runner and queue (tests wait on the queue). */
     jobs: Jobs;
-  }
-}
-
-interface FastifyValidationError extends Error {
-  validation?: ErrorObject[];
-  validationContext?: string;
-  statusCode?: number;
-  code?: string;
-}
-
-/** Error codes of Fastify's own failures, mapped to clear messages. */
-function describeFastifyError(
-  error: FastifyValidationError,
-): { status: number; message: string } | undefined {
-  if (error.validation) {
-    return {
-      status: 400,
-      message: describeValidationErrors(error.validationContext ?? 'body', error.validation),
-    };
-  }
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, message: 'the request body is too large' };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: 'the request body must be JSON (Content-Type: application/json)' };
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: 400, message: 'the Content-Length header does not match the body' };
-    default:
-      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-        return { status: error.statusCode, message: error.message };
-      }
-      return undefined;
   }
 }
 
@@ -252,53 +218,6 @@ function addBodyParsers(app: FastifyInstance, bodyLimit: number, services: Servi
     done(new ApiError(415, 'the request body must be JSON (Content-Type: application/json)'), undefined);
   });
   app.addContentTypeParser('application/json', jsonBodyParser(bodyLimit, services.jobs.quick));
-}
-
-/** Errors in the API's shape (a 401 may become the client address's 429), and the 404 of an unknown operation. */
-function setErrorHandlers(
-  app: FastifyInstance,
-  anonymous: AnonymousLimiter | undefined,
-  gitbook: boolean,
-): void {
-  app.setErrorHandler((raised: FastifyValidationError, request, reply) => {
-    // A request answered before its body was read whole (refused first, or stopped mid-body): the connection
-    // closes with the answer, so the rest of the body is never received.
-    if (!request.raw.complete) void reply.header('connection', 'close');
-    // A request without a valid token counts against its client address: a 429 once the address is over its limit.
-    const error =
-      raised instanceof ApiError && raised.status === 401
-        ? (anonymous?.refusal(request.ip) ?? raised)
-        : raised;
-    if (error instanceof ApiError) {
-      void reply
-        .status(error.status)
-        .headers(error.headers)
-        .send({ error: { code: error.status, message: error.message } });
-      return;
-    }
-    const known = describeFastifyError(error);
-    if (known) {
-      void reply.status(known.status).send({ error: { code: known.status, message: known.message } });
-      return;
-    }
-    request.log.error({ err: error, url: request.routeOptions.url }, 'unexpected error');
-    void reply
-      .status(500)
-      .send({ error: { code: 500, message: 'the server failed to answer this request' } });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send(
-      gitbook
-        ? GITBOOK_NOT_FOUND
-        : {
-            error: {
-              code: 404,
-              message: `no operation ${request.method} ${request.url.split('?')[0] ?? ''}`,
-            },
-          },
-    );
-  });
 }
 
 /** The job threads' life with the server's, the warm-up, and the idle collection after a burst. */

@@ -60,44 +60,15 @@ async function prepare(session: RigSession): Promise<ScreenData> {
   return { teamId, spaceId: space.id, siteId: site.id, review: { spaceId: reviewSpace, open, conflicting } };
 }
 
-/** Registers the data set-up (call inside `describe`, after `useRig`) and answers the list of screens. */
-export function useScreens(session: RigSession): AppScreen[] {
-  let data: ScreenData | undefined;
-  beforeAll(async () => {
-    data = await prepare(session);
-  });
-  const ids = (): ScreenData => {
-    if (data === undefined) throw new Error('the screens are not prepared yet (use them inside a test)');
-    return data;
-  };
-  const orgScreen = async (app: DocsAdmin, path: string, ready: string) => {
-    await app.page.goto(`${new URL(app.page.url()).origin}/#/p/local/orgs/${session.rig.orgId}/${path}`);
-    await app.page.getByTestId(ready).first().waitFor();
-  };
-  const request = (tab: string, ready: string): AppScreen => ({
-    name: `change request ${tab}`,
-    slug: `change-request-${tab}`,
-    diff: tab === 'changes',
-    visit: async (app) =>
-      orgScreen(app, `spaces/${ids().review.spaceId}/change-requests/${ids().review.open}?tab=${tab}`, ready),
-  });
-  const siteTab = (tab: string, ready: string): AppScreen => ({
-    name: `site ${tab}`,
-    slug: `site-${tab}`,
-    visit: async (app) => {
-      await orgScreen(app, `sites/${ids().siteId}`, 'site-screen');
-      await app.page.getByTestId(`site-tab-${tab}`).click();
-      await app.page.getByTestId(ready).first().waitFor();
-    },
-  });
+/** What the screen lists share: the prepared ids, and a visit to an organization path that waits for a test id. */
+interface ScreenKit {
+  ids: () => ScreenData;
+  orgScreen: (app: DocsAdmin, path: string, ready: string) => Promise<void>;
+}
+
+/** The content tree, a space (its overview and Access tab), a collection's access panel and the trash. */
+function contentScreens({ ids, orgScreen }: ScreenKit): AppScreen[] {
   return [
-    { name: 'organization overview', slug: 'overview', visit: async (app) => app.overview.title.waitFor() },
-    { name: 'members and teams', slug: 'members', visit: async (app) => app.members.goto() },
-    {
-      name: 'team detail',
-      slug: 'team',
-      visit: async (app) => orgScreen(app, `teams/${ids().teamId}`, 'team-member-row'),
-    },
     { name: 'content tree', slug: 'content', visit: async (app) => orgScreen(app, 'content', 'tree-row') },
     {
       name: 'space detail',
@@ -124,7 +95,21 @@ export function useScreens(session: RigSession): AppScreen[] {
       },
     },
     { name: 'trash', slug: 'trash', visit: async (app) => orgScreen(app, 'trash', 'trash-row') },
-    { name: 'audit log', slug: 'audit', visit: async (app) => orgScreen(app, 'audit', 'audit-row') },
+  ];
+}
+
+/** The sites list and each tab of a site. */
+function siteScreens({ ids, orgScreen }: ScreenKit): AppScreen[] {
+  const siteTab = (tab: string, ready: string): AppScreen => ({
+    name: `site ${tab}`,
+    slug: `site-${tab}`,
+    visit: async (app) => {
+      await orgScreen(app, `sites/${ids().siteId}`, 'site-screen');
+      await app.page.getByTestId(`site-tab-${tab}`).click();
+      await app.page.getByTestId(ready).first().waitFor();
+    },
+  });
+  return [
     { name: 'sites', slug: 'sites', visit: async (app) => orgScreen(app, 'sites', 'site-row') },
     siteTab('structure', 'structure-row'),
     siteTab('settings', 'site-settings'),
@@ -132,6 +117,19 @@ export function useScreens(session: RigSession): AppScreen[] {
     siteTab('adaptive', 'adaptive-editor'),
     siteTab('access', 'access-row'),
     siteTab('preview', 'preview-claim'),
+  ];
+}
+
+/** The change request inbox, an open request's tabs and a request in conflict. */
+function changeRequestScreens({ ids, orgScreen }: ScreenKit): AppScreen[] {
+  const request = (tab: string, ready: string): AppScreen => ({
+    name: `change request ${tab}`,
+    slug: `change-request-${tab}`,
+    diff: tab === 'changes',
+    visit: async (app) =>
+      orgScreen(app, `spaces/${ids().review.spaceId}/change-requests/${ids().review.open}?tab=${tab}`, ready),
+  });
+  return [
     {
       name: 'change request inbox',
       slug: 'inbox',
@@ -150,6 +148,12 @@ export function useScreens(session: RigSession): AppScreen[] {
           'cr-conflict',
         ),
     },
+  ];
+}
+
+/** The organization's tools: OpenAPI specs, invites, SAML, custom fields, translations and the organization file. */
+function toolScreens({ orgScreen }: ScreenKit): AppScreen[] {
+  return [
     {
       name: 'OpenAPI specs (a spec and its diff)',
       slug: 'openapi',
@@ -220,6 +224,37 @@ export function useScreens(session: RigSession): AppScreen[] {
         await app.page.getByTestId('org-file-exported').waitFor();
       },
     },
+  ];
+}
+
+/** Registers the data set-up (call inside `describe`, after `useRig`) and answers the list of screens. */
+export function useScreens(session: RigSession): AppScreen[] {
+  let data: ScreenData | undefined;
+  beforeAll(async () => {
+    data = await prepare(session);
+  });
+  const ids = (): ScreenData => {
+    if (data === undefined) throw new Error('the screens are not prepared yet (use them inside a test)');
+    return data;
+  };
+  const orgScreen = async (app: DocsAdmin, path: string, ready: string) => {
+    await app.page.goto(`${new URL(app.page.url()).origin}/#/p/local/orgs/${session.rig.orgId}/${path}`);
+    await app.page.getByTestId(ready).first().waitFor();
+  };
+  const kit: ScreenKit = { ids, orgScreen };
+  return [
+    { name: 'organization overview', slug: 'overview', visit: async (app) => app.overview.title.waitFor() },
+    { name: 'members and teams', slug: 'members', visit: async (app) => app.members.goto() },
+    {
+      name: 'team detail',
+      slug: 'team',
+      visit: async (app) => orgScreen(app, `teams/${ids().teamId}`, 'team-member-row'),
+    },
+    ...contentScreens(kit),
+    { name: 'audit log', slug: 'audit', visit: async (app) => orgScreen(app, 'audit', 'audit-row') },
+    ...siteScreens(kit),
+    ...changeRequestScreens(kit),
+    ...toolScreens(kit),
     { name: 'settings', slug: 'settings', visit: async (app) => app.settings.goto() },
     { name: 'profiles', slug: 'profiles', visit: async (app) => app.profiles.goto() },
   ];

@@ -3,13 +3,10 @@
  * requests and links report) and Access (who reaches it, at what level and why; grants given here).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
-import { collectionPathQuery } from '../../queries/collections.ts';
-import { orgQuery } from '../../queries/orgs.ts';
 import { spaceQuery } from '../../queries/spaces.ts';
 import { AccessTab } from '../../ui/access/AccessTab.tsx';
 import { Badge } from '../../ui/Feedback.tsx';
@@ -23,6 +20,7 @@ import { DeletedBanner } from '../../ui/items/DeletedBanner.tsx';
 import { ItemDetails } from '../../ui/items/ItemDetails.tsx';
 import { SettingsPlaceholder, SpaceSettings, visibilityLabel } from '../../ui/items/ItemSettings.tsx';
 import { LinksReport } from './LinksReport.tsx';
+import { SpaceBreadcrumb } from './SpaceBreadcrumb.tsx';
 import { SpacePages } from './SpacePages.tsx';
 import { emojiText } from '../../ui/emoji.ts';
 
@@ -47,8 +45,6 @@ export function SpaceScreen({
 }) {
   const id = spaceId ?? '';
   const space = useQuery({ ...spaceQuery(profileId, id), enabled: id !== '' });
-  const org = useQuery(orgQuery(profileId, orgId));
-  const path = useQuery(collectionPathQuery(profileId, space.data?.parent));
   const actions = useContentActions(profileId, orgId);
   const { profile } = useActiveProfile();
   useDocumentTitle(space.data !== undefined ? `${space.data.title} · Space` : 'Space');
@@ -64,30 +60,14 @@ export function SpaceScreen({
       data-space-id={id}
       aria-labelledby="space-title"
     >
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/p/$profileId/orgs/$orgId/content" params={{ profileId, orgId }}>
-              {org.data?.title ?? 'Organization'}
-            </Link>
-          </li>
-          {(path.data ?? []).map((collection) => (
-            <li key={collection.id}>
-              <button
-                type="button"
-                className="breadcrumb-button"
-                onClick={() => setCollectionId(collection.id)}
-                aria-expanded={collectionId === collection.id}
-                title="Show the collection's settings"
-                data-testid="breadcrumb-collection"
-              >
-                {collection.title === '' ? 'Untitled' : collection.title}
-              </button>
-            </li>
-          ))}
-          <li aria-current="page">{data?.title ?? '…'}</li>
-        </ol>
-      </nav>
+      <SpaceBreadcrumb
+        profileId={profileId}
+        orgId={orgId}
+        parent={data?.parent}
+        title={data?.title}
+        collectionId={collectionId}
+        onCollection={setCollectionId}
+      />
       <header className="screen-header space-header">
         <h1 id="space-title">
           {data !== undefined && data.emoji !== '' && (

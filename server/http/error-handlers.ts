@@ -1,0 +1,94 @@
+/**
+ * The server's failures in the API's shape, `{ error: { code, message } }`: an `ApiError` a handler or hook throws,
+ * Fastify's own failures (validation, body size, media type) with clear messages, anything else as a logged 500, and
+ * the 404 of a path no operation matches (GitBook's own body in `compat: 'gitbook'`). A 401 may become the client
+ * address's 429 once it is over its anonymous rate limit (anonymous-limit.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import { ApiError } from '../errors.ts';
+import type { AnonymousLimiter } from './anonymous-limit.ts';
+import { describeValidationErrors } from './validation.ts';
+
+/** GitBook's answer to a path it has no operation for. */
+const GITBOOK_NOT_FOUND = { error: { code: 404, message: 'Not found' } };
+
+/** An error Fastify raises, with the validation details its schema error formatter attaches. */
+export interface FastifyValidationError extends Error {
+  validation?: ErrorObject[];
+  validationContext?: string;
+  statusCode?: number;
+  code?: string;
+}
+
+/** Error codes of Fastify's own failures, mapped to clear messages. */
+function describeFastifyError(
+  error: FastifyValidationError,
+): { status: number; message: string } | undefined {
+  if (error.validation) {
+    return {
+      status: 400,
+      message: describeValidationErrors(error.validationContext ?? 'body', error.validation),
+    };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'the request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'the request body must be JSON (Content-Type: application/json)' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'the Content-Length header does not match the body' };
+    default:
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return { status: error.statusCode, message: error.message };
+      }
+      return undefined;
+  }
+}
+
+/** Errors in the API's shape (a 401 may become the client address's 429), and the 404 of an unknown operation. */
+export function setErrorHandlers(
+  app: FastifyInstance,
+  anonymous: AnonymousLimiter | undefined,
+  gitbook: boolean,
+): void {
+  app.setErrorHandler((raised: FastifyValidationError, request, reply) => {
+    // A request answered before its body was read whole (refused first, or stopped mid-body): the connection
+    // closes with the answer, so the rest of the body is never received.
+    if (!request.raw.complete) void reply.header('connection', 'close');
+    // A request without a valid token counts against its client address: a 429 once the address is over its limit.
+    const error =
+      raised instanceof ApiError && raised.status === 401
+        ? (anonymous?.refusal(request.ip) ?? raised)
+        : raised;
+    if (error instanceof ApiError) {
+      void reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ error: { code: error.status, message: error.message } });
+      return;
+    }
+    const known = describeFastifyError(error);
+    if (known) {
+      void reply.status(known.status).send({ error: { code: known.status, message: known.message } });
+      return;
+    }
+    request.log.error({ err: error, url: request.routeOptions.url }, 'unexpected error');
+    void reply
+      .status(500)
+      .send({ error: { code: 500, message: 'the server failed to answer this request' } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send(
+      gitbook
+        ? GITBOOK_NOT_FOUND
+        : {
+            error: {
+              code: 404,
+              message: `no operation ${request.method} ${request.url.split('?')[0] ?? ''}`,
+            },
+          },
+    );
+  });
+}
