@@ -8,7 +8,7 @@
  * rehearsal (issue 19) creates the sandbox's copy of an organization with it.
  */
 import { Type } from '@sinclair/typebox';
-import { Organization } from '../resources/organizations.ts';
+import { Organization, OrganizationTitle } from '../resources/organizations.ts';
 import { defineOperation as op } from '../operation.ts';
 
 /** How many organizations the sandbox's user may belong to before creating one more is refused. */
@@ -16,11 +16,7 @@ export const SANDBOX_ORGANIZATIONS_MAX = 100;
 
 export const CreateSandboxOrganization = Type.Object(
   {
-    title: Type.String({
-      minLength: 2,
-      maxLength: 255,
-      description: 'The new organization’s title (at least 2 non-blank characters).',
-    }),
+    title: OrganizationTitle,
   },
   { additionalProperties: false },
 );
