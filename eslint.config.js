@@ -3,9 +3,11 @@
 // electron/ may import shared/ and of server/ only its runtime module (the sandbox is a child process; its tests may also
 // use the server's test harness); electron/main/core/ never imports electron; and only the two ends of the typed
 // bridge import ipcMain / ipcRenderer (STYLE.md point 8). In the renderer, no screen folder imports another (a local
-// rule, scripts/eslint/screen-folders.mjs). Sources are held to 400 lines a file and 150 a function (issue 16).
+// rule, scripts/eslint/screen-folders.mjs). In the server, no domain imports another domain's handlers (a local rule,
+// scripts/eslint/domain-handlers.mjs). Sources are held to 400 lines a file and 150 a function (issue 16).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import domainHandlers from './scripts/eslint/domain-handlers.mjs';
 import screenFolders from './scripts/eslint/screen-folders.mjs';
 
 // A pattern is a glob, or a group of globs with exceptions (`!glob`) given as an array.
@@ -91,6 +93,11 @@ export default tseslint.config(
     files: ['renderer/src/screens/**/*.{ts,tsx}'],
     plugins: { local: screenFolders },
     rules: { 'local/no-import-between-screens': 'error' },
+  },
+  {
+    files: ['server/domain/**/*.ts'],
+    plugins: { local: domainHandlers },
+    rules: { 'local/no-import-of-other-handlers': 'error' },
   },
   {
     files: ['scripts/**/*.mjs', '*.config.js'],

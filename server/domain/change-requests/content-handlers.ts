@@ -19,14 +19,14 @@
  *   level, their slugs made free among the pages there. Content that cannot be converted, or not within the
  *   conversion's budget, answers 422 naming `url`.
  * - Lists: files by name (then id); backlinks of a file (the pages linking to it) by path (then id); the links of a
- *   page as the space link report (content/handlers.ts) restricted to the links written in that page.
+ *   page as the space link report (content/link-report.ts) restricted to the links written in that page.
  * - PDF: see print.ts (`view` is enough; the link prints the request's head when opened).
  */
 import { DOCUMENT_BATCH_MAX } from '../../../shared/contract/resources/revisions.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Actor, Handlers } from '../../http/context.ts';
 import type { Database } from '../../storage/database.ts';
-import { computeLinkReport, linkReportPage } from '../content/handlers.ts';
+import { computeLinkReport, linkReportPage } from '../content/link-report.ts';
 import { pageByText } from '../content/memory-list.ts';
 import {
   changeRequestApp,
@@ -48,7 +48,7 @@ import {
 } from '../content/revisions.ts';
 import { resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { loadChangeRequest } from './handlers.ts';
+import { loadChangeRequest } from './records.ts';
 import { mergedFromOf, type ChangeRequestRow } from './present.ts';
 import { createPrintLink } from './print.ts';
 

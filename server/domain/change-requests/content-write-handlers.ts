@@ -17,7 +17,8 @@ import { recordEvent } from '../events.ts';
 import type { AuditAction } from '../audit/actions.ts';
 import { ensureUnlocked, resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
 import { requestName, type RequestParams } from './content-handlers.ts';
-import { loadChangeRequest, presentWithSummary } from './handlers.ts';
+import { presentWithSummary } from './handlers.ts';
+import { loadChangeRequest } from './records.ts';
 import { mergeBaseOf, type ChangeRequestRow } from './present.ts';
 
 /** At most this many files fetched by URL in one content write, and this many bytes in all. */

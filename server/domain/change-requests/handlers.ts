@@ -19,18 +19,17 @@
  *   unlocked space; changing the subject or the status needs `edit`, and archiving also needs to be the request's
  *   author or to have the `review` level. A space in the trash answers 404.
  */
-import { conflict, notFound } from '../../errors.ts';
+import { conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
-import { prepared } from '../../storage/prepared.ts';
 import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
 import { reviewSummaries, standingOfOne } from '../reviews/standing.ts';
 import { recordEvent } from '../events.ts';
 import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
-import { createChangeRequestRecord } from './records.ts';
+import { createChangeRequestRecord, loadChangeRequest } from './records.ts';
 import { changeRequestQuery, presentChangeRequest, type ChangeRequestRow } from './present.ts';
 
 type Status = ChangeRequestsTable['status'];
@@ -45,34 +44,6 @@ const MOVES: Record<string, readonly string[]> = {
 
 // The number is the request's place in its space: newest first is highest number first, unique within a space.
 const LIST_KEYS: readonly SortKey[] = [{ column: 'cr.number', direction: 'desc' }];
-
-const requestById = prepared((spaceId: string, id: string) =>
-  changeRequestQuery().where('cr.space_id', '=', spaceId).where('cr.id', '=', id),
-);
-const requestByNumber = prepared((spaceId: string, number: number) =>
-  changeRequestQuery().where('cr.space_id', '=', spaceId).where('cr.number', '=', number),
-);
-
-/** The request named by id or by number (all digits) in the space, or 404. */
-export function loadChangeRequest(db: Database, spaceId: string, idOrNumber: string): ChangeRequestRow {
-  let row: ChangeRequestRow | undefined;
-  if (/^\d+$/.test(idOrNumber)) {
-    const number = Number(idOrNumber);
-    if (!Number.isSafeInteger(number))
-      throw notFound(`no change request number ${idOrNumber} in space \`${spaceId}\``);
-    row = db.first(requestByNumber(spaceId, number));
-  } else {
-    row = db.first(requestById(spaceId, idOrNumber));
-  }
-  if (!row) {
-    throw notFound(
-      /^\d+$/.test(idOrNumber)
-        ? `no change request number ${idOrNumber} in space \`${spaceId}\``
-        : `no change request with id \`${idOrNumber}\` in space \`${spaceId}\``,
-    );
-  }
-  return row;
-}
 
 /** A request with its review summary for the caller. */
 export function presentWithSummary(

@@ -47,10 +47,9 @@ import { ContentLevels } from '../collections/levels.ts';
 import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
 import { visibleSpaceFilter } from '../spaces/lists.ts';
 import { reviewSummaries, standingOfOne } from '../reviews/standing.ts';
-import { loadChangeRequest } from './handlers.ts';
 import { mergeConflicts, mergeOffThread, movedSince, untilSettled } from './merge-run.ts';
 import { changeRequestQuery, isOutdated, mergeBaseOf, presentChangeRequest } from './present.ts';
-import { commitMerge, commitUpdate, mergedTree, type MergedSpace } from './records.ts';
+import { commitMerge, commitUpdate, loadChangeRequest, mergedTree, type MergedSpace } from './records.ts';
 import type { ChangeRequestRow } from './present.ts';
 
 const INBOX_KEYS: readonly SortKey[] = [

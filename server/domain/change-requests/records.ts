@@ -1,18 +1,48 @@
 /**
- * Writing change requests (creation, merge, update), shared by the handlers, the demo seed and the test factories.
+ * Reading one change request (by id or number) and writing change requests (creation, merge, update), shared by the
+ * handlers of change requests, reviews and comments, the demo seed and the test factories.
  * A merge or an update is computed first (merge-run.ts on a worker thread for requests, `mergeInProcess` for the
  * seed), then written in one transaction by `commitMerge` / `commitUpdate`.
  */
 import { queueSpaceIndexing } from '../search/index.ts';
-import { conflict } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
 import { insertRevision, loadRevision, readDocuments, type RevisionTree } from '../content/revisions.ts';
 import { recordEvent } from '../events.ts';
 import type { MergeConflict } from './merge.ts';
 import { mergeKeepingWrites } from './merge-task.ts';
-import { mergeBaseOf } from './present.ts';
+import { changeRequestQuery, mergeBaseOf, type ChangeRequestRow } from './present.ts';
+
+const requestById = prepared((spaceId: string, id: string) =>
+  changeRequestQuery().where('cr.space_id', '=', spaceId).where('cr.id', '=', id),
+);
+const requestByNumber = prepared((spaceId: string, number: number) =>
+  changeRequestQuery().where('cr.space_id', '=', spaceId).where('cr.number', '=', number),
+);
+
+/** The request named by id or by number (all digits) in the space, or 404. */
+export function loadChangeRequest(db: Database, spaceId: string, idOrNumber: string): ChangeRequestRow {
+  let row: ChangeRequestRow | undefined;
+  if (/^\d+$/.test(idOrNumber)) {
+    const number = Number(idOrNumber);
+    if (!Number.isSafeInteger(number))
+      throw notFound(`no change request number ${idOrNumber} in space \`${spaceId}\``);
+    row = db.first(requestByNumber(spaceId, number));
+  } else {
+    row = db.first(requestById(spaceId, idOrNumber));
+  }
+  if (!row) {
+    throw notFound(
+      /^\d+$/.test(idOrNumber)
+        ? `no change request number ${idOrNumber} in space \`${spaceId}\``
+        : `no change request with id \`${idOrNumber}\` in space \`${spaceId}\``,
+    );
+  }
+  return row;
+}
 
 /**
  * A new change request of the space, numbered max + 1 in the space, whose head revision is a copy of the space's

@@ -10,7 +10,7 @@
  *   and the space's comment lists never show them (nor the request's lists the space's).
  */
 import type { Handlers } from '../../http/context.ts';
-import { loadChangeRequest } from '../change-requests/handlers.ts';
+import { loadChangeRequest } from '../change-requests/records.ts';
 import { resolveSpaceAccess } from '../spaces/access.ts';
 import { commentHandlerSet } from './handlers.ts';
 import type { ScopeResolver } from './scope.ts';

@@ -24,7 +24,7 @@ import { UNCHANGED, type Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize, can } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
-import { loadChangeRequest } from '../change-requests/handlers.ts';
+import { loadChangeRequest } from '../change-requests/records.ts';
 import type { ChangeRequestRow } from '../change-requests/present.ts';
 import { checkTarget } from '../comments/anchors.ts';
 import { bodyText, commentContext, describeScope, pagesOf, type ResolvedScope } from '../comments/scope.ts';
