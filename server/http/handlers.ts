@@ -32,7 +32,7 @@ import { reviewHandlers } from '../domain/reviews/handlers.ts';
 import { searchHandlers } from '../domain/search/handlers.ts';
 import { translationHandlers } from '../domain/translations/handlers.ts';
 import { teamHandlers } from '../domain/teams/handlers.ts';
-import { teamMemberHandlers } from '../domain/teams/members.ts';
+import { teamMemberHandlers } from '../domain/teams/member-handlers.ts';
 import { userHandlers } from '../domain/users/handlers.ts';
 import type { Handlers } from './context.ts';
 
