@@ -12,7 +12,8 @@ import { authorize } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { loadOrgAccess } from '../access.ts';
 import { recordEvent } from '../events.ts';
-import { keepOneAdmin, removeMembership } from '../members/commands.ts';
+import { removeMembership } from '../members/commands.ts';
+import { keepOneAdmin } from '../members/records.ts';
 import { loadMember, presentUser } from '../members/present.ts';
 
 const KEYS: readonly SortKey[] = [

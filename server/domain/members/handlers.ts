@@ -1,50 +1,22 @@
 /** Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. */
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, orderByKeys, type SortKey } from '../../http/pagination.ts';
+import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import { builder, type Compilable } from '../../storage/database.ts';
-import { prepared } from '../../storage/prepared.ts';
-import { likeContains, loadOrgAccess } from '../access.ts';
-import { recordEvent } from '../events.ts';
+import { loadOrgAccess } from '../access.ts';
 import type { Role } from '../../../shared/contract/index.ts';
 import { ContentLevels } from '../collections/levels.ts';
 import { spaceListBase } from '../spaces/lists.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { keepOneAdmin, removeMembership } from './commands.ts';
-import { loadMember, memberQuery, presentMember, type MemberRow } from './present.ts';
+import { changeMemberRole, markMemberSso, removeMember, touchLastSeen } from './commands.ts';
+import { loadMember, presentMember } from './present.ts';
+import { keepOneAdmin, memberListQueries } from './records.ts';
 import { spaceCounter } from './spaces.ts';
-import { sql, type RawBuilder } from 'kysely';
 
 const SORT_COLUMNS = {
   joinedAt: 'm.joined_at',
   lastSeenAt: 'm.last_seen_at',
   name: 'u.display_name',
 } as const;
-
-const setRole = prepared((role: string | null, organizationId: string, userId: string) =>
-  builder
-    .updateTable('members')
-    .set({ role })
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId),
-);
-
-/**
- * The first page of an unfiltered member list in one order, built once per order (the list's usual request: building
- * it showed in profiles of the members page).
- */
-const firstPages = new Map<string, (organizationId: string, take: number) => Compilable<MemberRow>>();
-function firstMembers(keys: readonly SortKey[]) {
-  const order = JSON.stringify(keys);
-  let query = firstPages.get(order);
-  if (query === undefined) {
-    query = prepared((organizationId: string, take: number) =>
-      memberQuery(organizationId).orderBy(orderByKeys(keys)).limit(take),
-    );
-    firstPages.set(order, query);
-  }
-  return query;
-}
 
 export const memberHandlers = {
   listMembersInOrganizationById: ({ params, query, actor, services: { db }, baseUrl }) => {
@@ -56,33 +28,17 @@ export const memberHandlers = {
       { column: SORT_COLUMNS[sort], direction, folded: sort === 'name' },
       { column: 'm.user_id', direction },
     ];
-    // The same filters narrow the page and the count; the count needs no join with users.
-    const conditions: RawBuilder<unknown>[] = [];
-    if (query.role === 'guest') conditions.push(sql`m.role IS NULL`);
-    else if (query.role !== undefined) conditions.push(sql`m.role = ${query.role}`);
-    if (sort === 'lastSeenAt') conditions.push(sql`m.last_seen_at IS NOT NULL`);
-    if (query.search !== undefined) {
-      const pattern = likeContains(query.search);
-      conditions.push(
-        sql`EXISTS (SELECT 1 FROM users AS s WHERE s.id = m.user_id AND (lower(s.display_name) LIKE ${pattern} ESCAPE '\\' OR lower(s.email) LIKE ${pattern} ESCAPE '\\'))`,
-      );
-    }
-    const filtered = () =>
-      keysetQueries(
-        db,
-        memberQuery(params.organizationId).where(
-          sql<boolean>`(${conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`1 = 1`})`,
-        ),
-        keys,
-      );
+    const list = memberListQueries(
+      db,
+      params.organizationId,
+      { role: query.role, search: query.search, seenOnly: sort === 'lastSeenAt' },
+      keys,
+    );
     const spaces = spaceCounter(db, params.organizationId);
     return listPage({
       query,
       keys,
-      fetch: (after, take) =>
-        after === undefined && conditions.length === 0
-          ? db.all(firstMembers(keys)(params.organizationId, take))
-          : filtered().fetch(after, take),
+      fetch: list.fetch,
       keyOf: (row) => [
         sort === 'joinedAt'
           ? row.joined_at
@@ -92,7 +48,7 @@ export const memberHandlers = {
         row.user_id,
       ],
       // Unfiltered, the stored count answers without counting.
-      count: conditions.length === 0 ? () => org.member_count : () => filtered().count(),
+      count: list.filtered ? list.count : () => org.member_count,
       present: (row) => presentMember(row, baseUrl, spaces),
     });
   },
@@ -113,15 +69,8 @@ export const memberHandlers = {
     return db.transaction(() => {
       const target = loadMember(db, params.organizationId, params.userId);
       if (body.role !== 'admin') keepOneAdmin(db, params.organizationId, target, 'cannot change the role');
-      db.run(setRole(body.role, params.organizationId, params.userId));
-      recordEvent(db, clock.now(), {
-        organizationId: params.organizationId,
-        actorId: actor.userId,
-        action: 'member.role_changed',
-        subjectType: 'member',
-        subjectId: params.userId,
-        data: { from: target.role, to: body.role },
-      });
+      const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
+      changeMemberRole(db, { ...write, now: clock.now() }, target.role, body.role);
       return presentMember({ ...target, role: body.role }, baseUrl, spaceCounter(db, params.organizationId));
     });
   },
@@ -132,28 +81,15 @@ export const memberHandlers = {
     db.transaction(() => {
       const target = loadMember(db, params.organizationId, params.userId);
       keepOneAdmin(db, params.organizationId, target, 'cannot remove the member');
-      removeMembership(db, params.organizationId, params.userId);
-      recordEvent(db, clock.now(), {
-        organizationId: params.organizationId,
-        actorId: actor.userId,
-        action: 'member.removed',
-        subjectType: 'member',
-        subjectId: params.userId,
-        data: { role: target.role },
-      });
+      const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
+      removeMember(db, { ...write, now: clock.now() }, target.role);
     });
     return undefined;
   },
 
   updateOrganizationMemberLastSeenAt: ({ params, actor, services: { db, clock } }) => {
     loadOrgAccess(db, params.organizationId, actor.userId);
-    db.run(
-      db.q
-        .updateTable('members')
-        .set({ last_seen_at: clock.now().toISOString() })
-        .where('organization_id', '=', params.organizationId)
-        .where('user_id', '=', actor.userId),
-    );
+    touchLastSeen(db, params.organizationId, actor.userId, clock.now());
     return {};
   },
 
@@ -162,20 +98,8 @@ export const memberHandlers = {
     authorize(orgActor, 'member.setSSO', { userId: params.userId });
     return db.transaction(() => {
       const target = loadMember(db, params.organizationId, params.userId);
-      db.run(
-        db.q
-          .updateTable('members')
-          .set({ sso: 1 })
-          .where('organization_id', '=', params.organizationId)
-          .where('user_id', '=', params.userId),
-      );
-      recordEvent(db, clock.now(), {
-        organizationId: params.organizationId,
-        actorId: actor.userId,
-        action: 'member.sso_set',
-        subjectType: 'member',
-        subjectId: params.userId,
-      });
+      const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
+      markMemberSso(db, { ...write, now: clock.now() });
       return presentMember({ ...target, sso: 1 }, baseUrl, spaceCounter(db, params.organizationId));
     });
   },
