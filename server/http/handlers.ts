@@ -9,7 +9,7 @@ import { changeRequestCommentHandlers } from '../domain/comments/change-request-
 import { spaceCommentHandlers } from '../domain/comments/handlers.ts';
 import { collectionHandlers } from '../domain/collections/handlers.ts';
 import { contentHandlers } from '../domain/content/handlers.ts';
-import { emailInviteHandlers } from '../domain/invites/email-invites.ts';
+import { emailInviteHandlers } from '../domain/invites/email-invite-handlers.ts';
 import { inviteHandlers } from '../domain/invites/handlers.ts';
 import { memberHandlers } from '../domain/members/handlers.ts';
 import { organizationHandlers } from '../domain/organizations/handlers.ts';

@@ -9,7 +9,7 @@ import type { Database } from '../storage/database.ts';
 import { addMember, createOrganization, ensureUser, issueToken } from '../domain/organizations/commands.ts';
 import { createCollectionRecord } from '../domain/collections/records.ts';
 import { recordEvent } from '../domain/events.ts';
-import { recordEmailInvite } from '../domain/invites/email-invites.ts';
+import { recordEmailInvite } from '../domain/invites/commands.ts';
 import { createSpaceRecord } from '../domain/spaces/records.ts';
 import { indexQueuedSpacesNow } from '../domain/search/index.ts';
 import { DEMO_CONTENT, demoPages, type DemoItem } from './demo-content.ts';

@@ -5,7 +5,7 @@
  */
 import type { Operation, OperationName } from '../../shared/contract/index.ts';
 import { buildFiles, insertRevision, loadRevision } from '../domain/content/revisions.ts';
-import { recordEmailInvite } from '../domain/invites/email-invites.ts';
+import { recordEmailInvite } from '../domain/invites/commands.ts';
 import { parseSpecText } from '../domain/openapi/document.ts';
 import { insertSpec, recordProcessed } from '../domain/openapi/records.ts';
 import { requestReviewersRecord, submitReviewRecord } from '../domain/reviews/commands.ts';
