@@ -11,20 +11,20 @@
  * - Changing the options of a select field drops the choices no longer offered from every space's value (a single
  *   choice that went is removed), in the same transaction.
  * - Deleting a field removes its value from every space.
- * - Values on a space: see space-values.ts.
+ * - Values on a space: see space-value-handlers.ts.
  * - Every change is one transaction with its audit event.
  */
-import { conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize } from '../../policies/index.ts';
 import type { CustomFieldsTable } from '../../storage/schema.ts';
 import { loadOrgAccess } from '../access.ts';
-import { recordEvent } from '../events.ts';
-import { loadField, optionsOf, parseValue, presentCustomField } from './present.ts';
-import { spaceCustomFieldHandlers } from './space-values.ts';
-import { checkOptions, isSelectType, keepWithOptions } from './values.ts';
+import { deleteField, insertField, updateField } from './commands.ts';
+import { optionsOf, presentCustomField } from './present.ts';
+import { ensureNameFree, fieldsQuery, loadField } from './records.ts';
+import { spaceCustomFieldHandlers } from './space-value-handlers.ts';
+import { checkOptions } from './values.ts';
 
 const FIELD_KEYS: readonly SortKey[] = [{ column: 'name', direction: 'asc' }];
 
@@ -34,10 +34,7 @@ export const customFieldHandlers = {
   listOrganizationCustomFields: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.viewCustomFields', null);
-    const base = db.q
-      .selectFrom('custom_fields')
-      .selectAll()
-      .where('organization_id', '=', params.organizationId);
+    const base = fieldsQuery(db, params.organizationId);
     return listPage({
       query,
       keys: FIELD_KEYS,
@@ -65,26 +62,8 @@ export const customFieldHandlers = {
       updated_at: now,
     };
     db.transaction(() => {
-      const taken = db.first(
-        db.q
-          .selectFrom('custom_fields')
-          .select('id')
-          .where('organization_id', '=', row.organization_id)
-          .where('name', '=', row.name),
-      );
-      if (taken)
-        throw conflict(
-          `body field \`name\`: a custom field named \`${row.name}\` already exists in this organization`,
-        );
-      db.run(db.q.insertInto('custom_fields').values(row));
-      recordEvent(db, clock.now(), {
-        organizationId: row.organization_id,
-        actorId: actor.userId,
-        action: 'custom-field.created',
-        subjectType: 'custom-field',
-        subjectId: row.id,
-        data: { name: row.name, type: row.type },
-      });
+      ensureNameFree(db, row.organization_id, row.name);
+      insertField(db, clock.now(), row, actor.userId);
     });
     return presentCustomField(row, orgActor, baseUrl);
   },
@@ -111,53 +90,8 @@ export const customFieldHandlers = {
         options: options === null ? null : JSON.stringify(options),
         updated_at: now.toISOString(),
       };
-      db.run(
-        db.q
-          .updateTable('custom_fields')
-          .set({
-            title: row.title,
-            description: row.description,
-            placeholder: row.placeholder,
-            options: row.options,
-            updated_at: row.updated_at,
-          })
-          .where('id', '=', row.id),
-      );
-      let dropped = 0;
-      if (body.options !== undefined && isSelectType(row.type) && options !== null) {
-        const values = db.all(
-          db.q.selectFrom('space_custom_field_values').selectAll().where('field_id', '=', row.id),
-        );
-        for (const stored of values) {
-          const value = parseValue(stored.value);
-          const kept = keepWithOptions(row.type, value, options);
-          if (kept !== undefined && JSON.stringify(kept) === stored.value) continue;
-          dropped++;
-          if (kept === undefined)
-            db.run(
-              db.q
-                .deleteFrom('space_custom_field_values')
-                .where('space_id', '=', stored.space_id)
-                .where('field_id', '=', row.id),
-            );
-          else
-            db.run(
-              db.q
-                .updateTable('space_custom_field_values')
-                .set({ value: JSON.stringify(kept), updated_at: row.updated_at })
-                .where('space_id', '=', stored.space_id)
-                .where('field_id', '=', row.id),
-            );
-        }
-      }
-      recordEvent(db, now, {
-        organizationId: row.organization_id,
-        actorId: actor.userId,
-        action: 'custom-field.updated',
-        subjectType: 'custom-field',
-        subjectId: row.id,
-        data: { name: row.name, fields: Object.keys(body), valuesChanged: dropped },
-      });
+      const newOptions = body.options === undefined ? undefined : options;
+      updateField(db, now, { row, newOptions, fields: Object.keys(body), actorId: actor.userId });
       return row;
     });
     return presentCustomField(updated, orgActor, baseUrl);
@@ -168,16 +102,7 @@ export const customFieldHandlers = {
     authorize(orgActor, 'organization.manageCustomFields', null);
     db.transaction(() => {
       const row = loadField(db, params.organizationId, params.fieldName);
-      const values = db.run(db.q.deleteFrom('space_custom_field_values').where('field_id', '=', row.id));
-      db.run(db.q.deleteFrom('custom_fields').where('id', '=', row.id));
-      recordEvent(db, clock.now(), {
-        organizationId: row.organization_id,
-        actorId: actor.userId,
-        action: 'custom-field.deleted',
-        subjectType: 'custom-field',
-        subjectId: row.id,
-        data: { name: row.name, type: row.type, valuesRemoved: values },
-      });
+      deleteField(db, clock.now(), row, actor.userId);
     });
     return undefined;
   },

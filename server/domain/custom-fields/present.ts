@@ -1,12 +1,10 @@
-/** Custom field rows to API objects, and the queries that load them. */
+/** Custom field rows to API objects. */
 import type {
   CustomField,
   CustomFieldTypeValue,
   CustomFieldValue,
 } from '../../../shared/contract/resources/customFields.ts';
-import { notFound } from '../../errors.ts';
 import { can, type OrgActor } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
 import type { CustomFieldsTable } from '../../storage/schema.ts';
 
 /** The options of a stored field (null for the types without options). */
@@ -36,28 +34,4 @@ export function presentCustomField(row: CustomFieldsTable, actor: OrgActor, base
       edit: can(actor, 'organization.manageCustomFields', null),
     },
   };
-}
-
-/** Every field of the organization, by name. */
-export function fieldsOf(db: Database, organizationId: string): CustomFieldsTable[] {
-  return db.all(
-    db.q
-      .selectFrom('custom_fields')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('name'),
-  );
-}
-
-/** The field of that name, or 404. */
-export function loadField(db: Database, organizationId: string, name: string): CustomFieldsTable {
-  const row = db.first(
-    db.q
-      .selectFrom('custom_fields')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('name', '=', name),
-  );
-  if (!row) throw notFound(`no custom field named \`${name}\` in this organization`);
-  return row;
 }

@@ -8,13 +8,13 @@
  *   is checked against its field's type and options (values.ts); `null` removes the value.
  * - All of a change is written, or none of it: the first bad value answers 400 before anything is written.
  */
-import type { CustomFieldValue } from '../../../shared/contract/resources/customFields.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { authorize } from '../../policies/index.ts';
-import { recordEvent } from '../events.ts';
 import { resolveSpaceAccess } from '../spaces/access.ts';
-import { fieldsOf, optionsOf, parseValue, presentCustomField } from './present.ts';
+import { writeSpaceValues, type ValueChange } from './commands.ts';
+import { optionsOf, parseValue, presentCustomField } from './present.ts';
+import { fieldsOf, valuesOfSpace } from './records.ts';
 import { checkValue } from './values.ts';
 
 export const spaceCustomFieldHandlers = {
@@ -22,14 +22,7 @@ export const spaceCustomFieldHandlers = {
     const access = resolveSpaceAccess(db, params.spaceId, actor);
     authorize(access.actor, 'space.view', { level: access.level });
     const stored = new Map(
-      db
-        .all(
-          db.q
-            .selectFrom('space_custom_field_values')
-            .select(['field_id', 'value'])
-            .where('space_id', '=', access.space.id),
-        )
-        .map((row) => [row.field_id, parseValue(row.value)]),
+      valuesOfSpace(db, access.space.id).map((row) => [row.field_id, parseValue(row.value)]),
     );
     return fieldsOf(db, access.org.id).map((field) => {
       const value = stored.get(field.id);
@@ -47,7 +40,7 @@ export const spaceCustomFieldHandlers = {
     db.transaction(() => {
       const fields = new Map(fieldsOf(db, access.org.id).map((field) => [field.name, field]));
       // Every entry is checked before the first write.
-      const changes: { fieldId: string; name: string; value: CustomFieldValue | null }[] = [];
+      const changes: ValueChange[] = [];
       for (const [name, entry] of Object.entries(body.values)) {
         const field = fields.get(name);
         if (!field)
@@ -60,43 +53,8 @@ export const spaceCustomFieldHandlers = {
             : checkValue({ name, type: field.type, options: optionsOf(field) }, entry.value);
         changes.push({ fieldId: field.id, name, value });
       }
-      for (const change of changes) {
-        if (change.value === null) {
-          db.run(
-            db.q
-              .deleteFrom('space_custom_field_values')
-              .where('space_id', '=', access.space.id)
-              .where('field_id', '=', change.fieldId),
-          );
-          continue;
-        }
-        const value = JSON.stringify(change.value);
-        db.run(
-          db.q
-            .insertInto('space_custom_field_values')
-            .values({
-              space_id: access.space.id,
-              field_id: change.fieldId,
-              value,
-              updated_at: now.toISOString(),
-            })
-            .onConflict((oc) =>
-              oc.columns(['space_id', 'field_id']).doUpdateSet({ value, updated_at: now.toISOString() }),
-            ),
-        );
-      }
-      if (changes.length > 0)
-        recordEvent(db, now, {
-          organizationId: access.org.id,
-          actorId: actor.userId,
-          action: 'space.custom-fields.updated',
-          subjectType: 'space',
-          subjectId: access.space.id,
-          data: {
-            set: changes.filter((c) => c.value !== null).map((c) => c.name),
-            removed: changes.filter((c) => c.value === null).map((c) => c.name),
-          },
-        });
+      const target = { organizationId: access.org.id, spaceId: access.space.id, actorId: actor.userId };
+      writeSpaceValues(db, now, target, changes);
     });
     return undefined;
   },
