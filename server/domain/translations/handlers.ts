@@ -13,15 +13,15 @@ import type {
   TranslationLanguageCode,
   TranslationSettings,
 } from '../../../shared/contract/resources/translations.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { can, authorize, type OrgActor } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
 import type { TranslationSettingsTable } from '../../storage/schema.ts';
 import { loadOrgAccess } from '../access.ts';
-import { recordEvent } from '../events.ts';
+import { deleteSettings, insertSettings, updateSettings } from './commands.ts';
+import { loadSettings, settingsQuery } from './records.ts';
 
 const SETTINGS_KEYS: readonly SortKey[] = [
   { column: 'created_at', direction: 'asc' },
@@ -44,18 +44,6 @@ function present(row: TranslationSettingsTable, actor: OrgActor, baseUrl: string
   };
 }
 
-function loadSettings(db: Database, organizationId: string, id: string): TranslationSettingsTable {
-  const row = db.first(
-    db.q
-      .selectFrom('translation_settings')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id),
-  );
-  if (!row) throw notFound(`no translation settings with id \`${id}\` in this organization`);
-  return row;
-}
-
 function checkTitle(title: string): string {
   const trimmed = title.trim();
   if (trimmed === '') throw badRequest('body field `title` must have at least one visible character');
@@ -76,10 +64,7 @@ export const translationHandlers = {
   listTranslations: ({ params, query, actor, services: { db }, baseUrl }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.viewTranslations', null);
-    const base = db.q
-      .selectFrom('translation_settings')
-      .selectAll()
-      .where('organization_id', '=', params.organizationId);
+    const base = settingsQuery(db, params.organizationId);
     return listPage({
       query,
       keys: SETTINGS_KEYS,
@@ -102,15 +87,7 @@ export const translationHandlers = {
       updated_at: now.toISOString(),
     };
     db.transaction(() => {
-      db.run(db.q.insertInto('translation_settings').values(row));
-      recordEvent(db, now, {
-        organizationId: row.organization_id,
-        actorId: actor.userId,
-        action: 'translation-settings.created',
-        subjectType: 'translation-settings',
-        subjectId: row.id,
-        data: { title: row.title, languages: JSON.parse(row.languages) as unknown },
-      });
+      insertSettings(db, now, row, actor.userId);
     });
     return present(row, orgActor, baseUrl);
   },
@@ -135,20 +112,7 @@ export const translationHandlers = {
         languages: languages ?? current.languages,
         updated_at: now.toISOString(),
       };
-      db.run(
-        db.q
-          .updateTable('translation_settings')
-          .set({ title: row.title, languages: row.languages, updated_at: row.updated_at })
-          .where('id', '=', row.id),
-      );
-      recordEvent(db, now, {
-        organizationId: row.organization_id,
-        actorId: actor.userId,
-        action: 'translation-settings.updated',
-        subjectType: 'translation-settings',
-        subjectId: row.id,
-        data: { title: row.title, languages: JSON.parse(row.languages) as unknown },
-      });
+      updateSettings(db, now, row, actor.userId);
       return row;
     });
     return present(updated, orgActor, baseUrl);
@@ -159,15 +123,7 @@ export const translationHandlers = {
     authorize(orgActor, 'organization.manageTranslations', null);
     db.transaction(() => {
       const row = loadSettings(db, params.organizationId, params.translationSettingsId);
-      db.run(db.q.deleteFrom('translation_settings').where('id', '=', row.id));
-      recordEvent(db, clock.now(), {
-        organizationId: row.organization_id,
-        actorId: actor.userId,
-        action: 'translation-settings.deleted',
-        subjectType: 'translation-settings',
-        subjectId: row.id,
-        data: { title: row.title },
-      });
+      deleteSettings(db, clock.now(), row, actor.userId);
     });
     return undefined;
   },
