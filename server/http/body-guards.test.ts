@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildContentOrg, expectError, expectStatus, sendRaw } from '../domain/spaces/testing.ts';
+import { buildContentOrg, expectError, expectStatus, sendRaw } from '../test/factories.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { MAX_BODY_NESTING, nestsDeeperThan as nestsBytesDeeperThan } from './body-guards.ts';
 import { LARGE_BODY } from './json-body.ts';

@@ -3,7 +3,7 @@
  * loopback, private or reserved IPv4 address is refused with a 400 naming the field, before any connection.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { buildContentOrg, expectError, sendRaw } from '../domain/spaces/testing.ts';
+import { buildContentOrg, expectError, sendRaw } from '../test/factories.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../shared/contract/resources/audit.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import { expectStatus } from '../../test/http-helpers.ts';
-import { actionsOf, allEvents, buildAuditedOrg, listEvents } from './testing.ts';
+import { actionsOf, allEvents, buildAdminOrg, listEvents } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => server.close());
 
 /** An organization where two admins made a few changes, a minute apart, and one change was made by no one. */
 async function buildHistory() {
-  const { admin: ada, orgId } = buildAuditedOrg(server);
+  const { admin: ada, orgId } = buildAdminOrg(server);
   const bob = server.buildMember(orgId, 'admin', { name: 'Bob Admin' });
   const params = { organizationId: orgId };
   const times: string[] = [server.clock.now().toISOString()];
@@ -124,7 +124,7 @@ async function buildManyEvents(admin: TestUser, orgId: string, total: number): P
 
 describe('pages', () => {
   it('answers 20 events by default, then pages of any size without duplicates or gaps', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     await buildManyEvents(admin, orgId, 44);
     const rows = server.db.all(
       server.db.q.selectFrom('events').select(['id', 'created_at']).where('organization_id', '=', orgId),
@@ -153,7 +153,7 @@ describe('pages', () => {
   });
 
   it('pages a filtered list and a time window, each event once, whatever is written meanwhile', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     await buildManyEvents(admin, orgId, 30);
     server.clock.advance(1);
     const windowFrom = server.clock.now().toISOString();

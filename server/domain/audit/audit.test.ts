@@ -19,7 +19,7 @@ import {
 } from '../../test/http-helpers.ts';
 import { encodeCursor } from '../../http/pagination.ts';
 import { AUDIT_ACTIONS } from './actions.ts';
-import { buildAuditedOrg, listEvents } from './testing.ts';
+import { buildAdminOrg, listEvents } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ const OPERATIONS: OperationName[] = [
 
 describe('authentication', () => {
   it('answers 401 to every operation without a valid token', async () => {
-    const { orgId } = buildAuditedOrg(server);
+    const { orgId } = buildAdminOrg(server);
     const params = { organizationId: orgId, auditEventId: UNKNOWN_ID };
     for (const name of OPERATIONS) await expectUnauthorized(server, name, { params });
   });
@@ -43,7 +43,7 @@ describe('authentication', () => {
 
 describe('what the audit log says', () => {
   it('names the actor, action and target of each write, newest first, and what each recorded', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     const created = server.clock.now().toISOString();
     const reader = server.buildMember(orgId, 'read', { name: 'Rita Reader' });
     const params = { organizationId: orgId };
@@ -100,7 +100,7 @@ describe('what the audit log says', () => {
   });
 
   it('names a change request by its subject, else by its number', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     const space = await admin.client.call('createSpace', {
       params: { organizationId: orgId },
       body: { title: 'Guide' },
@@ -131,7 +131,7 @@ describe('what the audit log says', () => {
   });
 
   it('names no one for a change no one made (system), and no label for a deleted user', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     server.clock.advance(1000);
     const space = server.buildSpace(orgId, { title: 'Seeded' });
     const [event] = (
@@ -158,7 +158,7 @@ describe('what the audit log says', () => {
   });
 
   it('lists every action with its label, each once', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     const { items } = await admin.client.call('listOrganizationAuditEventActions', {
       params: { organizationId: orgId },
     });
@@ -184,7 +184,7 @@ describe('what the audit log says', () => {
 
 describe('bad parameters', () => {
   it('answers 400 naming the parameter, for each bad value', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     const cases: [Record<string, unknown>, string[]][] = [
       [{ limit: 0 }, ['limit']],
       [{ limit: 101 }, ['limit']],
@@ -213,7 +213,7 @@ describe('who may read the audit log', () => {
   it.each(NON_ADMIN_ROLES.map((role) => [roleName(role), role] as const))(
     'refuses a member with the %s role (403)',
     async (_name, role) => {
-      const { admin, orgId } = buildAuditedOrg(server);
+      const { admin, orgId } = buildAdminOrg(server);
       const member = server.buildMember(orgId, role);
       const [event] = (
         await admin.client.call('listOrganizationAuditEvents', { params: { organizationId: orgId } })
@@ -225,8 +225,8 @@ describe('who may read the audit log', () => {
   );
 
   it('hides an organization from a caller outside it, as one that does not exist (404)', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
-    const stranger = buildAuditedOrg(server, 'Sam Stranger').admin;
+    const { admin, orgId } = buildAdminOrg(server);
+    const stranger = buildAdminOrg(server, 'Sam Stranger').admin;
     const [event] = (
       await admin.client.call('listOrganizationAuditEvents', { params: { organizationId: orgId } })
     ).items as [AuditEvent];
@@ -244,8 +244,8 @@ describe('who may read the audit log', () => {
   });
 
   it("answers 404 for an unknown event id and for another organization's event", async () => {
-    const a = buildAuditedOrg(server);
-    const b = buildAuditedOrg(server);
+    const a = buildAdminOrg(server);
+    const b = buildAdminOrg(server);
     const [eventOfA] = (
       await a.admin.client.call('listOrganizationAuditEvents', { params: { organizationId: a.orgId } })
     ).items as [AuditEvent];

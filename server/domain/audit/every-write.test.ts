@@ -23,7 +23,7 @@ import { insertRevision, loadRevision } from '../content/revisions.ts';
 import { issueToken } from '../organizations/commands.ts';
 import { addSiteSpaceRecord } from '../site-structure/records.ts';
 import { AUDIT_ACTIONS, type AuditAction } from './actions.ts';
-import { allEvents } from './testing.ts';
+import { allEvents } from '../../test/factories.ts';
 
 /** The target's id, from the fixture's ids or (for a created item) from the write's answer. */
 type IdOf = (ids: Readonly<Record<string, string>>, answer: unknown) => string;

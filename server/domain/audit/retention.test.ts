@@ -11,7 +11,7 @@ import {
 } from '../../test/http-helpers.ts';
 import { recordEvent } from '../events.ts';
 import { purgeExpiredAuditEvents } from './retention.ts';
-import { allEvents, buildAuditedOrg } from './testing.ts';
+import { allEvents, buildAdminOrg } from '../../test/factories.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ const setRetention = (user: TestUser, orgId: string, days: unknown) =>
 
 describe('the retention setting', () => {
   it('is set and cleared by an admin, shown on the organization, and recorded in the audit log', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     const set = await setRetention(admin, orgId, 90);
     expectStatus(set, 200);
     expect((set.body as Organization).auditLogRetentionDays).toBe(90);
@@ -49,7 +49,7 @@ describe('the retention setting', () => {
   });
 
   it('refuses a number of days out of bounds or not a whole number (400)', async () => {
-    const { admin, orgId } = buildAuditedOrg(server);
+    const { admin, orgId } = buildAdminOrg(server);
     for (const days of [0, -1, 3651, 1.5, '30', true])
       expectError(await setRetention(admin, orgId, days), 400, 'auditLogRetentionDays');
     expect(await setRetention(admin, orgId, 1)).toMatchObject({ status: 200 });
@@ -59,7 +59,7 @@ describe('the retention setting', () => {
   it.each(NON_ADMIN_ROLES.map((role) => [roleName(role), role] as const))(
     'may not be changed by a member with the %s role (403)',
     async (_name, role) => {
-      const { orgId } = buildAuditedOrg(server);
+      const { orgId } = buildAdminOrg(server);
       const member = server.buildMember(orgId, role);
       expectError(await setRetention(member, orgId, 30), 403);
     },
@@ -68,8 +68,8 @@ describe('the retention setting', () => {
 
 describe('the purge of expired events', () => {
   it('deletes the events older than the retention, in batches, and only in organizations that set one', async () => {
-    const kept = buildAuditedOrg(server);
-    const forever = buildAuditedOrg(server);
+    const kept = buildAdminOrg(server);
+    const forever = buildAdminOrg(server);
     const now = server.clock.now().getTime();
     const record = (orgId: string, daysAgo: number, subjectId: string) =>
       recordEvent(server.db, new Date(now - daysAgo * DAY), {

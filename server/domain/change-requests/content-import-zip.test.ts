@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { buildContentOrg, expectError, expectStatus, sendRaw } from '../spaces/testing.ts';
+import { buildContentOrg, expectError, expectStatus, sendRaw } from '../../test/factories.ts';
 
 const MB = 1024 * 1024;
 const LOCAL = 0x04034b50;

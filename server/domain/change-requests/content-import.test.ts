@@ -10,7 +10,7 @@ import {
   expectStatus,
   expectUnauthorized,
   sendRaw,
-} from '../spaces/testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 let refusing: TestServer;

@@ -10,7 +10,7 @@ import {
   expectHidden,
   expectUnauthorized,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
   roleName,
   sendRaw,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
+} from '../../test/factories.ts';
 
 type Change = Record<string, unknown>;
 

@@ -13,6 +13,10 @@ import { mergeConflicts } from './merge-run.ts';
 import {
   allPages,
   buildContentOrg,
+  contentOf,
+  countRows,
+  editMainContent,
+  editRequestContent,
   expectError,
   expectHidden,
   expectStatus,
@@ -20,8 +24,7 @@ import {
   roleName,
   sendRaw,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
-import { contentOf, countRows, editMainContent, editRequestContent } from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

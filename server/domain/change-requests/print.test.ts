@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { send } from '../../test/http-helpers.ts';
-import { buildContentOrg, expectError, expectUnauthorized, UNKNOWN_ID } from '../spaces/testing.ts';
+import { buildContentOrg, expectError, expectUnauthorized, UNKNOWN_ID } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

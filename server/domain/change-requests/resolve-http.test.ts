@@ -14,9 +14,15 @@ import {
   type ConflictChoice,
 } from '../../../shared/conflicts/resolution.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { buildContentOrg, expectStatus } from '../spaces/testing.ts';
-import { contentOf, editMainContent, editRequestContent } from './testing.ts';
-import { call, requestRow } from '../reviews/testing.ts';
+import {
+  buildContentOrg,
+  call,
+  contentOf,
+  editMainContent,
+  editRequestContent,
+  expectStatus,
+  requestRow,
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
   siblingKeys,
   siblingOrder,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

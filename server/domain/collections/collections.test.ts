@@ -10,7 +10,7 @@ import {
   roleName,
   ROLES_OR_GUEST,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,9 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../shared/contract/resources/comments.ts';
 import type { PageBlocks } from '../../../shared/contract/resources/revisions.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { editMainContent, editRequestContent } from '../change-requests/testing.ts';
-import { buildReviewFixture, call, pageOf, requestRow } from '../reviews/testing.ts';
-import { expectError, expectStatus, UNKNOWN_ID } from '../spaces/testing.ts';
+import {
+  buildReviewFixture,
+  call,
+  editMainContent,
+  editRequestContent,
+  expectError,
+  expectStatus,
+  pageOf,
+  requestRow,
+  UNKNOWN_ID,
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   roleName,
   sendRaw,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

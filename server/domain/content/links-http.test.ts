@@ -9,7 +9,7 @@ import {
   sendOperation,
   UNKNOWN_ID,
 } from '../../test/http-helpers.ts';
-import { allPages } from '../members/testing.ts';
+import { allPages } from '../../test/factories.ts';
 import { createSpaceRecord, type NewSpace } from '../spaces/records.ts';
 import type { PageInput } from './revisions.ts';
 

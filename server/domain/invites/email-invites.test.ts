@@ -1,16 +1,16 @@
 /** Route tests: pending email invites (an extension): listed until the first visit, resent, revoked. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
-import { expectStatus } from '../members/testing.ts';
 import {
   expectError,
   expectHidden,
+  expectStatus,
   expectUnauthorized,
   NON_ADMIN_ROLES,
   roleName,
-  sendRaw,
+  sendRequest,
   UNKNOWN_ID,
-} from '../organizations/test-helpers.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('GET /v1/orgs/{organizationId}/email-invites (listOrganizationEmailInvi
     const path = `/v1/orgs/${orgId}/email-invites`;
     for (const query of ['limit=-1', 'limit=1001', 'page=not-a-cursor'])
       expectError(
-        await sendRaw(server, { method: 'GET', path: `${path}?${query}`, token: admin.token }),
+        await sendRequest(server, { method: 'GET', path: `${path}?${query}`, token: admin.token }),
         400,
         query.split('=')[0]!,
       );
@@ -131,7 +131,7 @@ describe('POST /v1/orgs/{organizationId}/email-invites/{inviteId}/resend (resend
     const { admin, orgId } = await orgWithEmailInvites();
     for (const method of ['POST', 'DELETE'])
       expectError(
-        await sendRaw(server, {
+        await sendRequest(server, {
           method,
           path: `/v1/orgs/${orgId}/email-invites/${'x'.repeat(300)}${method === 'POST' ? '/resend' : ''}`,
           token: admin.token,

@@ -9,9 +9,9 @@ import {
   expectUnauthorized,
   NON_ADMIN_ROLES,
   roleName,
-  sendRaw,
+  sendRequest,
   UNKNOWN_ID,
-} from '../organizations/test-helpers.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -91,7 +91,11 @@ describe('POST /v1/orgs/{organizationId}/invites (inviteUsersToOrganization)', (
       it(label, async () => {
         const { owner, id } = await freshOrg();
         const path = `/v1/orgs/${id}/invites`;
-        expectError(await sendRaw(server, { method: 'POST', path, token: owner.token, json }), 400, fragment);
+        expectError(
+          await sendRequest(server, { method: 'POST', path, token: owner.token, json }),
+          400,
+          fragment,
+        );
         expect(userExists(valid)).toBe(false);
         expect((await membersByEmail(owner, id)).size).toBe(1);
       });
@@ -101,12 +105,16 @@ describe('POST /v1/orgs/{organizationId}/invites (inviteUsersToOrganization)', (
       const { owner, id } = await freshOrg();
       const path = `/v1/orgs/${id}/invites`;
       expectError(
-        await sendRaw(server, { method: 'POST', path, token: owner.token, text: '{"emails": [' }),
+        await sendRequest(server, { method: 'POST', path, token: owner.token, text: '{"emails": [' }),
         400,
         'JSON',
       );
-      expectError(await sendRaw(server, { method: 'POST', path, token: owner.token }), 400, 'body');
-      expectError(await sendRaw(server, { method: 'POST', path, token: owner.token, text: '' }), 400, 'body');
+      expectError(await sendRequest(server, { method: 'POST', path, token: owner.token }), 400, 'body');
+      expectError(
+        await sendRequest(server, { method: 'POST', path, token: owner.token, text: '' }),
+        400,
+        'body',
+      );
       expect((await membersByEmail(owner, id)).size).toBe(1);
     });
   });

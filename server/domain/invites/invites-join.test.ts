@@ -5,11 +5,11 @@ import {
   expectError,
   expectHidden,
   expectUnauthorized,
-  ROLES_OR_GUEST,
+  orgWithInvite,
   roleName,
+  ROLES_OR_GUEST,
   UNKNOWN_ID,
-} from '../organizations/test-helpers.ts';
-import { orgWithInvite } from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -6,12 +6,12 @@ import {
   expectHidden,
   expectUnauthorized,
   NON_ADMIN_ROLES,
-  ROLES_OR_GUEST,
+  orgWithInvite,
   roleName,
-  sendRaw,
+  ROLES_OR_GUEST,
+  sendRequest,
   UNKNOWN_ID,
-} from '../organizations/test-helpers.ts';
-import { orgWithInvite } from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
         const { owner, id, invite } = await orgWithInvite(server);
         const path = `/v1/orgs/${id}/link-invites/${invite.id}`;
         expectError(
-          await sendRaw(server, { method: 'PATCH', path, token: owner.token, json }),
+          await sendRequest(server, { method: 'PATCH', path, token: owner.token, json }),
           400,
           fragment,
         );
@@ -57,13 +57,13 @@ describe('PATCH /v1/orgs/{organizationId}/link-invites/{inviteId} (updateOrganiz
       const { owner, id, invite } = await orgWithInvite(server);
       const path = `/v1/orgs/${id}/link-invites/${invite.id}`;
       expectError(
-        await sendRaw(server, { method: 'PATCH', path, token: owner.token, text: '{role: edit}' }),
+        await sendRequest(server, { method: 'PATCH', path, token: owner.token, text: '{role: edit}' }),
         400,
         'JSON',
       );
-      expectError(await sendRaw(server, { method: 'PATCH', path, token: owner.token }), 400, 'body');
+      expectError(await sendRequest(server, { method: 'PATCH', path, token: owner.token }), 400, 'body');
       expectError(
-        await sendRaw(server, { method: 'PATCH', path, token: owner.token, text: ' ' }),
+        await sendRequest(server, { method: 'PATCH', path, token: owner.token, text: ' ' }),
         400,
         'body',
       );

@@ -7,12 +7,12 @@ import {
   expectHidden,
   expectUnauthorized,
   NON_ADMIN_ROLES,
-  ROLES_OR_GUEST,
+  orgWithInvites,
   roleName,
-  sendRaw,
+  ROLES_OR_GUEST,
+  sendRequest,
   UNKNOWN_ID,
-} from '../organizations/test-helpers.ts';
-import { orgWithInvites } from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe('GET /v1/orgs/{organizationId}/link-invites (listOrganizationInviteLink
       );
     }
     const path = `/v1/orgs/${id}/link-invites?limit=many`;
-    expectError(await sendRaw(server, { method: 'GET', path, token: owner.token }), 400, '`limit`');
+    expectError(await sendRequest(server, { method: 'GET', path, token: owner.token }), 400, '`limit`');
     for (const page of ['garbage', Buffer.from('["x"]').toString('base64url')]) {
       expectError(
         await owner.client.request('listOrganizationInviteLinks', { params, query: { page } }),
@@ -158,7 +158,11 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
       it(label, async () => {
         const { owner, id } = await orgWithInvites(server);
         const path = `/v1/orgs/${id}/link-invites`;
-        expectError(await sendRaw(server, { method: 'POST', path, token: owner.token, json }), 400, fragment);
+        expectError(
+          await sendRequest(server, { method: 'POST', path, token: owner.token, json }),
+          400,
+          fragment,
+        );
         expect(await listAll(owner, id)).toEqual([]);
       });
     }
@@ -167,12 +171,16 @@ describe('POST /v1/orgs/{organizationId}/link-invites (createOrganizationInvite)
       const { owner, id } = await orgWithInvites(server);
       const path = `/v1/orgs/${id}/link-invites`;
       expectError(
-        await sendRaw(server, { method: 'POST', path, token: owner.token, text: '{"role":' }),
+        await sendRequest(server, { method: 'POST', path, token: owner.token, text: '{"role":' }),
         400,
         'JSON',
       );
-      expectError(await sendRaw(server, { method: 'POST', path, token: owner.token }), 400, 'body');
-      expectError(await sendRaw(server, { method: 'POST', path, token: owner.token, text: '' }), 400, 'body');
+      expectError(await sendRequest(server, { method: 'POST', path, token: owner.token }), 400, 'body');
+      expectError(
+        await sendRequest(server, { method: 'POST', path, token: owner.token, text: '' }),
+        400,
+        'body',
+      );
       expect(await listAll(owner, id)).toEqual([]);
     });
   });

@@ -9,7 +9,7 @@ import {
   NON_ADMIN_ROLES,
   sendRaw,
   tick,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   expectStatus,
   expectUnauthorized,
   NON_ADMIN_ROLES,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import {
   buildForeignOrg,
   expectError,
   expectUnauthorized,
+  type Page,
   sendRaw,
   tick,
-  type Page,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 describe('GET /v1/orgs/{organizationId}/members', () => {
   let server: TestServer;

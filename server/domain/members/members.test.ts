@@ -7,7 +7,7 @@ import {
   expectUnauthorized,
   NON_ADMIN_ROLES,
   sendRaw,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -12,9 +12,15 @@ import type {
 import type { ChangeRequestMergeCheck } from '../../../shared/contract/resources/changeRequests.ts';
 import type { Static } from '@sinclair/typebox';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
-import { editMainContent, editRequestContent } from '../change-requests/testing.ts';
-import { buildReviewFixture, call, requestRow } from '../reviews/testing.ts';
-import { expectError, expectStatus } from '../spaces/testing.ts';
+import {
+  buildReviewFixture,
+  call,
+  editMainContent,
+  editRequestContent,
+  expectError,
+  expectStatus,
+  requestRow,
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

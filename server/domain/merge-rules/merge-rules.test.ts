@@ -11,14 +11,15 @@ import type {
 } from '../../../shared/contract/resources/mergeRules.ts';
 import { convertLegacyRules } from '../../storage/merge-rules-migration.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { buildReviewFixture, call } from '../reviews/testing.ts';
 import {
+  buildReviewFixture,
+  call,
   expectError,
   expectHidden,
   expectStatus,
   expectUnauthorized,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -11,11 +11,11 @@ import {
   createProcessed,
   expectCall,
   exponentialDocument,
+  type Fixture,
   getSpec,
   OPENAPI_30_YAML,
   startFixture,
-  type Fixture,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 let fixture: Fixture;

@@ -10,17 +10,17 @@ import {
   buildAdminOrg,
   createProcessed,
   expectCall,
+  type Fixture,
   getSpec,
   INVALID_OPENAPI,
   NOT_OPENAPI_YAML,
-  OPENAPI_30_YAML,
   openApi31,
+  OPENAPI_30_YAML,
   putProcessed,
   startFixture,
   SWAGGER_2,
   YAML_BOMB,
-  type Fixture,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 let fixture: Fixture;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPISpecContent } from '../../../shared/contract/resources/openapi.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
-import { buildAdminOrg, createProcessed, expectCall, openApi31, putProcessed } from './testing.ts';
+import { buildAdminOrg, createProcessed, expectCall, openApi31, putProcessed } from '../../test/factories.ts';
 import {
   ORPHAN_AGE_MS,
   PART_CHARS,

@@ -19,11 +19,11 @@ import {
   createProcessed,
   expectCall,
   getSpec,
-  OPENAPI_30_YAML,
   openApi31,
+  OPENAPI_30_YAML,
   putProcessed,
   SWAGGER_2,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 

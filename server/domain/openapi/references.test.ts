@@ -1,7 +1,7 @@
 /** What a document's references expand to, measured without expanding anything, and the limits on it. */
 import { describe, expect, it } from 'vitest';
 import { checkReferenceExpansion, DEFAULT_REFERENCE_LIMITS, ReferenceLimitError } from './references.ts';
-import { exponentialDocument } from './testing.ts';
+import { exponentialDocument } from '../../test/factories.ts';
 
 const limits = (overrides: Partial<typeof DEFAULT_REFERENCE_LIMITS>) => ({
   ...DEFAULT_REFERENCE_LIMITS,

@@ -1,7 +1,7 @@
 /** Route tests: the organizations that accept an email domain (GET /v1/email-domains/{emailDomain}/orgs). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
-import { expectError, expectUnauthorized } from './test-helpers.ts';
+import { expectError, expectUnauthorized } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

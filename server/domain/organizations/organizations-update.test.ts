@@ -8,9 +8,9 @@ import {
   expectUnauthorized,
   NON_ADMIN_ROLES,
   roleName,
-  sendRaw,
+  sendRequest,
   UNKNOWN_ID,
-} from './test-helpers.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,7 +40,10 @@ describe('PATCH /v1/orgs/{organizationId} (updateOrganizationById)', () => {
 
   it('401 comes before the checks of the body', async () => {
     const { id } = await freshOrg();
-    expectError(await sendRaw(server, { method: 'PATCH', path: `/v1/orgs/${id}`, json: { title: 1 } }), 401);
+    expectError(
+      await sendRequest(server, { method: 'PATCH', path: `/v1/orgs/${id}`, json: { title: 1 } }),
+      401,
+    );
   });
 
   describe('400 for a body that breaks the contract, naming the field, and nothing changes', () => {
@@ -111,7 +114,7 @@ describe('PATCH /v1/orgs/{organizationId} (updateOrganizationById)', () => {
     for (const [label, json, fragment] of cases) {
       it(label, async () => {
         const { owner, id, before } = await freshOrg();
-        const answer = await sendRaw(server, {
+        const answer = await sendRequest(server, {
           method: 'PATCH',
           path: `/v1/orgs/${id}`,
           token: owner.token,
@@ -126,7 +129,7 @@ describe('PATCH /v1/orgs/{organizationId} (updateOrganizationById)', () => {
       const { owner, id, before } = await freshOrg();
       const text = '{"title": "New", ';
       expectError(
-        await sendRaw(server, { method: 'PATCH', path: `/v1/orgs/${id}`, token: owner.token, text }),
+        await sendRequest(server, { method: 'PATCH', path: `/v1/orgs/${id}`, token: owner.token, text }),
         400,
         'JSON',
       );
@@ -136,9 +139,9 @@ describe('PATCH /v1/orgs/{organizationId} (updateOrganizationById)', () => {
     it('no body, or an empty one', async () => {
       const { owner, id } = await freshOrg();
       const path = `/v1/orgs/${id}`;
-      expectError(await sendRaw(server, { method: 'PATCH', path, token: owner.token }), 400, 'body');
+      expectError(await sendRequest(server, { method: 'PATCH', path, token: owner.token }), 400, 'body');
       expectError(
-        await sendRaw(server, { method: 'PATCH', path, token: owner.token, text: '' }),
+        await sendRequest(server, { method: 'PATCH', path, token: owner.token, text: '' }),
         400,
         'body',
       );
@@ -230,7 +233,7 @@ describe('PATCH /v1/orgs/{organizationId} (updateOrganizationById)', () => {
     for (const [label, body, expected] of cases) {
       it(label, async () => {
         const { owner, id, before } = await freshOrg();
-        const answer = await sendRaw(server, {
+        const answer = await sendRequest(server, {
           method: 'PATCH',
           path: `/v1/orgs/${id}`,
           token: owner.token,

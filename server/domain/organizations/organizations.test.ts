@@ -7,11 +7,11 @@ import {
   expectHidden,
   expectUnauthorized,
   NON_ADMIN_ROLES,
-  ROLES_OR_GUEST,
   roleName,
-  sendRaw,
+  ROLES_OR_GUEST,
+  sendRequest,
   UNKNOWN_ID,
-} from './test-helpers.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('GET /v1/orgs (listOrganizationsForAuthenticatedUser)', () => {
     }
     for (const limit of ['ten', '1.5', '']) {
       expectError(
-        await sendRaw(server, { method: 'GET', path: `/v1/orgs?limit=${limit}`, token: user.token }),
+        await sendRequest(server, { method: 'GET', path: `/v1/orgs?limit=${limit}`, token: user.token }),
         400,
         '`limit`',
       );

@@ -8,7 +8,7 @@ import { SANDBOX_ORGANIZATIONS_MAX } from '../../../shared/contract/operations/s
 import type { Organization } from '../../../shared/contract/resources/organizations.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { send } from '../../test/http-helpers.ts';
-import { allEvents } from '../audit/testing.ts';
+import { allEvents } from '../../test/factories.ts';
 import { addMember, createOrganization, issueToken } from './commands.ts';
 
 let server: TestServer;

@@ -12,14 +12,16 @@ import type {
 } from '../../../shared/contract/resources/reviews.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import {
+  buildReviewFixture,
+  call,
   expectError,
   expectHidden,
   expectStatus,
   expectUnauthorized,
   roleName,
+  rowCounts,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
-import { buildReviewFixture, call, rowCounts } from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -9,15 +9,18 @@ import type { Comment } from '../../../shared/contract/resources/comments.ts';
 import type { Role } from '../../../shared/contract/index.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import {
+  buildReviewFixture,
+  call,
+  editRequestContent,
   expectError,
   expectHidden,
   expectStatus,
   expectUnauthorized,
+  pageOf,
   roleName,
+  rowCounts,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
-import { editRequestContent } from '../change-requests/testing.ts';
-import { buildReviewFixture, call, pageOf, rowCounts } from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

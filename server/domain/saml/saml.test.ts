@@ -14,7 +14,7 @@ import {
   sendOperation,
   UNKNOWN_ID,
 } from '../../test/http-helpers.ts';
-import { EXPIRED_CERTIFICATE, keyPems, VALID_CERTIFICATE } from './testing.ts';
+import { EXPIRED_CERTIFICATE, keyPems, VALID_CERTIFICATE } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

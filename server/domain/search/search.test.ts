@@ -2,19 +2,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildPages, insertRevision, loadRevision } from '../content/revisions.ts';
-import { editRequestContent } from '../change-requests/testing.ts';
-import { queueSpaceIndexing } from './index.ts';
-import { PAGES_PER_SPACE } from './handlers.ts';
 import {
   allPages,
   buildContentOrg,
+  editRequestContent,
   expectError,
   expectHidden,
   expectStatus,
   expectUnauthorized,
   sendRaw,
   UNKNOWN_ID,
-} from '../spaces/testing.ts';
+} from '../../test/factories.ts';
+import { queueSpaceIndexing } from './index.ts';
+import { PAGES_PER_SPACE } from './handlers.ts';
 
 let server: TestServer;
 beforeAll(async () => {

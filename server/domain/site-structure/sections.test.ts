@@ -14,7 +14,7 @@ import {
   siteSpacesOf,
   structureKeys,
   UNKNOWN_ID,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   siteSpacesOf,
   structureKeys,
   UNKNOWN_ID,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

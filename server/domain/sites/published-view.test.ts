@@ -1,7 +1,7 @@
 /** The sandbox's published view, over HTTP: what `urls.published` of sites, sections, variants and share links opens. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { buildSiteOrg, siteParams } from './testing.ts';
+import { buildSiteOrg, siteParams } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

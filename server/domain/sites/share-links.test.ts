@@ -11,7 +11,7 @@ import {
   sendRaw,
   siteParams,
   UNKNOWN_ID,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   expectHidden,
   expectUnauthorized,
   UNKNOWN_ID,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

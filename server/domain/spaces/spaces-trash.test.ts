@@ -9,7 +9,7 @@ import {
   expectUnauthorized,
   sendRaw,
   UNKNOWN_ID,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   roleName,
   ROLES_OR_GUEST,
   UNKNOWN_ID,
-} from './testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   expectError,
   expectUnauthorized,
   sendRaw,
-} from '../members/testing.ts';
+} from '../../test/factories.ts';
 
 describe('GET /v1/orgs/{organizationId}/members/{userId}/teams', () => {
   let server: TestServer;

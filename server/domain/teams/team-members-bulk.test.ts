@@ -8,7 +8,7 @@ import {
   expectStatus,
   expectUnauthorized,
   sendRaw,
-} from '../members/testing.ts';
+} from '../../test/factories.ts';
 
 describe('PUT /v1/orgs/{organizationId}/teams/{teamId}/members', () => {
   let server: TestServer;

@@ -9,7 +9,7 @@ import {
   expectStatus,
   expectUnauthorized,
   sendRaw,
-} from '../members/testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

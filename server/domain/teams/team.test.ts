@@ -8,7 +8,7 @@ import {
   expectUnauthorized,
   NON_ADMIN_ROLES,
   sendRaw,
-} from '../members/testing.ts';
+} from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

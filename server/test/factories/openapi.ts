@@ -1,12 +1,12 @@
 /**
- * Test helpers of the OpenAPI specs: a local fixture HTTP server (127.0.0.1, port 0) serving documents, failures,
+ * Factories of the OpenAPI spec tests (part of server/test/factories.ts): a local fixture HTTP server (127.0.0.1, port 0) serving documents, failures,
  * a route that never answers and a route held until the test releases it; sample documents; small API helpers.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { OpenAPISpec } from '../../../shared/contract/resources/openapi.ts';
-import { expectStatus, sendOperation, type RawAnswer } from '../../test/http-helpers.ts';
-import type { TestServer, TestUser } from '../../test/harness.ts';
+import { expectStatus, sendOperation, type RawAnswer } from '../http-helpers.ts';
+import type { TestServer, TestUser } from '../harness.ts';
 
 export const SWAGGER_2 = {
   swagger: '2.0',
@@ -203,13 +203,6 @@ export async function startFixture(): Promise<Fixture> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** An organization whose owner is an admin, with that admin. */
-export function buildAdminOrg(server: TestServer): { admin: TestUser; orgId: string } {
-  const admin = server.buildUser();
-  const { id } = server.buildOrg(admin);
-  return { admin, orgId: id };
 }
 
 /** Sends an operation as a user and asserts the status; answers the body. */

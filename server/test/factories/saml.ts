@@ -1,5 +1,5 @@
 /**
- * Certificates for the SAML tests, generated once with openssl and kept here so no test reads a file outside the
+ * Certificates for the SAML tests (part of server/test/factories.ts), generated once with openssl and kept here so no test reads a file outside the
  * repository (their private keys were thrown away). Keys for the "a key is not a certificate" cases are generated
  * at test time with node:crypto.
  */

@@ -1,8 +1,9 @@
 /**
- * Helpers of the change request tests: edit the main content of a space or the content of a request directly in the
- * database (a new revision each time, as the content operations would write it), and read the result back.
+ * Factories of the change request tests (part of server/test/factories.ts): edit the main content of a space or the
+ * content of a request directly in the database (a new revision each time, as the content operations would write
+ * it), and read the result back.
  */
-import type { TestServer } from '../../test/harness.ts';
+import type { TestServer } from '../harness.ts';
 import {
   flattenPages,
   insertRevision,
@@ -11,7 +12,7 @@ import {
   readDocument,
   type RevisionTree,
   type StoredPage,
-} from '../content/revisions.ts';
+} from '../../domain/content/revisions.ts';
 
 /** Edits of a tree, with bodies stored in the server's database. */
 export interface TreeEditor {
