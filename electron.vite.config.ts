@@ -1,6 +1,6 @@
 // Build of the desktop app. main: the main process alone (out/main/index.js); Electron and Node's builtins stay
 // external, npm dependencies are loaded from node_modules. The embedded API server it forks in a utility process is
-// a separate build (server/vite.config.ts, into out/server), so that none of its code is in the main bundle.
+// a separate build (server.vite.config.ts, into out/server), so that none of its code is in the main bundle.
 // preload: one CommonJS file with everything bundled, as a sandboxed preload requires. renderer:
 // renderer/vite.config.ts's settings, built to out/renderer. `npm run build` runs both (scripts/build-app.mjs).
 import { resolve } from 'node:path';

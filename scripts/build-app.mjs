@@ -1,6 +1,6 @@
 // `npm run build`: the desktop app's build in out/. electron-vite builds the main process, the preload and the
 // renderer (electron.vite.config.ts), then Vite builds the embedded server that the main process forks
-// (server/vite.config.ts, into out/server): a build of its own, so that out/main holds no server code and shares no
+// (server.vite.config.ts, into out/server): a build of its own, so that out/main holds no server code and shares no
 // chunk with it. scripts/start.mjs and scripts/dist.mjs build through `buildApp` too.
 //   node scripts/build-app.mjs
 import { spawnSync } from 'node:child_process';
@@ -23,7 +23,7 @@ export function buildApp() {
   return run(join(root, 'node_modules', 'vite', 'bin', 'vite.js'), [
     'build',
     '--config',
-    'server/vite.config.ts',
+    'server.vite.config.ts',
   ]);
 }
 

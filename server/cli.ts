@@ -157,7 +157,7 @@ function seedIfEmpty(db: Database, writeTokens: boolean): void {
 
 /**
  * The job worker's entry, at the same place relative to this file from source (server/jobs/worker.ts) and in the
- * desktop app's build (out/server/jobs/worker.js beside out/server/cli.js, server/vite.config.ts). The path is
+ * desktop app's build (out/server/jobs/worker.js beside out/server/cli.js, server.vite.config.ts). The path is
  * joined at run time so that the bundler leaves it alone.
  */
 function jobWorkerUrl(): URL {

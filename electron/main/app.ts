@@ -26,7 +26,7 @@ export { APP_NAME };
 
 /**
  * Where the built pieces are, relative to the bundled main script's folder (`out/main`): the preload, the renderer,
- * and the embedded server the main process forks (`out/server/cli.js`, a build of its own: server/vite.config.ts).
+ * and the embedded server the main process forks (`out/server/cli.js`, a build of its own: server.vite.config.ts).
  */
 export interface AppPaths {
   preload: string;

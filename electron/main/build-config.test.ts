@@ -4,7 +4,7 @@ import { resolveConfig } from 'electron-vite';
 import { build as viteBuild, type InlineConfig, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import config from '../../electron.vite.config.ts';
-import serverConfig, { isExternal } from '../../server/vite.config.ts';
+import serverConfig, { isExternal } from '../../server.vite.config.ts';
 import { CHANNEL_NAMES } from '../../shared/bridge.ts';
 
 type Output = { format?: string; entryFileNames?: string };
@@ -112,7 +112,7 @@ describe('the built main process and server', () => {
     const main = sections!.main!;
     const mainChunks = await chunksOf({ ...main, build: { ...main.build, write: false } });
     const serverChunks = await chunksOf({
-      configFile: join(ROOT, 'server', 'vite.config.ts'),
+      configFile: join(ROOT, 'server.vite.config.ts'),
       build: { write: false },
     });
 

@@ -3,7 +3,7 @@
 // beside server/cli.ts). A build of its own, apart from the main process's (electron.vite.config.ts), so that no
 // server code and no chunk shared with the server is in out/main. Node's builtins (node:sqlite among them) and the
 // npm dependencies stay external, loaded from node_modules as the main process loads its own.
-//   vite build --config server/vite.config.ts   (scripts/build-app.mjs runs it after electron-vite build)
+//   vite build --config server.vite.config.ts   (scripts/build-app.mjs runs it after electron-vite build)
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
