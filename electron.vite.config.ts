@@ -1,8 +1,8 @@
-// Build of the desktop app. main: the main process (out/main/index.js) and the embedded API server it forks in a
-// utility process (out/main/server.js) with its job worker thread (out/main/server-worker.js); Electron and Node's
-// builtins (node:sqlite among them) stay external, npm dependencies are loaded from node_modules. preload: one
-// CommonJS file with everything bundled, as a sandboxed preload requires. renderer: renderer/vite.config.ts's
-// settings, built to out/renderer.
+// Build of the desktop app. main: the main process alone (out/main/index.js); Electron and Node's builtins stay
+// external, npm dependencies are loaded from node_modules. The embedded API server it forks in a utility process is
+// a separate build (server.vite.config.ts, into out/server), so that none of its code is in the main bundle.
+// preload: one CommonJS file with everything bundled, as a sandboxed preload requires. renderer:
+// renderer/vite.config.ts's settings, built to out/renderer. `npm run build` runs both (scripts/build-app.mjs).
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import renderer from './renderer/vite.config.ts';
@@ -12,11 +12,7 @@ export default defineConfig({
     build: {
       outDir: resolve('out/main'),
       rollupOptions: {
-        input: {
-          index: resolve('electron/main/index.ts'),
-          server: resolve('server/cli.ts'),
-          'server-worker': resolve('server/jobs/worker.ts'),
-        },
+        input: { index: resolve('electron/main/index.ts') },
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },

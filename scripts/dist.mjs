@@ -1,13 +1,15 @@
-// `npm run dist`: build the app and make its installers with electron-builder (electron-builder.config.ts) into
-// dist/, for this OS and architecture; arguments after `--` go to electron-builder (`npm run dist -- --arm64`,
-// `-- --linux deb`). Installers are made from Electron's own runtime, downloaded from Electron's release host (or
-// ELECTRON_MIRROR) by the `electron` package's downloader, checked against the package's checksums, and handed to
-// electron-builder. Where it cannot be downloaded, say so in one line and exit non-zero, before building anything.
+// `npm run dist`: build the app (scripts/build-app.mjs) and make its installers with electron-builder
+// (electron-builder.config.ts) into dist/, for this OS and architecture; arguments after `--` go to electron-builder
+// (`npm run dist -- --arm64`, `-- --linux deb`). Installers are made from Electron's own runtime, downloaded from
+// Electron's release host (or ELECTRON_MIRROR) by the `electron` package's downloader, checked against the package's
+// checksums, and handed to electron-builder. Where it cannot be downloaded, say so in one line and exit non-zero,
+// before building anything.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildApp } from './build-app.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const electronDir = join(root, 'node_modules', 'electron');
@@ -77,7 +79,7 @@ for (const { platform, arch } of runtimesNeeded()) {
   }
 }
 
-const built = run(join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), ['build']);
+const built = buildApp();
 if (built !== 0) process.exit(built);
 // The runtimes sit side by side in the download cache (one folder per version and mirror): electron-builder takes
 // them from there (the configuration's electronDist) instead of downloading them again.

@@ -1,10 +1,11 @@
-// `npm start`: build the desktop app and launch it in Electron. The Electron runtime is a separate download made
-// by the `electron` package; where it is missing and cannot be fetched (no network to its host), say so in one line,
-// name the browser mode, and exit non-zero.
+// `npm start`: build the desktop app (scripts/build-app.mjs) and launch it in Electron. The Electron runtime is a
+// separate download made by the `electron` package; where it is missing and cannot be fetched (no network to its
+// host), say so in one line, name the browser mode, and exit non-zero.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApp } from './build-app.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const electronDir = join(root, 'node_modules', 'electron');
@@ -40,7 +41,7 @@ if (!runtimePresent()) {
   process.exit(1);
 }
 
-const built = run([electronVite, 'build']);
+const built = buildApp();
 if (built !== 0) process.exit(built);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const entry = pkg.main ? [] : ['--entry', 'out/main/index.js'];

@@ -156,13 +156,13 @@ function seedIfEmpty(db: Database, writeTokens: boolean): void {
 }
 
 /**
- * The job worker's entry: beside this file when it runs from source (server/jobs/worker.ts), and
- * `server-worker.js` beside the bundle when the desktop app runs its build (electron.vite.config.ts).
+ * The job worker's entry, at the same place relative to this file from source (server/jobs/worker.ts) and in the
+ * desktop app's build (out/server/jobs/worker.js beside out/server/cli.js, server.vite.config.ts). The path is
+ * joined at run time so that the bundler leaves it alone.
  */
 function jobWorkerUrl(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL(['.', 'jobs', 'worker.ts'].join('/'), import.meta.url)
-    : new URL(['.', 'server-worker.js'].join('/'), import.meta.url);
+  const worker = import.meta.url.endsWith('.ts') ? 'worker.ts' : 'worker.js';
+  return new URL(['.', 'jobs', worker].join('/'), import.meta.url);
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

@@ -146,6 +146,16 @@ afterEach(() => {
   rmSync(fake.state.userData, { recursive: true, force: true });
 });
 
+describe('appPaths', () => {
+  it('finds the preload and the renderer beside out/main, and the server in its own build, out/server', () => {
+    expect(appPaths(join('/app', 'out', 'main'))).toEqual({
+      preload: join('/app', 'out', 'preload', 'index.cjs'),
+      rendererDir: join('/app', 'out', 'renderer'),
+      serverEntry: join('/app', 'out', 'server', 'cli.js'),
+    });
+  });
+});
+
 describe('startApp', () => {
   it('before ready: names the app, enables the sandbox, registers app: as standard and secure', () => {
     fake.state.readyPromise = new Promise<void>(() => undefined);

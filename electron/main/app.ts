@@ -24,7 +24,10 @@ import { WINDOW_STATE_FILE } from './window-state.ts';
 /** The product name: the menu's title and the name of the app's data folder. */
 export { APP_NAME };
 
-/** Where the built pieces are, relative to the bundled main script's folder (`out/main`). */
+/**
+ * Where the built pieces are, relative to the bundled main script's folder (`out/main`): the preload, the renderer,
+ * and the embedded server the main process forks (`out/server/cli.js`, a build of its own: server.vite.config.ts).
+ */
 export interface AppPaths {
   preload: string;
   rendererDir: string;
@@ -36,7 +39,7 @@ export function appPaths(mainDir: string): AppPaths {
   return {
     preload: join(mainDir, '..', 'preload', 'index.cjs'),
     rendererDir: join(mainDir, '..', 'renderer'),
-    serverEntry: join(mainDir, 'server.js'),
+    serverEntry: join(mainDir, '..', 'server', 'cli.js'),
   };
 }
 

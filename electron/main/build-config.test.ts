@@ -1,9 +1,10 @@
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig } from 'electron-vite';
-import { build as viteBuild, type Rollup } from 'vite';
+import { build as viteBuild, type InlineConfig, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import config from '../../electron.vite.config.ts';
+import serverConfig, { isExternal } from '../../server.vite.config.ts';
 import { CHANNEL_NAMES } from '../../shared/bridge.ts';
 
 type Output = { format?: string; entryFileNames?: string };
@@ -11,13 +12,12 @@ type Output = { format?: string; entryFileNames?: string };
 describe('electron.vite.config.ts', () => {
   const resolved = typeof config === 'function' ? null : config;
 
-  it('bundles the main process, the embedded server it forks and its job worker (out/main/index.js, server.js, server-worker.js)', async () => {
+  it('bundles the main process alone (out/main/index.js): the embedded server is a build of its own', async () => {
     const main = (await resolved)!.main!.build!;
     const input = main.rollupOptions!.input as Record<string, string>;
-    expect(Object.keys(input).sort()).toEqual(['index', 'server', 'server-worker']);
+    expect(Object.keys(input)).toEqual(['index']);
     expect(input.index).toMatch(/electron[/\\]main[/\\]index\.ts$/);
-    expect(input.server).toMatch(/server[/\\]cli\.ts$/);
-    expect(input['server-worker']).toMatch(/server[/\\]jobs[/\\]worker\.ts$/);
+    expect(main.outDir).toMatch(/out[/\\]main$/);
     expect(main.rollupOptions!.output).toMatchObject({ format: 'es', entryFileNames: '[name].js' });
   });
 
@@ -76,4 +76,65 @@ describe('the built preload', () => {
     expect([...exposed.keys()]).toEqual(['docsAdmin']);
     expect(Object.keys(exposed.get('docsAdmin')!).sort()).toEqual([...CHANNEL_NAMES].sort());
   }, 60_000);
+});
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The chunks a Vite build makes, not written to disk. */
+async function chunksOf(options: InlineConfig): Promise<Rollup.OutputChunk[]> {
+  const result = await viteBuild({ ...options, logLevel: 'silent' });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  return outputs.flatMap((output) => output.output).filter((file) => file.type === 'chunk');
+}
+
+/** The project files (relative, with forward slashes) that went into some chunk. */
+const sourcesOf = (chunks: Rollup.OutputChunk[]) =>
+  new Set(chunks.flatMap((chunk) => chunk.moduleIds).map((id) => relative(ROOT, id).split(sep).join('/')));
+
+/** The imports of chunks that are not chunks of the same build: packages and Node's builtins. */
+const externalsOf = (chunks: Rollup.OutputChunk[]) => {
+  const own = new Set(chunks.map((chunk) => chunk.fileName));
+  return new Set(
+    chunks.flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports]).filter((id) => !own.has(id)),
+  );
+};
+
+/** What only the server imports: its database, its HTTP framework, its OpenAPI parser. */
+const SERVER_PACKAGES = ['node:sqlite', 'kysely', 'fastify', '@apidevtools/swagger-parser'];
+
+describe('the built main process and server', () => {
+  it('out/main holds the main process and of server/ only runtime.ts; out/server the server and its worker', async () => {
+    const { config: sections } = await resolveConfig(
+      { configFile: join(ROOT, 'electron.vite.config.ts'), root: ROOT, logLevel: 'silent' },
+      'build',
+      'production',
+    );
+    const main = sections!.main!;
+    const mainChunks = await chunksOf({ ...main, build: { ...main.build, write: false } });
+    const serverChunks = await chunksOf({
+      configFile: join(ROOT, 'server.vite.config.ts'),
+      build: { write: false },
+    });
+
+    const mainEntries = mainChunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+    expect(mainEntries).toEqual(['index.js']);
+    const mainSources = [...sourcesOf(mainChunks)];
+    expect(mainSources.filter((file) => file.startsWith('server/'))).toEqual(['server/runtime.ts']);
+    const mainExternals = [...externalsOf(mainChunks)];
+    expect(
+      mainExternals.filter((id) => SERVER_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`))),
+    ).toEqual([]);
+    // Every import of out/main is a package or a builtin: no chunk of out/server is reached from it.
+    expect(mainExternals.filter((id) => !isExternal(id) && id !== 'electron')).toEqual([]);
+
+    // The worker sits beside the command line as in server/, where server/cli.ts finds it (jobWorkerUrl).
+    const serverEntries = serverChunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+    expect(serverEntries.sort()).toEqual(['cli.js', 'jobs/worker.js']);
+    const serverSources = sourcesOf(serverChunks);
+    expect(serverSources).toContain('server/cli.ts');
+    expect(serverSources).toContain('server/jobs/worker.ts');
+    expect([...serverSources].some((file) => file.startsWith('server/domain/'))).toBe(true);
+    expect([...externalsOf(serverChunks)].filter((id) => !isExternal(id))).toEqual([]);
+    expect(serverConfig.build!.outDir).toMatch(/out[/\\]server$/);
+  }, 120_000);
 });

@@ -32,10 +32,10 @@ const spyKill = () => vi.spyOn(process, 'kill').mockImplementation(() => true);
 
 describe('utilitySpawner', () => {
   it('forks the server bundle with piped stdio, the server Node flags and the service name', () => {
-    const spawn = utilitySpawner('/app/out/main/server.js');
+    const spawn = utilitySpawner('/app/out/server/cli.js');
     const server = spawn(['serve', '--port', '0']);
     expect(electron.fork).toHaveBeenCalledExactlyOnceWith(
-      '/app/out/main/server.js',
+      '/app/out/server/cli.js',
       ['serve', '--port', '0'],
       {
         stdio: 'pipe',

@@ -45,7 +45,7 @@ export function adaptUtilityProcess(child: UtilityChild): ServerProcess {
   });
 }
 
-/** A `SpawnServer` that forks `entry` (the bundled server, `out/main/server.js`) as a utility process. */
+/** A `SpawnServer` that forks `entry` (the bundled server, `out/server/cli.js`) as a utility process. */
 export function utilitySpawner(entry: string): SpawnServer {
   return (args) =>
     adaptUtilityProcess(
