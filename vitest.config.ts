@@ -56,8 +56,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // After the unit files (a group of its own), E2E_WORKERS files at a time: each file starts an app, its
-          // sandbox and a Chromium on a port and a data folder of its own.
+          // After the unit files (a group of its own), E2E_WORKERS files at a time: each file starts an app and its
+          // sandbox on a port and a copy of the seeded data folder of its own, and opens its own contexts in the
+          // Chromium the global setup launched.
           maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 1 },
           include: ['e2e/**/*.e2e.test.ts'],

@@ -18,7 +18,8 @@ describe('an administrator using Docs Admin', () => {
   beforeAll(async () => {
     assertKeychainReachable();
     await startTogether(
-      launchApp().then((started) => (running = started)),
+      // An empty data folder, not the global setup's seeded copy: the first story is the app's first launch.
+      launchApp({ fresh: true }).then((started) => (running = started)),
       startSecondServer().then((started) => (remote = started)),
       launchBrowser().then((started) => (browser = started)),
     );

@@ -1,6 +1,6 @@
 /** The audit log: events filtered by action, actor, target and days; a target opened; the CSV export. */
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { downloadText } from '../support/download.ts';
 
 /** What a user does in the audit log. */
 export class AuditPage {
@@ -55,7 +55,6 @@ export class AuditPage {
     const download = this.page.waitForEvent('download');
     await this.root.getByTestId('audit-export').click();
     const file = await download;
-    const path = await file.path();
-    return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+    return { name: file.suggestedFilename(), text: await downloadText(file) };
   }
 }

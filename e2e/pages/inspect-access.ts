@@ -1,6 +1,6 @@
 /** "Inspect access": a member or a team picked, the list filtered, a row's reasons shown, the access review CSV. */
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { downloadText } from '../support/download.ts';
 
 export class InspectAccessPage {
   readonly root: Locator;
@@ -51,6 +51,6 @@ export class InspectAccessPage {
     const download = this.page.waitForEvent('download');
     await this.root.getByTestId('access-review-export').click();
     const file = await download;
-    return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+    return { name: file.suggestedFilename(), text: await downloadText(file) };
   }
 }

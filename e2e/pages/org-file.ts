@@ -1,6 +1,6 @@
 /** The organization file: export, the editor, the plan's preview, the apply's report, drift. */
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { downloadText } from '../support/download.ts';
 
 /** What a user does on the organization file screen. */
 export class OrgFilePage {
@@ -37,7 +37,7 @@ export class OrgFilePage {
     const download = this.page.waitForEvent('download');
     await this.root.getByTestId('org-file-save').click();
     const file = await download;
-    return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+    return { name: file.suggestedFilename(), text: await downloadText(file) };
   }
 
   /** Opens a tab by its name (`file`, `plan`, `drift`). */

@@ -1,5 +1,5 @@
 /** The app in browser mode (`node electron/main/browser.ts`), in a child process with its own data directory. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNode, stopChild } from './process.ts';
@@ -20,20 +20,36 @@ export interface RunningApp {
   ended(): { code: number | null; signal: NodeJS.Signals | null } | undefined;
 }
 
+/**
+ * The environment variable through which the end-to-end global setup names a data folder the app has seeded once
+ * (the demo, the sandbox's compile cache) and stopped: each file's app starts on a copy of its own (seeding is about
+ * 1 s of each app's start, a copy 0.1–0.2 s).
+ */
+export const SEEDED_DATA = 'DOCS_ADMIN_E2E_SEEDED_DATA';
+
+/** A fresh data folder: a copy of the seeded one when the global setup made it and `fresh` is not asked, else empty. */
+function newDataDir(fresh: boolean): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docs-admin-e2e-'));
+  const seeded = process.env[SEEDED_DATA];
+  if (!fresh && seeded !== undefined && seeded !== '') cpSync(seeded, dataDir, { recursive: true });
+  return dataDir;
+}
+
 const RUNNING = /^Docs Admin is running at (http:\/\/\S+)$/m;
 /** Printed once the core (keychain, sandbox) is up: the address comes first, and a test must not race the core. */
 const READY = /^Docs Admin is ready\.$/;
 
 /**
- * Starts browser mode with `--no-open --port 0` on a fresh data directory (or the given one), and `args` after
- * them (e.g. a quicker sandbox health probe); `startTimeoutMs`: how long it may take to say it is ready (a benchmark's
- * large database takes longer than the default 20 s on a busy machine).
+ * Starts browser mode with `--no-open --port 0` on a data directory of its own (a copy of the global setup's seeded
+ * one, or with `fresh` or outside Vitest an empty one, seeded on this first start), or on the given one, and `args`
+ * after them (e.g. a quicker sandbox health probe); `startTimeoutMs`: how long it may take to say it is ready (a
+ * benchmark's large database takes longer than the default 20 s on a busy machine).
  */
 export async function launchApp(
-  options: { dataDir?: string; args?: string[]; startTimeoutMs?: number } = {},
+  options: { dataDir?: string; fresh?: boolean; args?: string[]; startTimeoutMs?: number } = {},
 ): Promise<RunningApp> {
   assertRendererBuilt();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'docs-admin-e2e-'));
+  const dataDir = options.dataDir ?? newDataDir(options.fresh === true);
   const started = await startNode(
     'electron/main/browser.ts',
     ['--no-open', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],

@@ -1,24 +1,46 @@
 /** Debian's Chromium driven by playwright-core (browsers are never downloaded), a fresh context per test. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 
 /** Where Debian installs Chromium. */
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** Launches headless Chromium with flags that keep it quiet and container-friendly. */
+/** Headless Chromium with flags that keep it quiet and container-friendly. */
+const LAUNCH = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * The environment variable through which the end-to-end global setup hands its Chromium's endpoint to the test
+ * files (forked after the setup ran, they inherit it).
+ */
+export const SHARED_CHROMIUM = 'DOCS_ADMIN_E2E_CHROMIUM';
+
+/**
+ * Launches the Chromium the end-to-end files share (the global setup does, once per run) and answers its endpoint:
+ * a launch costs about a second of CPU per file, and each file still works in contexts of its own.
+ */
+export async function launchSharedBrowser(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH);
+}
+
+/**
+ * A Chromium for one spec file: a connection to the shared one when the global setup started it (closing it closes
+ * the contexts this file opened, and only those), else a Chromium of its own (a benchmark, a file run outside
+ * Vitest).
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = process.env[SHARED_CHROMIUM];
+  return endpoint === undefined || endpoint === '' ? chromium.launch(LAUNCH) : chromium.connect(endpoint);
 }
 
 /** A fresh context (no cookies, no storage) and one page in it. */

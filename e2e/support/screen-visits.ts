@@ -1,14 +1,14 @@
 /**
- * One visit of a screen shared by the consecutive tests that check it (the accessibility spec's light and dark theme):
- * the first test opens a fresh tab, opens the app and visits the screen; the next test on the same screen reuses
- * that tab as it was left. A failed test drops its tab (after its screenshot), so the next one starts afresh.
- * Use with `useRig({ tabPerTest: false })`.
+ * One visit of a screen shared by the consecutive tests that check it (the wide screens spec's layout, light and dark
+ * theme): the first test opens a fresh tab at the viewport asked, opens the app and visits the screen; the next test
+ * on the same screen and viewport reuses that tab as it was left. A failed test drops its tab (after its screenshot),
+ * so the next one starts afresh. Use with `useRig({ tabPerTest: false })`.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { DocsAdmin } from '../pages/docs-admin.ts';
-import type { Tab } from './browser.ts';
-import type { RigSession } from './rig.ts';
+import { openTab, type Tab } from './browser.ts';
+import { WIDE, type RigSession } from './rig.ts';
 import type { AppScreen } from './screens.ts';
 import { keepFailureScreenshot } from './screenshots.ts';
 
@@ -25,12 +25,21 @@ export async function showScheme(page: Page, colorScheme: 'light' | 'dark'): Pro
   await Promise.all(page.frames().map((frame) => frame.evaluate(settled)));
 }
 
-/** Answers the page showing `screen`, visited by this test or by the test before it. */
-export type VisitScreen = (screen: AppScreen) => Promise<Page>;
+/** A page's size. */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/**
+ * Answers the page showing `screen` at `viewport` (the rig's wide one unless given), visited by this test or by the
+ * test before it.
+ */
+export type VisitScreen = (screen: AppScreen, viewport?: Viewport) => Promise<Page>;
 
 /** Registers the hooks (call inside `describe`, after `useRig` and `useScreens`) and answers the visit. */
 export function useScreenVisits(session: RigSession): VisitScreen {
-  let held: { slug: string; tab: Tab } | undefined;
+  let held: { key: string; tab: Tab } | undefined;
   const drop = async () => {
     const tab = held?.tab;
     held = undefined;
@@ -42,11 +51,12 @@ export function useScreenVisits(session: RigSession): VisitScreen {
     await drop();
   });
   afterAll(drop);
-  return async (screen) => {
-    if (held?.slug === screen.slug) return held.tab.page;
+  return async (screen, viewport = WIDE) => {
+    const key = `${screen.slug}@${viewport.width}x${viewport.height}`;
+    if (held?.key === key) return held.tab.page;
     await drop();
-    const tab = await session.rig.tab();
-    held = { slug: screen.slug, tab };
+    const tab = await openTab(session.rig.browser, { viewport });
+    held = { key, tab };
     const app = await DocsAdmin.open(tab.page, session.rig.running.url);
     await screen.visit(app);
     return tab.page;

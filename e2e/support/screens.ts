@@ -1,7 +1,7 @@
 /**
- * Every screen of the app, each with a way to reach it and a sign that it is ready: the list the accessibility,
- * layout and screenshot specs walk. `useScreens` prepares what some screens need (a request in conflict, a space
- * with a links report) in the spec file's own sandbox.
+ * Every screen of the app, each with a way to reach it and a sign that it is ready: the list the screens specs
+ * (layout, accessibility, screenshots) walk. `useScreens` prepares what some screens need (a request in conflict, a
+ * space with a links report) in the spec file's own sandbox.
  */
 import { beforeAll } from 'vitest';
 import type { DocsAdmin } from '../pages/docs-admin.ts';
