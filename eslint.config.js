@@ -2,13 +2,12 @@
 // shared/ imports nothing platform-specific; renderer/ imports only shared/; server/ never imports electron;
 // electron/ may import shared/ and of server/ only its runtime module (the sandbox is a child process; its tests may also
 // use the server's test harness); electron/main/core/ never imports electron; and only the two ends of the typed
-// bridge import ipcMain / ipcRenderer (STYLE.md point 8). In the renderer, no screen folder imports another (a local
-// rule, scripts/eslint/screen-folders.mjs). In the server, no domain imports another domain's handlers (a local rule,
-// scripts/eslint/domain-handlers.mjs). Sources are held to 400 lines a file and 150 a function (issue 16).
+// bridge import ipcMain / ipcRenderer (STYLE.md point 8). In the renderer, no screen folder imports another; in the
+// server, no domain imports another domain's handlers (two local rules, scripts/eslint/folder-imports.mjs). Sources
+// are held to 400 lines a file and 150 a function (issue 16).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import domainHandlers from './scripts/eslint/domain-handlers.mjs';
-import screenFolders from './scripts/eslint/screen-folders.mjs';
+import folderImports from './scripts/eslint/folder-imports.mjs';
 
 // A pattern is a glob, or a group of globs with exceptions (`!glob`) given as an array.
 const layer = (message, patterns, paths = []) => ({
@@ -91,12 +90,12 @@ export default tseslint.config(
   },
   {
     files: ['renderer/src/screens/**/*.{ts,tsx}'],
-    plugins: { local: screenFolders },
+    plugins: { local: folderImports },
     rules: { 'local/no-import-between-screens': 'error' },
   },
   {
     files: ['server/domain/**/*.ts'],
-    plugins: { local: domainHandlers },
+    plugins: { local: folderImports },
     rules: { 'local/no-import-of-other-handlers': 'error' },
   },
   {

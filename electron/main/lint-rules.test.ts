@@ -125,3 +125,36 @@ describe('lint: no renderer screen folder imports another', () => {
     );
   });
 });
+
+describe("lint: no server domain imports another domain's handlers", () => {
+  /** The messages of the domain-handlers rule for `code` placed at `filePath`. */
+  async function between(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages
+      .filter((message) => message.ruleId === 'local/no-import-of-other-handlers')
+      .map((m) => m.message);
+  }
+  const importOf = (path: string) => `import { x } from '${path}';\nexport const y = x;\n`;
+
+  it("refuses an import, a re-export or a dynamic import of another domain's handlers", async () => {
+    const file = 'server/domain/reviews/handlers.ts';
+    expect(await between(file, importOf('../change-requests/handlers.ts'))).toEqual([
+      "domain/reviews/ imports domain/change-requests/'s handlers ('../change-requests/handlers.ts'): move what they share to domain/change-requests/records.ts (reads), commands.ts (writes) or another plain module",
+    ]);
+    expect(await between(file, importOf('../teams/member-handlers.ts'))).toHaveLength(1);
+    expect(await between(file, "export { x } from '../spaces/handlers.ts';\n")).toHaveLength(1);
+    expect(await between(file, "export const m = () => import('../spaces/handlers.ts');\n")).toHaveLength(1);
+  });
+
+  it("allows a domain's own handlers and another domain's records, commands and plain modules", async () => {
+    const file = 'server/domain/change-requests/content-write-handlers.ts';
+    for (const path of [
+      './handlers.ts',
+      '../reviews/records.ts',
+      '../teams/commands.ts',
+      '../content/link-report.ts',
+      '../../storage/database.ts',
+    ])
+      expect(await between(file, importOf(path)), path).toEqual([]);
+  });
+});
