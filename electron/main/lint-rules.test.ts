@@ -17,6 +17,15 @@ const rawRenderer = "import { ipcRenderer } from 'electron';\nexport const x = i
 const appImport = "import { app } from 'electron';\nexport const x = app;\n";
 const typeImport = "import type { App } from 'electron';\nexport type X = App;\n";
 
+/** A rule of scripts/eslint/folder-imports.mjs: the messages it reports for `code` placed at `filePath`. */
+const folderRule =
+  (rule: string) =>
+  async (filePath: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((message) => message.ruleId === `local/${rule}`).map((m) => m.message);
+  };
+const importOf = (path: string) => `import { x } from '${path}';\nexport const y = x;\n`;
+
 describe('lint: raw IPC only at the two ends of the bridge', () => {
   it('refuses ipcMain and ipcRenderer imports in the rest of electron/ and elsewhere', async () => {
     for (const file of [
@@ -49,7 +58,6 @@ describe('lint: no electron import in plain-Node and web layers', () => {
 });
 
 describe('lint: of server/, electron/ imports only the runtime module', () => {
-  const importOf = (path: string) => `import { x } from '${path}';\nexport const y = x;\n`;
   const sources = ['electron/main/app.ts', 'electron/main/core/supervisor.ts', 'electron/preload/index.ts'];
   const tests = [
     'electron/main/app.test.ts',
@@ -84,14 +92,7 @@ describe('lint: of server/, electron/ imports only the runtime module', () => {
 });
 
 describe('lint: no renderer screen folder imports another', () => {
-  /** The messages of the screen-folder rule for `code` placed at `filePath`. */
-  async function between(filePath: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath });
-    return result!.messages
-      .filter((message) => message.ruleId === 'local/no-import-between-screens')
-      .map((m) => m.message);
-  }
-  const importOf = (path: string) => `import { x } from '${path}';\nexport const y = x;\n`;
+  const between = folderRule('no-import-between-screens');
 
   it('refuses an import, a re-export, a dynamic import or a stylesheet from another screen folder', async () => {
     const file = 'renderer/src/screens/sites/SiteScreen.tsx';
@@ -127,14 +128,7 @@ describe('lint: no renderer screen folder imports another', () => {
 });
 
 describe("lint: no server domain imports another domain's handlers", () => {
-  /** The messages of the domain-handlers rule for `code` placed at `filePath`. */
-  async function between(filePath: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath });
-    return result!.messages
-      .filter((message) => message.ruleId === 'local/no-import-of-other-handlers')
-      .map((m) => m.message);
-  }
-  const importOf = (path: string) => `import { x } from '${path}';\nexport const y = x;\n`;
+  const between = folderRule('no-import-of-other-handlers');
 
   it("refuses an import, a re-export or a dynamic import of another domain's handlers", async () => {
     const file = 'server/domain/reviews/handlers.ts';
