@@ -19,15 +19,8 @@ const READABLE = 420;
 /** Where the screens' screenshots go. */
 const FOLDER = join(SCREENSHOT_DIR, 'screens');
 
-/** Checks the layout of `page`, which shows `screen` at `size`, and saves its screenshots. */
-export async function checkLayout(
-  page: Page,
-  screen: AppScreen,
-  size: { width: number; height: number },
-): Promise<void> {
-  // Fonts and late rows settle before measuring.
-  await page.evaluate('new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))');
-
+/** Expects the document of `page` not to scroll either way: its panes scroll, not the window. */
+export async function expectDocumentFits(page: Page): Promise<void> {
   // Page expressions as text: the Node tsconfig has no DOM library.
   const measured = (await page.evaluate(`({
     scrollHeight: document.documentElement.scrollHeight,
@@ -37,6 +30,18 @@ export async function checkLayout(
   })`)) as { scrollHeight: number; scrollWidth: number; innerHeight: number; innerWidth: number };
   expect(measured.scrollHeight, 'the document scrolls vertically').toBeLessThanOrEqual(measured.innerHeight);
   expect(measured.scrollWidth, 'the document scrolls sideways').toBeLessThanOrEqual(measured.innerWidth);
+}
+
+/** Checks the layout of `page`, which shows `screen` at `size`, and saves its screenshots. */
+export async function checkLayout(
+  page: Page,
+  screen: AppScreen,
+  size: { width: number; height: number },
+): Promise<void> {
+  // Fonts and late rows settle before measuring.
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))');
+
+  await expectDocumentFits(page);
 
   if (screen.diff === true) {
     const column = await page.locator('.review-page-pane').boundingBox();
