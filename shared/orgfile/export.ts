@@ -1,5 +1,5 @@
 /** The organization file of a live organization (snapshot.ts), and its YAML text. */
-import { stringify } from 'yaml';
+import { dump } from 'js-yaml';
 import { accessOf, settingsOf } from './export-parts.ts';
 import { sitesOf } from './export-sites.ts';
 import type { ContentAccess, OrgFile, OrgFileCollection, OrgFileSpace } from './schema.ts';
@@ -105,5 +105,5 @@ export function exportOrgFile(snapshot: OrgSnapshot): { file: OrgFile; skipped: 
 
 /** The file as YAML, with a first line naming its schema (editors that know it then check the file as it is typed). */
 export function orgFileYaml(file: OrgFile): string {
-  return `# yaml-language-server: $schema=org-file.schema.json\n${stringify(file, { lineWidth: 0 })}`;
+  return `# yaml-language-server: $schema=org-file.schema.json\n${dump(file, { lineWidth: -1, noRefs: true })}`;
 }

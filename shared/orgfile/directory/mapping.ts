@@ -8,7 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import { ROLES, type Role } from '../../contract/constants.ts';
 import { RoleOrGuest, StringEnum, TeamRoleSchema } from '../../contract/common.ts';
 import { TeamTitle } from '../../contract/resources/members.ts';
@@ -109,7 +109,7 @@ export function parseMapping(
 ): { ok: true; mapping: DirectoryMapping } | { ok: false; problems: string[] } {
   let value: unknown;
   try {
-    value = parse(text, { maxAliasCount: 100, prettyErrors: true });
+    value = load(text, { maxAliases: 100, maxDepth: 100 });
   } catch (error) {
     return {
       ok: false,

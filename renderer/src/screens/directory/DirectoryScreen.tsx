@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { DEFAULT_MAPPING, parseMapping } from '../../../../shared/orgfile/directory/mapping.ts';
 import { readDirectory, type DirectoryInput } from '../../../../shared/orgfile/directory/read.ts';
 import type { Reconciliation } from '../../../../shared/orgfile/directory/reconcile.ts';
-import { stringify } from 'yaml';
+import { dump } from 'js-yaml';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { orgQuery } from '../../queries/orgs.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -26,7 +26,7 @@ export function DirectoryScreen({ profileId, orgId }: { profileId: string; orgId
   const org = useQuery(orgQuery(profileId, orgId));
   useDocumentTitle(org.data !== undefined ? `Directory sync · ${org.data.title}` : 'Directory sync');
   const [files, setFiles] = useState<DirectoryInput[]>([]);
-  const [mappingText, setMappingText] = useState(() => stringify(DEFAULT_MAPPING));
+  const [mappingText, setMappingText] = useState(() => dump(DEFAULT_MAPPING, { lineWidth: -1 }));
   const [stopOnError, setStopOnError] = useState(true);
   const sync = useDirectorySync(profileId, orgId);
   const { state } = sync;
