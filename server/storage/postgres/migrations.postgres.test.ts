@@ -7,6 +7,7 @@ import { comparable, declaredDifferences } from '../shape/compare.ts';
 import { declaredShape } from '../shape/declared-shape.ts';
 import { postgresShape } from '../shape/postgres-shape.ts';
 import { sqliteShape } from '../shape/sqlite-shape.ts';
+import { SEARCH_CONFIGURATION, SEARCH_VECTOR } from '../dialect/postgres.ts';
 import { migratePostgres } from './migrate.ts';
 import { createTestDatabase, type TestDatabase } from './test-cluster.ts';
 import { RECOUNTS, TRIGGER_READS, TRIGGER_WRITES } from './triggers.fixture.ts';
@@ -75,6 +76,32 @@ describe('the migrations on PostgreSQL', () => {
     expect((await postgres.client.query(TRIGGER_READS.organizations)).rows).toEqual([
       { id: 'o1', member_count: 1, permission_count: 2 },
     ]);
+  });
+
+  it('make a full-text table that finds words whatever their case and diacritics, as FTS5 does', async () => {
+    const page = (rowId: number, title: string, body: string) =>
+      `INSERT INTO search_pages (rowid, title, body, space_id, page_id, path)
+       VALUES (${rowId}, '${title}', '${body}', 's', 'p${rowId}', 'x')`;
+    const pages = [
+      page(1, 'École', 'Les élèves'),
+      page(2, 'Garden', 'The ECOLE word in a body'),
+      page(3, 'Other', 'none'),
+    ];
+    for (const insert of pages) {
+      sqlite.sqlite.exec(insert);
+      await postgres.client.query(insert);
+    }
+    const fts5 = sqlite.sqlite
+      .prepare("SELECT rowid FROM search_pages WHERE search_pages MATCH 'ecole' ORDER BY rowid")
+      .all()
+      .map((row) => Number(row.rowid));
+    // The title weighs more than the body (A and B), as bm25's weights (10, 1) make it on SQLite.
+    const { rows } = await postgres.client.query<{ rowid: string }>(
+      `SELECT rowid FROM search_pages WHERE ${SEARCH_VECTOR} @@ plainto_tsquery('${SEARCH_CONFIGURATION}', 'ecole')
+       ORDER BY ts_rank(${SEARCH_VECTOR}, plainto_tsquery('${SEARCH_CONFIGURATION}', 'ecole')) DESC`,
+    );
+    expect(rows.map((row) => Number(row.rowid))).toEqual([1, 2]);
+    expect(fts5).toEqual([1, 2]);
   });
 });
 
