@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import LongFirstSequencer from './scripts/long-first-sequencer.ts';
 
 /** The end-to-end files that mostly wait for a rate limit's window. */
@@ -11,8 +11,10 @@ const PACED_GROUP_WORKERS = 3;
  * 15 s run out (admin-pieces, desktop), which pass alone: back to one until a file costs less CPU.
  */
 const E2E_WORKERS = 1;
+/** The files that run against a real PostgreSQL (the `postgres` project). */
+const POSTGRES_TESTS = 'server/**/*.postgres.test.ts';
 
-// Three projects: unit and integration tests; end-to-end tests, which first build the renderer once; and the paced
+// Four projects: unit and integration tests; the tests against PostgreSQL; end-to-end tests, which first build the renderer once; and the paced
 // end-to-end files, run beside the unit files.
 export default defineConfig({
   test: {
@@ -37,6 +39,19 @@ export default defineConfig({
             'electron/**/*.test.ts',
             'renderer/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, POSTGRES_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that need a real PostgreSQL: the project's global setup starts one cluster for the run
+          // (server/storage/postgres/test-cluster.ts); each file makes a database of its own on it.
+          name: 'postgres',
+          maxWorkers: PACED_GROUP_WORKERS,
+          include: [POSTGRES_TESTS],
+          globalSetup: ['server/storage/postgres/global-setup.ts'],
+          hookTimeout: 60_000,
         },
       },
       {

@@ -92,15 +92,21 @@ export const migrations01To05: readonly Migration[] = [
     version: 2,
     name: 'a stored member count per organization, kept by triggers',
     // Counting 10,000 members on every page of the members list cost more than the page itself.
-    sql: `
+    sql: (ddl) => `
       ALTER TABLE organizations ADD COLUMN member_count INTEGER NOT NULL DEFAULT 0;
       UPDATE organizations SET member_count = (SELECT count(*) FROM members WHERE members.organization_id = organizations.id);
-      CREATE TRIGGER members_counted AFTER INSERT ON members BEGIN
-        UPDATE organizations SET member_count = member_count + 1 WHERE id = NEW.organization_id;
-      END;
-      CREATE TRIGGER members_uncounted AFTER DELETE ON members BEGIN
-        UPDATE organizations SET member_count = member_count - 1 WHERE id = OLD.organization_id;
-      END;
+      ${ddl.trigger({
+        name: 'members_counted',
+        table: 'members',
+        on: 'INSERT',
+        body: 'UPDATE organizations SET member_count = member_count + 1 WHERE id = NEW.organization_id;',
+      })}
+      ${ddl.trigger({
+        name: 'members_uncounted',
+        table: 'members',
+        on: 'DELETE',
+        body: 'UPDATE organizations SET member_count = member_count - 1 WHERE id = OLD.organization_id;',
+      })}
     `,
   },
   {
@@ -109,7 +115,7 @@ export const migrations01To05: readonly Migration[] = [
     // Collections and spaces share one sibling order per parent: `sort_key` is a fractional index, so a move writes
     // the moved row only. Revisions are immutable: `tree` is the page tree as JSON (pages refer to documents by id);
     // documents and file bytes are stored once by content hash, so copying a revision costs one row.
-    sql: `
+    sql: (ddl) => `
       CREATE TABLE collections (
         id TEXT PRIMARY KEY,
         organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
@@ -161,7 +167,7 @@ export const migrations01To05: readonly Migration[] = [
         id TEXT PRIMARY KEY,
         content_type TEXT NOT NULL,
         size INTEGER NOT NULL,
-        data BLOB NOT NULL
+        data ${ddl.blob} NOT NULL
       );
     `,
   },
@@ -242,7 +248,7 @@ export const migrations01To05: readonly Migration[] = [
     // A change request is a line of revisions of its space: `revision_id` is its head, `revision_initial` the space
     // revision it started from (its merge base until updates exist). `number` is per space, for people and URLs.
     // The space's counts are stored and kept by triggers, so that a page of spaces costs no extra query.
-    sql: `
+    sql: (ddl) => `
       CREATE TABLE change_requests (
         id TEXT PRIMARY KEY,
         space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
@@ -262,26 +268,35 @@ export const migrations01To05: readonly Migration[] = [
       ALTER TABLE spaces ADD COLUMN change_requests INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE spaces ADD COLUMN change_requests_open INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE spaces ADD COLUMN change_requests_draft INTEGER NOT NULL DEFAULT 0;
-      CREATE TRIGGER change_requests_counted AFTER INSERT ON change_requests BEGIN
-        UPDATE spaces SET
+      ${ddl.trigger({
+        name: 'change_requests_counted',
+        table: 'change_requests',
+        on: 'INSERT',
+        body: `UPDATE spaces SET
           change_requests = change_requests + 1,
           change_requests_open = change_requests_open + CASE WHEN NEW.status = 'open' THEN 1 ELSE 0 END,
           change_requests_draft = change_requests_draft + CASE WHEN NEW.status = 'draft' THEN 1 ELSE 0 END
-        WHERE id = NEW.space_id;
-      END;
-      CREATE TRIGGER change_requests_recounted AFTER UPDATE OF status ON change_requests BEGIN
-        UPDATE spaces SET
+        WHERE id = NEW.space_id;`,
+      })}
+      ${ddl.trigger({
+        name: 'change_requests_recounted',
+        table: 'change_requests',
+        on: { update: ['status'] },
+        body: `UPDATE spaces SET
           change_requests_open = change_requests_open - CASE WHEN OLD.status = 'open' THEN 1 ELSE 0 END + CASE WHEN NEW.status = 'open' THEN 1 ELSE 0 END,
           change_requests_draft = change_requests_draft - CASE WHEN OLD.status = 'draft' THEN 1 ELSE 0 END + CASE WHEN NEW.status = 'draft' THEN 1 ELSE 0 END
-        WHERE id = NEW.space_id;
-      END;
-      CREATE TRIGGER change_requests_uncounted AFTER DELETE ON change_requests BEGIN
-        UPDATE spaces SET
+        WHERE id = NEW.space_id;`,
+      })}
+      ${ddl.trigger({
+        name: 'change_requests_uncounted',
+        table: 'change_requests',
+        on: 'DELETE',
+        body: `UPDATE spaces SET
           change_requests = change_requests - 1,
           change_requests_open = change_requests_open - CASE WHEN OLD.status = 'open' THEN 1 ELSE 0 END,
           change_requests_draft = change_requests_draft - CASE WHEN OLD.status = 'draft' THEN 1 ELSE 0 END
-        WHERE id = OLD.space_id;
-      END;
+        WHERE id = OLD.space_id;`,
+      })}
     `,
   },
 ];

@@ -7,7 +7,7 @@ export const migrations06To10: readonly Migration[] = [
     name: 'comments on spaces, their replies and reactions, and the open count per space kept by triggers',
     // `change_request_id` stays null for comments on the space itself; the space's `comments` counts only those, and
     // only while open, as GitBook shows it. A reaction belongs to a comment or to a reply (exactly one is set).
-    sql: `
+    sql: (ddl) => `
       CREATE TABLE comments (
         id TEXT PRIMARY KEY,
         space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
@@ -48,27 +48,42 @@ export const migrations06To10: readonly Migration[] = [
       CREATE INDEX comment_reactions_of_comment ON comment_reactions(comment_id) WHERE comment_id IS NOT NULL;
       CREATE INDEX comment_reactions_of_reply ON comment_reactions(reply_id) WHERE reply_id IS NOT NULL;
       ALTER TABLE spaces ADD COLUMN comments INTEGER NOT NULL DEFAULT 0;
-      CREATE TRIGGER comments_counted AFTER INSERT ON comments BEGIN
-        UPDATE spaces SET
+      ${ddl.trigger({
+        name: 'comments_counted',
+        table: 'comments',
+        on: 'INSERT',
+        body: `UPDATE spaces SET
           comments = comments + CASE WHEN NEW.change_request_id IS NULL AND NEW.resolved = 0 THEN 1 ELSE 0 END
-        WHERE id = NEW.space_id;
-      END;
-      CREATE TRIGGER comments_recounted AFTER UPDATE OF resolved ON comments BEGIN
-        UPDATE spaces SET
+        WHERE id = NEW.space_id;`,
+      })}
+      ${ddl.trigger({
+        name: 'comments_recounted',
+        table: 'comments',
+        on: { update: ['resolved'] },
+        body: `UPDATE spaces SET
           comments = comments - CASE WHEN OLD.change_request_id IS NULL AND OLD.resolved = 0 THEN 1 ELSE 0 END + CASE WHEN NEW.change_request_id IS NULL AND NEW.resolved = 0 THEN 1 ELSE 0 END
-        WHERE id = NEW.space_id;
-      END;
-      CREATE TRIGGER comments_uncounted AFTER DELETE ON comments BEGIN
-        UPDATE spaces SET
+        WHERE id = NEW.space_id;`,
+      })}
+      ${ddl.trigger({
+        name: 'comments_uncounted',
+        table: 'comments',
+        on: 'DELETE',
+        body: `UPDATE spaces SET
           comments = comments - CASE WHEN OLD.change_request_id IS NULL AND OLD.resolved = 0 THEN 1 ELSE 0 END
-        WHERE id = OLD.space_id;
-      END;
-      CREATE TRIGGER comment_replies_counted AFTER INSERT ON comment_replies BEGIN
-        UPDATE comments SET replies = replies + 1 WHERE id = NEW.comment_id;
-      END;
-      CREATE TRIGGER comment_replies_uncounted AFTER DELETE ON comment_replies BEGIN
-        UPDATE comments SET replies = replies - 1 WHERE id = OLD.comment_id;
-      END;
+        WHERE id = OLD.space_id;`,
+      })}
+      ${ddl.trigger({
+        name: 'comment_replies_counted',
+        table: 'comment_replies',
+        on: 'INSERT',
+        body: 'UPDATE comments SET replies = replies + 1 WHERE id = NEW.comment_id;',
+      })}
+      ${ddl.trigger({
+        name: 'comment_replies_uncounted',
+        table: 'comment_replies',
+        on: 'DELETE',
+        body: 'UPDATE comments SET replies = replies - 1 WHERE id = OLD.comment_id;',
+      })}
     `,
   },
   {
@@ -79,24 +94,33 @@ export const migrations06To10: readonly Migration[] = [
     // comments, kept by triggers like the space's. A print link is a short-lived credential for the URL of a
     // request's print-ready rendering; only its hash is stored. The search index holds the pages of each space's
     // current revision; `search_indexed` says which revision, so a space is reindexed when it moved on.
-    sql: `
+    sql: (ddl) => `
       ALTER TABLE change_requests ADD COLUMN revision_merged_ancestor TEXT;
       ALTER TABLE change_requests ADD COLUMN merged_at TEXT;
       ALTER TABLE change_requests ADD COLUMN merged_by TEXT REFERENCES users(id);
       ALTER TABLE change_requests ADD COLUMN comments INTEGER NOT NULL DEFAULT 0;
-      CREATE TRIGGER change_request_comments_counted AFTER INSERT ON comments
-        WHEN NEW.change_request_id IS NOT NULL AND NEW.resolved = 0 BEGIN
-        UPDATE change_requests SET comments = comments + 1 WHERE id = NEW.change_request_id;
-      END;
-      CREATE TRIGGER change_request_comments_recounted AFTER UPDATE OF resolved ON comments
-        WHEN NEW.change_request_id IS NOT NULL AND OLD.resolved <> NEW.resolved BEGIN
-        UPDATE change_requests SET comments = comments + CASE WHEN NEW.resolved = 0 THEN 1 ELSE -1 END
-        WHERE id = NEW.change_request_id;
-      END;
-      CREATE TRIGGER change_request_comments_uncounted AFTER DELETE ON comments
-        WHEN OLD.change_request_id IS NOT NULL AND OLD.resolved = 0 BEGIN
-        UPDATE change_requests SET comments = comments - 1 WHERE id = OLD.change_request_id;
-      END;
+      ${ddl.trigger({
+        name: 'change_request_comments_counted',
+        table: 'comments',
+        on: 'INSERT',
+        when: 'NEW.change_request_id IS NOT NULL AND NEW.resolved = 0',
+        body: 'UPDATE change_requests SET comments = comments + 1 WHERE id = NEW.change_request_id;',
+      })}
+      ${ddl.trigger({
+        name: 'change_request_comments_recounted',
+        table: 'comments',
+        on: { update: ['resolved'] },
+        when: 'NEW.change_request_id IS NOT NULL AND OLD.resolved <> NEW.resolved',
+        body: `UPDATE change_requests SET comments = comments + CASE WHEN NEW.resolved = 0 THEN 1 ELSE -1 END
+        WHERE id = NEW.change_request_id;`,
+      })}
+      ${ddl.trigger({
+        name: 'change_request_comments_uncounted',
+        table: 'comments',
+        on: 'DELETE',
+        when: 'OLD.change_request_id IS NOT NULL AND OLD.resolved = 0',
+        body: 'UPDATE change_requests SET comments = comments - 1 WHERE id = OLD.change_request_id;',
+      })}
       CREATE TABLE print_links (
         token_hash TEXT PRIMARY KEY,
         change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
@@ -105,10 +129,12 @@ export const migrations06To10: readonly Migration[] = [
         expires_at TEXT NOT NULL
       );
       CREATE INDEX print_links_expiry ON print_links(expires_at);
-      CREATE VIRTUAL TABLE search_pages USING fts5(
-        title, body, space_id UNINDEXED, page_id UNINDEXED, path UNINDEXED,
-        tokenize = 'unicode61 remove_diacritics 2'
-      );
+      ${ddl.fullText({
+        table: 'search_pages',
+        searched: ['title', 'body'],
+        stored: ['space_id', 'page_id', 'path'],
+        filtered: 'space_id',
+      })}
       CREATE TABLE search_indexed (
         space_id TEXT PRIMARY KEY REFERENCES spaces(id) ON DELETE CASCADE,
         revision_id TEXT NOT NULL
@@ -123,7 +149,7 @@ export const migrations06To10: readonly Migration[] = [
     // organization; `options` is a JSON array for the select types, null for the others. Values are JSON, one row
     // per space and field, removed with the field or the space. A translation setting's languages are a JSON array
     // of language codes.
-    sql: `
+    sql: (ddl) => `
       CREATE TABLE saml_providers (
         id TEXT PRIMARY KEY,
         organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
@@ -161,10 +187,13 @@ export const migrations06To10: readonly Migration[] = [
       CREATE INDEX space_custom_field_values_field ON space_custom_field_values(field_id);
       -- Fields belong to an organization: a space transferred to another one (alone or in a collection) leaves
       -- its values behind.
-      CREATE TRIGGER space_custom_field_values_transferred AFTER UPDATE OF organization_id ON spaces
-        WHEN OLD.organization_id <> NEW.organization_id BEGIN
-        DELETE FROM space_custom_field_values WHERE space_id = NEW.id;
-      END;
+      ${ddl.trigger({
+        name: 'space_custom_field_values_transferred',
+        table: 'spaces',
+        on: { update: ['organization_id'] },
+        when: 'OLD.organization_id <> NEW.organization_id',
+        body: 'DELETE FROM space_custom_field_values WHERE space_id = NEW.id;',
+      })}
       CREATE TABLE translation_settings (
         id TEXT PRIMARY KEY,
         organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
@@ -228,7 +257,7 @@ export const migrations06To10: readonly Migration[] = [
     // indexed again to fill them. Counting the visible spaces of an organization reads `spaces_visible` alone.
     // An OpenAPI spec's source text and a version's document (megabytes each) move to tables of their own: in the
     // row, every column after them was read through their overflow pages, on every read of a spec or a version.
-    sql: `
+    sql: (ddl) => `
       CREATE TABLE jobs (
         kind TEXT NOT NULL,
         subject_id TEXT NOT NULL,
@@ -246,7 +275,7 @@ export const migrations06To10: readonly Migration[] = [
       CREATE INDEX jobs_due ON jobs(kind, state, run_after);
       CREATE INDEX jobs_scope ON jobs(kind, scope_id, queued_at);
       CREATE TABLE search_sections (
-        id INTEGER PRIMARY KEY,
+        id ${ddl.rowIdKey},
         space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
         page_id TEXT NOT NULL,
         sections TEXT NOT NULL

@@ -112,37 +112,47 @@ export const migrations11To15: readonly Migration[] = [
     // spaces out of the trash there are, kept by triggers on `spaces` (so no write path can forget it); a NULL
     // parent or level is '' there, since NULLs never conflict in a key. The sibling index ends with the id, the
     // last term of the organization-wide order, which SQLite otherwise sorted in a temporary tree.
-    sql: `
+    sql: (ddl) => `
       CREATE TABLE space_groups (
         organization_id TEXT NOT NULL,
         parent_key TEXT NOT NULL,
         level_key TEXT NOT NULL,
         n INTEGER NOT NULL,
         PRIMARY KEY (organization_id, parent_key, level_key)
-      ) WITHOUT ROWID;
+      )${ddl.withoutRowId};
       INSERT INTO space_groups (organization_id, parent_key, level_key, n)
         SELECT organization_id, coalesce(parent_id, ''), coalesce(default_level, ''), count(*)
         FROM spaces WHERE deleted_at IS NULL GROUP BY 1, 2, 3;
-      CREATE TRIGGER space_groups_insert AFTER INSERT ON spaces WHEN NEW.deleted_at IS NULL BEGIN
-        INSERT INTO space_groups (organization_id, parent_key, level_key, n)
+      ${ddl.trigger({
+        name: 'space_groups_insert',
+        table: 'spaces',
+        on: 'INSERT',
+        when: 'NEW.deleted_at IS NULL',
+        body: `INSERT INTO space_groups (organization_id, parent_key, level_key, n)
           VALUES (NEW.organization_id, coalesce(NEW.parent_id, ''), coalesce(NEW.default_level, ''), 1)
-          ON CONFLICT DO UPDATE SET n = n + 1;
-      END;
-      CREATE TRIGGER space_groups_delete AFTER DELETE ON spaces WHEN OLD.deleted_at IS NULL BEGIN
-        UPDATE space_groups SET n = n - 1
+          ON CONFLICT (organization_id, parent_key, level_key) DO UPDATE SET n = space_groups.n + 1;`,
+      })}
+      ${ddl.trigger({
+        name: 'space_groups_delete',
+        table: 'spaces',
+        on: 'DELETE',
+        when: 'OLD.deleted_at IS NULL',
+        body: `UPDATE space_groups SET n = n - 1
           WHERE organization_id = OLD.organization_id AND parent_key = coalesce(OLD.parent_id, '')
-            AND level_key = coalesce(OLD.default_level, '');
-      END;
-      CREATE TRIGGER space_groups_update AFTER UPDATE OF organization_id, parent_id, default_level, deleted_at ON spaces
-      BEGIN
-        UPDATE space_groups SET n = n - 1
+            AND level_key = coalesce(OLD.default_level, '');`,
+      })}
+      ${ddl.trigger({
+        name: 'space_groups_update',
+        table: 'spaces',
+        on: { update: ['organization_id', 'parent_id', 'default_level', 'deleted_at'] },
+        body: `UPDATE space_groups SET n = n - 1
           WHERE OLD.deleted_at IS NULL AND organization_id = OLD.organization_id
             AND parent_key = coalesce(OLD.parent_id, '') AND level_key = coalesce(OLD.default_level, '');
         INSERT INTO space_groups (organization_id, parent_key, level_key, n)
           SELECT NEW.organization_id, coalesce(NEW.parent_id, ''), coalesce(NEW.default_level, ''), 1
           WHERE NEW.deleted_at IS NULL
-          ON CONFLICT DO UPDATE SET n = n + 1;
-      END;
+          ON CONFLICT (organization_id, parent_key, level_key) DO UPDATE SET n = space_groups.n + 1;`,
+      })}
       DROP INDEX spaces_siblings;
       CREATE INDEX spaces_siblings ON spaces(organization_id, parent_id, sort_key, id);
     `,

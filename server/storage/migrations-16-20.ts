@@ -10,7 +10,7 @@ export const migrations16To20: readonly Migration[] = [
     // short transaction; the transaction that creates or changes the spec only names the upload in
     // `openapi_spec_sources.upload_id` (its `text` is then ''). Parts go with the source row that names them (the
     // trigger), and parts no source names (an upload whose request failed or was cut) are purged after a while.
-    sql: `
+    sql: (ddl) => `
       CREATE TABLE openapi_source_parts (
         upload_id TEXT NOT NULL,
         seq INTEGER NOT NULL,
@@ -21,10 +21,13 @@ export const migrations16To20: readonly Migration[] = [
       CREATE INDEX openapi_source_parts_created ON openapi_source_parts(created_at);
       ALTER TABLE openapi_spec_sources ADD COLUMN upload_id TEXT;
       CREATE INDEX openapi_spec_sources_upload ON openapi_spec_sources(upload_id);
-      CREATE TRIGGER openapi_source_parts_released AFTER DELETE ON openapi_spec_sources
-        WHEN OLD.upload_id IS NOT NULL BEGIN
-        DELETE FROM openapi_source_parts WHERE upload_id = OLD.upload_id;
-      END;
+      ${ddl.trigger({
+        name: 'openapi_source_parts_released',
+        table: 'openapi_spec_sources',
+        on: 'DELETE',
+        when: 'OLD.upload_id IS NOT NULL',
+        body: 'DELETE FROM openapi_source_parts WHERE upload_id = OLD.upload_id;',
+      })}
     `,
   },
   {
@@ -56,7 +59,7 @@ export const migrations16To20: readonly Migration[] = [
     // `content_permissions_grantee` answers "what was this person (or team) given" in one organization;
     // `organizations.permission_count` (kept by triggers) lets a request of an organization without any grant, the
     // common case, skip that read: the organization's row is read anyway.
-    sql: `
+    sql: (ddl) => `
       CREATE TABLE content_permissions (
         organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
         target_type TEXT NOT NULL,
@@ -69,36 +72,63 @@ export const migrations16To20: readonly Migration[] = [
       );
       CREATE INDEX content_permissions_grantee ON content_permissions(organization_id, grantee_type, grantee_id);
       ALTER TABLE organizations ADD COLUMN permission_count INTEGER NOT NULL DEFAULT 0;
-      CREATE TRIGGER content_permissions_counted AFTER INSERT ON content_permissions BEGIN
-        UPDATE organizations SET permission_count = permission_count + 1 WHERE id = NEW.organization_id;
-      END;
-      CREATE TRIGGER content_permissions_uncounted AFTER DELETE ON content_permissions BEGIN
-        UPDATE organizations SET permission_count = permission_count - 1 WHERE id = OLD.organization_id;
-      END;
-      CREATE TRIGGER content_permissions_space_deleted AFTER DELETE ON spaces BEGIN
-        DELETE FROM content_permissions WHERE target_type = 'space' AND target_id = OLD.id;
-      END;
-      CREATE TRIGGER content_permissions_space_transferred AFTER UPDATE OF organization_id ON spaces
-        WHEN NEW.organization_id != OLD.organization_id BEGIN
-        DELETE FROM content_permissions WHERE target_type = 'space' AND target_id = OLD.id;
-      END;
-      CREATE TRIGGER content_permissions_collection_deleted AFTER DELETE ON collections BEGIN
-        DELETE FROM content_permissions WHERE target_type = 'collection' AND target_id = OLD.id;
-      END;
-      CREATE TRIGGER content_permissions_collection_transferred AFTER UPDATE OF organization_id ON collections
-        WHEN NEW.organization_id != OLD.organization_id BEGIN
-        DELETE FROM content_permissions WHERE target_type = 'collection' AND target_id = OLD.id;
-      END;
-      CREATE TRIGGER content_permissions_site_deleted AFTER DELETE ON sites BEGIN
-        DELETE FROM content_permissions WHERE target_type = 'site' AND target_id = OLD.id;
-      END;
-      CREATE TRIGGER content_permissions_team_deleted AFTER DELETE ON teams BEGIN
-        DELETE FROM content_permissions WHERE grantee_type = 'team' AND grantee_id = OLD.id;
-      END;
-      CREATE TRIGGER content_permissions_member_removed AFTER DELETE ON members BEGIN
-        DELETE FROM content_permissions
-        WHERE organization_id = OLD.organization_id AND grantee_type = 'user' AND grantee_id = OLD.user_id;
-      END;
+      ${ddl.trigger({
+        name: 'content_permissions_counted',
+        table: 'content_permissions',
+        on: 'INSERT',
+        body: 'UPDATE organizations SET permission_count = permission_count + 1 WHERE id = NEW.organization_id;',
+      })}
+      ${ddl.trigger({
+        name: 'content_permissions_uncounted',
+        table: 'content_permissions',
+        on: 'DELETE',
+        body: 'UPDATE organizations SET permission_count = permission_count - 1 WHERE id = OLD.organization_id;',
+      })}
+      ${ddl.trigger({
+        name: 'content_permissions_space_deleted',
+        table: 'spaces',
+        on: 'DELETE',
+        body: "DELETE FROM content_permissions WHERE target_type = 'space' AND target_id = OLD.id;",
+      })}
+      ${ddl.trigger({
+        name: 'content_permissions_space_transferred',
+        table: 'spaces',
+        on: { update: ['organization_id'] },
+        when: 'NEW.organization_id != OLD.organization_id',
+        body: "DELETE FROM content_permissions WHERE target_type = 'space' AND target_id = OLD.id;",
+      })}
+      ${ddl.trigger({
+        name: 'content_permissions_collection_deleted',
+        table: 'collections',
+        on: 'DELETE',
+        body: "DELETE FROM content_permissions WHERE target_type = 'collection' AND target_id = OLD.id;",
+      })}
+      ${ddl.trigger({
+        name: 'content_permissions_collection_transferred',
+        table: 'collections',
+        on: { update: ['organization_id'] },
+        when: 'NEW.organization_id != OLD.organization_id',
+        body: "DELETE FROM content_permissions WHERE target_type = 'collection' AND target_id = OLD.id;",
+      })}
+      ${ddl.trigger({
+        name: 'content_permissions_site_deleted',
+        table: 'sites',
+        on: 'DELETE',
+        body: "DELETE FROM content_permissions WHERE target_type = 'site' AND target_id = OLD.id;",
+      })}
+      ${ddl.trigger({
+        name: 'content_permissions_team_deleted',
+        table: 'teams',
+        on: 'DELETE',
+        body: "DELETE FROM content_permissions WHERE grantee_type = 'team' AND grantee_id = OLD.id;",
+      })}
+      ${ddl.trigger({
+        name: 'content_permissions_member_removed',
+        table: 'members',
+        on: 'DELETE',
+        body: `DELETE FROM content_permissions
+        WHERE organization_id = OLD.organization_id AND grantee_type = 'user' AND grantee_id = OLD.user_id;`,
+      })}
     `,
   },
 ];
