@@ -36,6 +36,24 @@ export const SECTIONS_PER_PAGE = 5;
 /** Longest wait for the organization's index jobs queued before a search. */
 const SETTLE_MS = 1_000;
 
+/** Most index rows whose parsed sections `parsedSections` keeps. */
+const PARSED_SECTIONS_MAX = 2_000;
+const parsedByRow = new Map<number, { stored: string; sections: readonly PageSection[] }>();
+
+/**
+ * The sections of an index row, parsed from their stored JSON once while the row's text stays the same: the same
+ * pages come back search after search, and parsing their sections again showed in profiles of the search. A row id
+ * may be used again once its row is deleted, so the stored text is compared too; the kept rows are bounded.
+ */
+function parsedSections(rowId: number, stored: string): readonly PageSection[] {
+  const known = parsedByRow.get(rowId);
+  if (known !== undefined && known.stored === stored) return known.sections;
+  const sections = JSON.parse(stored) as PageSection[];
+  if (parsedByRow.size >= PARSED_SECTIONS_MAX) parsedByRow.clear();
+  parsedByRow.set(rowId, { stored, sections });
+  return sections;
+}
+
 /** The matching sections of the pages hit, by page id, from the sections stored with the index. */
 function sectionsOf(
   query: ParsedQuery,
@@ -44,7 +62,7 @@ function sectionsOf(
   const out = new Map<string, { id: string; title: string; body: string }[]>();
   for (const hit of hits) {
     const found: { id: string; title: string; body: string }[] = [];
-    for (const section of JSON.parse(hit.sections) as PageSection[]) {
+    for (const section of parsedSections(hit.row_id, hit.sections)) {
       if (found.length >= SECTIONS_PER_PAGE) break;
       const inText = firstMatch(section.text, query);
       if (inText) {

@@ -186,6 +186,8 @@ export function writeSpaceIndex(
 
 /** A matching page, with its rank (bm25: lower is better) and its sections as indexed (JSON). */
 export interface PageHit {
+  /** The row's id in the index (its sections' row). */
+  row_id: number;
   space_id: string;
   page_id: string;
   title: string;
@@ -208,6 +210,22 @@ interface MatchRow {
   rank: number;
 }
 
+/** The statement of `matches`, narrowed by `visible` when the caller may not see every space. */
+const matchQuery = (match: unknown, organizationId: unknown, visible: RawBuilder<boolean> | undefined) =>
+  sql<MatchRow>`
+    SELECT search_pages.rowid AS row_id, search_pages.space_id AS space_id, search_pages.page_id AS page_id,
+      search_pages.title AS title, search_pages.path AS path, s.title AS space_title,
+      bm25(search_pages, 10.0, 1.0) AS rank
+    FROM search_pages INNER JOIN spaces AS s ON s.id = search_pages.space_id
+    WHERE search_pages MATCH ${match} AND s.organization_id = ${organizationId} AND s.deleted_at IS NULL
+      ${visible ? sql`AND ${visible}` : sql``}
+    ORDER BY rank, page_id`;
+
+/** `matches` for a caller who sees every space (an administrator), built once: building it cost more than the scan. */
+const matchesOfAll = prepared((match: string, organizationId: string) =>
+  statement(matchQuery(match, organizationId, undefined)),
+);
+
 /**
  * The index rows matching `match` in spaces the caller of `levels` may see, with their rank (bm25, titles weigh 10×
  * bodies) and their space's title, best first (ties by page id). One plain scan of the full-text match: grouping
@@ -216,25 +234,22 @@ interface MatchRow {
  */
 function matches(db: Database, levels: ContentLevels, match: string): MatchRow[] {
   const visible = visibleSpaceFilter(levels);
-  return db.all(
-    statement(sql<MatchRow>`
-    SELECT search_pages.rowid AS row_id, search_pages.space_id AS space_id, search_pages.page_id AS page_id,
-      search_pages.title AS title, search_pages.path AS path, s.title AS space_title,
-      bm25(search_pages, 10.0, 1.0) AS rank
-    FROM search_pages INNER JOIN spaces AS s ON s.id = search_pages.space_id
-    WHERE search_pages MATCH ${match} AND s.organization_id = ${levels.organizationId} AND s.deleted_at IS NULL
-      ${visible ? sql`AND ${visible}` : sql``}
-    ORDER BY rank, page_id`),
-  );
+  if (visible === undefined) return db.all(matchesOfAll(match, levels.organizationId));
+  return db.all(statement(matchQuery(match, levels.organizationId, visible)));
 }
 
-/** The stored sections of index rows, by row id, in one statement (a JSON list of ids keeps its SQL text fixed). */
+/** The stored sections of index rows given as a JSON list of ids (which keeps the SQL text fixed), built once. */
+const sectionsOfRows = prepared((rowIds: string) =>
+  statement(
+    sql<{ id: number; sections: string }>`
+    SELECT id, sections FROM search_sections WHERE id IN (SELECT value FROM json_each(${rowIds}))`,
+  ),
+);
+
+/** The stored sections of index rows, by row id, in one statement. */
 function storedSections(db: Database, rowIds: readonly number[]): Map<number, string> {
   if (rowIds.length === 0) return new Map();
-  const rows = db.all(
-    statement(sql<{ id: number; sections: string }>`
-    SELECT id, sections FROM search_sections WHERE id IN (SELECT value FROM json_each(${JSON.stringify(rowIds)}))`),
-  );
+  const rows = db.all(sectionsOfRows(JSON.stringify(rowIds)));
   return new Map(rows.map((row) => [row.id, row.sections]));
 }
 
@@ -295,6 +310,7 @@ export function searchPage(
     shownRows.map((row) => row.row_id),
   );
   const pages = shownRows.map(({ space_id, page_id, title, path, rank, row_id }) => ({
+    row_id,
     space_id,
     page_id,
     title,
