@@ -23,9 +23,6 @@ if (
   has('gnome-keyring-daemon')
 ) {
   const keyringHome = mkdtempSync(join(tmpdir(), 'docs-admin-keyring-'));
-  // A signal to the group (npm test stopping the tests, Ctrl-C) ends the tests below; this process outlives them to
-  // delete the keyring folder, and ends with their status.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => undefined);
   // An empty password leaves GNOME Keyring without a login collection; a throwaway one creates and unlocks it.
   const script = [
     'printf "%s" "$DOCS_ADMIN_KEYRING_PASSWORD" |',
