@@ -6,16 +6,17 @@ const PACED_E2E = ['e2e/compat-bulk.e2e.test.ts'];
 /** Two workers for the unit files, one for a paced end-to-end file that is mostly idle. */
 const PACED_GROUP_WORKERS = 3;
 /**
- * End-to-end files one at a time. Two at a time (each file has its own app, data folder, port and Chromium) saved
- * about 1 min of CI on 2 cores, but paired files ran 1.3–2× slower and two of three full runs then had a wait of
- * 15 s run out (admin-pieces, desktop), which pass alone: back to one until a file costs less CPU.
+ * End-to-end files two at a time. With one Chromium shared by the run (each file its own app, data folder, port and
+ * contexts), the e2e project took 16 min 19 s against 21 min 16 s one at a time (same commit, 2 cores, both runs
+ * passed): a file alone leaves part of a core idle. A paired file runs 1.5-1.8× slower, so a wait is a guard
+ * against a hang, never a measure (locators 15 s, polls 15 s).
  */
-const E2E_WORKERS = 1;
+const E2E_WORKERS = 2;
 /** The files that run against a real PostgreSQL (the `postgres` project). */
 const POSTGRES_TESTS = 'server/**/*.postgres.test.ts';
 
-// Four projects: unit and integration tests; the tests against PostgreSQL; end-to-end tests, which first build the renderer once; and the paced
-// end-to-end files, run beside the unit files.
+// Four projects: unit and integration tests; the tests against PostgreSQL; end-to-end tests, which first build the
+// renderer once; and the paced end-to-end files, run beside the unit files.
 export default defineConfig({
   test: {
     environment: 'node',

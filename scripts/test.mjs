@@ -3,6 +3,7 @@
 // a failed check's output is printed whole.
 //   node scripts/test.mjs [vitest args]
 import { spawn, spawnSync } from 'node:child_process';
+import { clearInterval, setInterval } from 'node:timers';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,16 +37,25 @@ const started = Date.now();
 console.log(`static checks: ${CHECKS.map((check) => check.name).join(', ')} (${AT_ONCE} at a time)`);
 const queue = [...CHECKS];
 const failures = [];
+// A line at least every 20 s: a check takes 40-50 s on 2 cores, and a silent minute looks like a hang.
+const running = new Map();
+const heartbeat = setInterval(() => {
+  const names = [...running].map(([name, at]) => `${name} (${((Date.now() - at) / 1000).toFixed(0)} s)`);
+  console.log(`… ${((Date.now() - started) / 1000).toFixed(0)} s: running ${names.join(', ')}`);
+}, 20_000);
 await Promise.all(
   Array.from({ length: AT_ONCE }, async () => {
     for (let check = queue.shift(); check !== undefined; check = queue.shift()) {
+      running.set(check.name, Date.now());
       const result = await run(check);
+      running.delete(check.name);
       const seconds = ((Date.now() - result.started) / 1000).toFixed(1);
       console.log(`${result.ok ? 'passed' : 'FAILED'}: ${result.name} (${seconds} s)`);
       if (!result.ok) failures.push(result);
     }
   }),
 );
+clearInterval(heartbeat);
 for (const failure of failures) console.log(`\n--- ${failure.name} ---\n${failure.output.trimEnd()}`);
 if (failures.length > 0) {
   console.log(`\n${failures.length} static check(s) failed: tests not run.`);
