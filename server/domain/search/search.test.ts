@@ -62,6 +62,9 @@ async function search(
   query: string,
   extra: { limit?: number; page?: string } = {},
 ) {
+  // Spaces built just before are indexed by jobs; a search waits for them only up to its settle time (1 s), which a
+  // loaded machine can outlast. The tests here are about what a search finds, so they wait for the jobs first.
+  await server.whenJobsIdle();
   return client.call('searchOrganizationContent', { params: { organizationId }, query: { query, ...extra } });
 }
 
