@@ -173,7 +173,11 @@ export class PostgresStore implements Store {
 
   /** A store on a new pool of `config` (a `connectionString` of `postgres://…`, or a host and a database). */
   static open(config: PoolConfig, options?: PostgresStoreOptions): PostgresStore {
-    return new PostgresStore(new Pool({ ...config, types: storeTypes }), options);
+    const pool = new Pool({ ...config, types: storeTypes });
+    // An idle connection that the server closes (a restart, a DROP … WITH (FORCE)) is dropped by the pool; without
+    // a listener, its 'error' event would end the process. A query on a broken connection still rejects.
+    pool.on('error', () => {});
+    return new PostgresStore(pool, options);
   }
 
   /** A statement in autocommit: retried alone when it was a deadlock's victim (rolled back, so safe to repeat). */
