@@ -10,6 +10,7 @@ import { runPlanBench } from './plan.ts';
 import { runReviewBench } from './review.ts';
 import { runServerBench } from './server.ts';
 import { runSitesBench } from './sites.ts';
+import { runStoreBench } from './store.ts';
 import { runTreeBench } from './tree.ts';
 
 const suites = new Map<string, (args: string[]) => Promise<void>>([
@@ -25,6 +26,7 @@ const suites = new Map<string, (args: string[]) => Promise<void>>([
   ['abuse', runAbuseBench],
   ['plan', runPlanBench],
   ['access', runAccessBench],
+  ['store', runStoreBench],
 ]);
 
 const [name, ...args] = process.argv.slice(2);

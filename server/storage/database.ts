@@ -82,6 +82,11 @@ export class Database {
   /** Statements that may have written through this object (see `keep`). */
   private writes = 0;
   private readonly kept = new Map<string, { writes: number; value: unknown }>();
+  /**
+   * True while an async transaction of the SQLite store (store/sqlite-store.ts) is open on this connection and not
+   * running one of its own statements: a synchronous statement then would join that transaction, so it is refused.
+   */
+  fenced = false;
 
   readonly sqlite: DatabaseSync;
 
@@ -134,8 +139,13 @@ export class Database {
     return found;
   }
 
+  private refuseFenced(): never {
+    throw new Error('a synchronous statement while an async transaction is open on the connection (store/)');
+  }
+
   /** Every row of a query. */
   all<R>(query: Compilable<R>): R[] {
+    if (this.fenced) this.refuseFenced();
     const compiled = query.compile();
     const { statement, row, writes } = this.rowStatement(compiled.sql);
     if (writes) this.writes++;
@@ -146,6 +156,7 @@ export class Database {
 
   /** The first row of a query, if any. */
   first<R>(query: Compilable<R>): R | undefined {
+    if (this.fenced) this.refuseFenced();
     const compiled = query.compile();
     const { statement, row, writes } = this.rowStatement(compiled.sql);
     if (writes) this.writes++;
@@ -155,6 +166,7 @@ export class Database {
 
   /** Runs a write; answers the number of rows changed. */
   run(query: Compilable<unknown>): number {
+    if (this.fenced) this.refuseFenced();
     const compiled = query.compile();
     this.writes++;
     return Number(this.statement(compiled.sql).run(...(compiled.parameters as SQLInputValue[])).changes);
@@ -162,6 +174,7 @@ export class Database {
 
   /** Runs `work` in one transaction: all of it is written, or none of it if it throws. Nests as savepoints. */
   transaction<T>(work: () => T): T {
+    if (this.fenced) this.refuseFenced();
     // Statements from the cache: these run on every write, and parsing them each time shows in profiles.
     const savepoint = `sp${this.depth}`;
     this.statement(this.depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`).run();

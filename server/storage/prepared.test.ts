@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
+import { compileFor } from './dialect/compile.ts';
 import { insertRow, prepared, updateRowById } from './prepared.ts';
 
 describe('prepared queries', () => {
@@ -28,6 +29,27 @@ describe('prepared queries', () => {
     expect(db.first(byEmail('b@x.org', '2025-12-31'))).toEqual({ id: 'u2', display_name: 'B' });
     expect(db.first(byEmail('b@x.org', '2026-01-03'))).toBeUndefined();
     expect(byEmail('a@x.org', 'x').compile().sql).toBe(byEmail('b@x.org', 'y').compile().sql);
+  });
+
+  it('compiles once per dialect: SQLite and PostgreSQL each get their own SQL from the one builder', () => {
+    const sqlite = compileFor(byEmail('a@x.org', 'x'), 'sqlite');
+    const postgres = compileFor(byEmail('b@x.org', 'y'), 'postgres');
+    expect(sqlite.sql).toContain('"email" = ?');
+    expect(postgres.sql).toContain('"email" = $1');
+    expect(postgres.parameters).toEqual(['b@x.org', 'y']);
+    expect(compileFor(byEmail('c', 'z'), 'postgres')).toEqual({ ...postgres, parameters: ['c', 'z'] });
+    const insert = compileFor(
+      insertRow('users', { id: 'x', email: 'e', display_name: 'd', created_at: 'c' }),
+      'postgres',
+    );
+    expect(insert.sql).toBe(
+      'insert into "users" ("id", "email", "display_name", "created_at") values ($1, $2, $3, $4)',
+    );
+    const builtAlone = compileFor(
+      db.q.selectFrom('users').select('id').where('id', 'in', ['a', 'b']),
+      'postgres',
+    );
+    expect(builtAlone.sql).toBe('select "id" from "users" where "id" in ($1, $2)');
   });
 
   it('keeps constants of the query among the parameters', () => {

@@ -1,0 +1,36 @@
+/**
+ * One query, two dialects: the server builds each query once with Kysely (`builder`, which compiles SQLite) and the
+ * PostgreSQL store compiles the same operation tree with Kysely's PostgreSQL compiler. A query made by `prepared`,
+ * `insertRow` or `updateRowById` (../prepared.ts) compiles itself per dialect from a template kept per dialect, so its
+ * shape is compiled once per dialect, not on every call.
+ */
+import { createQueryId, PostgresQueryCompiler, type CompiledQuery, type RootOperationNode } from 'kysely';
+
+/** The databases the server runs on. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * A query the stores run: a Kysely builder (which has `toOperationNode`), or a prepared query (which has
+ * `compileFor`). `compile()` is SQLite's SQL, as the synchronous `Database` runs it.
+ */
+export interface Query<R> {
+  compile(): CompiledQuery<R>;
+  toOperationNode?(): RootOperationNode;
+  compileFor?(dialect: DialectName): CompiledQuery<R>;
+}
+
+const postgresCompiler = new PostgresQueryCompiler();
+
+/** The operation tree of a query compiled by PostgreSQL's compiler. */
+export function compilePostgres<R>(node: RootOperationNode): CompiledQuery<R> {
+  return postgresCompiler.compileQuery(node, createQueryId()) as CompiledQuery<R>;
+}
+
+/** The query's SQL and parameters for `dialect`. */
+export function compileFor<R>(query: Query<R>, dialect: DialectName): CompiledQuery<R> {
+  if (query.compileFor !== undefined) return query.compileFor(dialect);
+  if (dialect === 'sqlite') return query.compile();
+  if (query.toOperationNode === undefined)
+    throw new Error('this query compiles for SQLite only: build it with Kysely or `prepared`');
+  return compilePostgres(query.toOperationNode());
+}
