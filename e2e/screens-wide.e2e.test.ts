@@ -20,7 +20,7 @@ describe('every screen at 1440×900 holds its layout and is usable with assistiv
   const visit = useScreenVisits(session);
 
   for (const screen of screens) {
-    // A hang guard, not a measure: a reload, a visit and two screenshots take seconds on a loaded 2-core machine.
+    // A hang guard, not a measure: the app opened (first visit), a visit and two screenshots take seconds under load.
     it(`${screen.name} at ${WIDE.width}×${WIDE.height}`, { timeout: 90_000 }, async () => {
       await checkLayout(await visit(screen), screen, WIDE);
     });
