@@ -20,7 +20,12 @@ describe('an administrator changing a space or a collection', () => {
       title: uniqueTitle(prefix),
       ...(parent !== undefined ? { parent } : {}),
     });
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    // Opened at the space's route: the overview the app opens on otherwise is not part of these stories.
+    const app = await DocsAdmin.open(
+      session.tab.page,
+      session.rig.running.url,
+      SpacePage.route(session.rig.orgId, space.id),
+    );
     const screen = new SpacePage(session.tab.page);
     await screen.goto(session.rig.orgId, space.id);
     return { app, screen, space, spaces };

@@ -16,7 +16,7 @@ describe(`the layout holds at ${NARROW.width}×${NARROW.height}`, () => {
   const visit = useScreenVisits(session);
 
   for (const screen of screens) {
-    // A hang guard, not a measure: a reload, a visit and two screenshots take seconds on a loaded 2-core machine.
+    // A hang guard, not a measure: the app opened (first visit), a visit and two screenshots take seconds under load.
     it(`${screen.name} at ${NARROW.width}×${NARROW.height}`, { timeout: 90_000 }, async () => {
       await checkLayout(await visit(screen, NARROW), screen, NARROW);
     });

@@ -38,16 +38,18 @@ export class DocsAdmin {
 
   /**
    * Opens the app at its printed launch URL (which sets the session cookie) and waits for the sidebar; if it never
-   * shows, the error says what the page showed and which errors it logged.
+   * shows, the error says what the page showed and which errors it logged. With `route` (`/p/…`), the app starts on
+   * that route instead of the organization's overview (the launch's redirect keeps the fragment): a test that goes
+   * straight to a screen skips rendering the overview first.
    */
-  static async open(page: Page, launchUrl: string): Promise<DocsAdmin> {
+  static async open(page: Page, launchUrl: string, route?: string): Promise<DocsAdmin> {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`console: ${message.text()}`);
     });
     page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()}`));
-    await page.goto(launchUrl);
+    await page.goto(route === undefined ? launchUrl : `${launchUrl}#${route}`);
     const app = new DocsAdmin(page);
     try {
       await app.sidebar.root.waitFor();

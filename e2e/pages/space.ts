@@ -22,9 +22,14 @@ export class SpacePage {
     this.panel = page.getByTestId('item-details');
   }
 
+  /** The route of a space's screen in the sandbox profile (for `DocsAdmin.open`). */
+  static route(orgId: string, spaceId: string): string {
+    return `/p/${SANDBOX_PROFILE}/orgs/${orgId}/spaces/${spaceId}`;
+  }
+
   /** Opens the screen of a space of the sandbox profile by its address, and waits for its settings. */
   async goto(orgId: string, spaceId: string): Promise<void> {
-    const route = `/p/${SANDBOX_PROFILE}/orgs/${orgId}/spaces/${spaceId}`;
+    const route = SpacePage.route(orgId, spaceId);
     // The page's own hash routing opens the screen, as a link inside the app would.
     await this.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
     await this.root.and(this.page.locator(`[data-space-id="${spaceId}"]`)).waitFor();

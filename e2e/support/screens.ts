@@ -243,7 +243,11 @@ export function useScreens(session: RigSession): AppScreen[] {
   };
   const kit: ScreenKit = { ids, orgScreen };
   return [
-    { name: 'organization overview', slug: 'overview', visit: async (app) => app.overview.title.waitFor() },
+    {
+      name: 'organization overview',
+      slug: 'overview',
+      visit: async (app) => orgScreen(app, '', 'org-title'),
+    },
     { name: 'members and teams', slug: 'members', visit: async (app) => app.members.goto() },
     {
       name: 'team detail',
