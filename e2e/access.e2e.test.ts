@@ -167,6 +167,14 @@ describe('an administrator giving access to a space, a collection and a site', (
     expect(await spaceAccess.path(READER)).toContain(
       `inherits from collection “${collection.title}” → comment on collection “${collection.title}”`,
     );
+    // The open tab is in the address: Back returns to the overview, Forward to Access.
+    expect(new URL(page.url()).hash).toMatch(/[?&]tab=access(&|$)/); // hash history: the route is after `#`
+    await page.goBack();
+    await expect
+      .poll(() => screen.root.getByTestId('space-tab-overview').getAttribute('aria-selected'), eventually)
+      .toBe('true');
+    await page.goForward();
+    await expect.poll(() => spaceAccess.level(READER), eventually).toBe('comment');
 
     // Take it back from the collection's panel, then undo.
     const again = await screen.openCollection(collection.title);

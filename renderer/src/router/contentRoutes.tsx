@@ -19,13 +19,30 @@ const SpaceScreen = lazyRouteComponent(() => import('./spaceScreen.tsx'), 'Space
 const spaceRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/spaces/$spaceId',
-  // `page`: the page the space's reader shows (search results open pages this way).
-  validateSearch: (search: Record<string, unknown>): { page?: string } =>
-    typeof search['page'] === 'string' && search['page'] !== '' ? { page: search['page'] } : {},
+  // `page`: the page the space's reader shows (search results open pages this way). `tab`: the open tab, so that
+  // Back returns to the other one and a copied address opens the same one (the overview when absent).
+  validateSearch: (search: Record<string, unknown>): { page?: string; tab?: 'access' } => ({
+    ...(typeof search['page'] === 'string' && search['page'] !== '' ? { page: search['page'] } : {}),
+    ...(search['tab'] === 'access' ? { tab: 'access' as const } : {}),
+  }),
   component: function SpaceRoute() {
     const { profileId, orgId, spaceId } = spaceRoute.useParams();
-    const { page } = spaceRoute.useSearch();
-    return <SpaceScreen profileId={profileId} orgId={orgId} spaceId={spaceId} pageId={page} />;
+    const { page, tab } = spaceRoute.useSearch();
+    const navigate = spaceRoute.useNavigate();
+    return (
+      <SpaceScreen
+        profileId={profileId}
+        orgId={orgId}
+        spaceId={spaceId}
+        pageId={page}
+        tab={tab ?? 'overview'}
+        onTabChange={(next) =>
+          void navigate({
+            search: (previous) => ({ ...previous, tab: next === 'access' ? 'access' : undefined }),
+          })
+        }
+      />
+    );
   },
 });
 

@@ -4,7 +4,7 @@
  * this module lazily, as it loaded the screen itself.
  */
 import { SpaceChangeRequests } from '../screens/change-requests/SpaceChangeRequests.tsx';
-import { SpaceScreen } from '../screens/spaces/SpaceScreen.tsx';
+import { SpaceScreen, type SpaceTab } from '../screens/spaces/SpaceScreen.tsx';
 
 /** The space screen with its change requests section. */
 export function SpaceWithChangeRequests(props: {
@@ -12,6 +12,8 @@ export function SpaceWithChangeRequests(props: {
   orgId: string;
   spaceId: string;
   pageId?: string | undefined;
+  tab: SpaceTab;
+  onTabChange: (tab: SpaceTab) => void;
 }) {
   const { profileId, orgId } = props;
   return (

@@ -24,12 +24,17 @@ import { SpaceBreadcrumb } from './SpaceBreadcrumb.tsx';
 import { SpacePages } from './SpacePages.tsx';
 import { emojiText } from '../../ui/emoji.ts';
 
+/** The space screen's tabs (`?tab=` of the URL; the overview when absent). */
+export type SpaceTab = 'overview' | 'access';
+
 /** The space screen (`/p/$profileId/orgs/$orgId/spaces/$spaceId`). */
 export function SpaceScreen({
   profileId,
   orgId,
   spaceId,
   pageId,
+  tab,
+  onTabChange,
   changeRequests,
 }: {
   profileId: string;
@@ -37,6 +42,9 @@ export function SpaceScreen({
   spaceId?: string;
   /** The page the reader shows (`?page=` of the URL). */
   pageId?: string | undefined;
+  /** The open tab (`?tab=` of the URL), and how to open another: the route keeps it in the address. */
+  tab: SpaceTab;
+  onTabChange: (tab: SpaceTab) => void;
   /**
    * The space's change requests section, from the change-requests screen folder: the route composes it in
    * (`router/spaceScreen.tsx`).
@@ -51,7 +59,6 @@ export function SpaceScreen({
   const data = space.data;
   // A collection of the breadcrumb opens its settings beside the space, as the content tree's panel does.
   const [collectionId, setCollectionId] = useState<string | undefined>();
-  const [tab, setTab] = useState<'overview' | 'access'>('overview');
 
   return (
     <section
@@ -101,10 +108,10 @@ export function SpaceScreen({
               <Tabs
                 value={tab}
                 onValueChange={(value) => {
-                  const next = value === 'access' ? 'access' : 'overview';
+                  const next: SpaceTab = value === 'access' ? 'access' : 'overview';
                   // A tab with edits asks first: its panel goes when the other tab opens.
                   void confirmLeave().then((go) => {
-                    if (go) setTab(next);
+                    if (go) onTabChange(next);
                   });
                 }}
               >
