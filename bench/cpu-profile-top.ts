@@ -1,6 +1,6 @@
 /**
  * Prints the functions and packages with the most self time in a V8 `.cpuprofile`: `node bench/cpu-profile-top.ts
- * <file> [n]`. Frames of the renderer's bundle (a page's profile, `bench/page-profile.ts`) are named by their source
+ * <file>... [n]`. Frames of the renderer's bundle (a page's profile, `bench/page-profile.ts`) are named by their source
  * when the build beside it has source maps (`out/renderer/assets/*.js.map`: the screen suites build with them when
  * profiling; `RENDERER_SOURCEMAP=hidden npx vite build --config renderer/vite.config.ts` otherwise).
  */
@@ -76,19 +76,27 @@ function printTop(title: string, times: Map<string, number>, total: number, coun
   }
 }
 
-const [file, countText] = process.argv.slice(2);
-if (file === undefined) {
-  console.error('usage: node bench/cpu-profile-top.ts <file.cpuprofile> [how many]');
+// Every argument is a profile, but a last one that is a whole number, which says how many rows to print: the server
+// child of a bench writes one profile per run, and a shell glob hands them all over at once.
+const args = process.argv.slice(2);
+const last = args.at(-1);
+const countGiven = last !== undefined && /^\d+$/.test(last);
+const files = countGiven ? args.slice(0, -1) : args;
+const count = countGiven ? Number(last) : 25;
+if (files.length === 0) {
+  console.error('usage: node bench/cpu-profile-top.ts <file.cpuprofile>... [how many]');
   process.exit(1);
 }
-const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-const count = Number(countText ?? 25);
-const total = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / 1000;
-const functions = selfTimes(profile, ({ callFrame: { functionName, url, lineNumber } }) => {
-  const where = url === '' ? '' : ` ${url.replace(/^.*\/(node_modules|work\/main)\//, '')}:${lineNumber + 1}`;
-  return `${functionName || '(anonymous)'}${where}`;
-});
-const areas = selfTimes(profile, ({ callFrame: { functionName, url } }) => areaOf(url, functionName));
-console.log(`${file}: ${total.toFixed(0)} ms sampled`);
-printTop('Self time by function:', functions, total, count);
-printTop('Self time by package or file:', areas, total, count);
+for (const file of files) {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const total = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / 1000;
+  const functions = selfTimes(profile, ({ callFrame: { functionName, url, lineNumber } }) => {
+    const where =
+      url === '' ? '' : ` ${url.replace(/^.*\/(node_modules|work\/main)\//, '')}:${lineNumber + 1}`;
+    return `${functionName || '(anonymous)'}${where}`;
+  });
+  const areas = selfTimes(profile, ({ callFrame: { functionName, url } }) => areaOf(url, functionName));
+  console.log(`${file}: ${total.toFixed(0)} ms sampled`);
+  printTop('Self time by function:', functions, total, count);
+  printTop('Self time by package or file:', areas, total, count);
+}
