@@ -32,6 +32,7 @@ import { addWarmUp, WARM_UP_READS } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import { setErrorHandlers, type FastifyValidationError } from './http/error-handlers.ts';
 import type { Database } from './storage/database.ts';
+import { SqliteStore } from './storage/store/sqlite-store.ts';
 import type { ErrorObject } from 'ajv';
 import { registerFileRoutes } from './http/file-routes.ts';
 import { accessGate } from './http/body-guards.ts';
@@ -102,6 +103,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const services: Services = startJobs(
     {
       db: options.db,
+      store: new SqliteStore(options.db),
       clock: options.clock ?? systemClock,
       network: {
         allowPrivateAddresses: options.allowPrivateFetch ?? false,

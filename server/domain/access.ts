@@ -6,6 +6,7 @@ import type { OrgActor } from '../policies/index.ts';
 import { builder, type Compilable, type Database } from '../storage/database.ts';
 import { prepared } from '../storage/prepared.ts';
 import type { OrganizationsTable } from '../storage/schema.ts';
+import type { Statements } from '../storage/store/store.ts';
 
 export interface OrgAccess {
   org: OrganizationsTable;
@@ -33,8 +34,25 @@ type OrgAccessRow = ReturnType<typeof orgAccess> extends Compilable<infer R> ? R
 export function loadOrgAccess(db: Database, organizationId: string, userId: string, keep = false): OrgAccess {
   const key = `org\u0000${organizationId}\u0000${userId}`;
   const row = db.takeKept<OrgAccessRow>(key) ?? db.first(orgAccess(organizationId, userId));
-  if (!row) throw notFound(`no organization with id \`${organizationId}\``);
+  const access = orgAccessOf(row, organizationId, userId);
   if (keep) db.keep(key, row);
+  return access;
+}
+
+/**
+ * As `loadOrgAccess`, read through a store or a transaction, never from a kept read: inside a transaction, the
+ * caller's standing that a write is authorized by is read in it (a kept read predates the transaction).
+ */
+export async function loadOrgAccessIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+): Promise<OrgAccess> {
+  return orgAccessOf(await on.first(orgAccess(organizationId, userId)), organizationId, userId);
+}
+
+function orgAccessOf(row: OrgAccessRow | undefined, organizationId: string, userId: string): OrgAccess {
+  if (!row) throw notFound(`no organization with id \`${organizationId}\``);
   const { member_role, owns_team, ...org } = row;
   return {
     org,

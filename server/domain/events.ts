@@ -2,6 +2,7 @@
 import { newTimeOrderedId } from '../ids.ts';
 import { builder, type Database } from '../storage/database.ts';
 import { prepared } from '../storage/prepared.ts';
+import type { Statements } from '../storage/store/store.ts';
 import type { AuditAction } from './audit/actions.ts';
 
 export interface EventInput {
@@ -39,16 +40,23 @@ const insertEvent = prepared(
 
 /** Writes one event; call it inside the transaction of the change it records. */
 export function recordEvent(db: Database, at: Date, event: EventInput): void {
-  db.run(
-    insertEvent(
-      newTimeOrderedId(at),
-      event.organizationId,
-      event.actorId,
-      event.action,
-      event.subjectType,
-      event.subjectId,
-      JSON.stringify(event.data ?? {}),
-      at.toISOString(),
-    ),
+  db.run(eventInsert(at, event));
+}
+
+/** As `recordEvent`, through the transaction of the change it records (storage/store/). */
+export async function recordEventIn(tx: Statements, at: Date, event: EventInput): Promise<void> {
+  await tx.run(eventInsert(at, event));
+}
+
+function eventInsert(at: Date, event: EventInput) {
+  return insertEvent(
+    newTimeOrderedId(at),
+    event.organizationId,
+    event.actorId,
+    event.action,
+    event.subjectType,
+    event.subjectId,
+    JSON.stringify(event.data ?? {}),
+    at.toISOString(),
   );
 }

@@ -13,10 +13,16 @@ import type { JobRunner } from '../jobs/runner.ts';
 import type { FetchLimits } from '../net/fetch-url.ts';
 import type { WalCheckpointer } from '../storage/checkpoints.ts';
 import type { Database } from '../storage/database.ts';
+import type { Store } from '../storage/store/store.ts';
 
 /** The server's dependencies, created once. */
 export interface Services {
   db: Database;
+  /**
+   * The asynchronous seam over the same database (storage/store/): converted handlers run their statements and
+   * transactions through it; the others still use `db` (the plan: storage/README.md).
+   */
+  store: Store;
   clock: Clock;
   /** Rules for fetching URLs on a caller's behalf (imports, OpenAPI sources). */
   network: NetworkPolicy;

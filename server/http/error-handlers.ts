@@ -2,11 +2,14 @@
  * The server's failures in the API's shape, `{ error: { code, message } }`: an `ApiError` a handler or hook throws,
  * Fastify's own failures (validation, body size, media type) with clear messages, anything else as a logged 500, and
  * the 404 of a path no operation matches (GitBook's own body in `compat: 'gitbook'`). A 401 may become the client
- * address's 429 once it is over its anonymous rate limit (anonymous-limit.ts).
+ * address's 429 once it is over its anonymous rate limit (anonymous-limit.ts). The store's refusals (storage/store/)
+ * are the caller's to resolve or retry: a duplicate unique key is a 409, a transaction that kept failing to
+ * serialize a 503 to try again.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { ApiError } from '../errors.ts';
+import { BusyError, ConflictError } from '../storage/store/store.ts';
 import type { AnonymousLimiter } from './anonymous-limit.ts';
 import { describeValidationErrors } from './validation.ts';
 
@@ -46,6 +49,27 @@ function describeFastifyError(
   }
 }
 
+/** How long a caller waits before trying again a request the database was too busy to serialize (seconds). */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * A store's refusal (storage/store/store.ts) as an `ApiError`, or undefined for any other error. Neither says which
+ * row: a unique key a handler did not check first (it checks the ones users can name, with a message that names
+ * the field), or concurrent writes that a retry will order.
+ */
+export function storeRefusal(error: unknown): ApiError | undefined {
+  if (error instanceof ConflictError)
+    return new ApiError(
+      409,
+      'the change conflicts with existing data (a unique key is already taken): read it again and retry',
+    );
+  if (error instanceof BusyError)
+    return new ApiError(503, 'the database is busy with concurrent changes: try the request again', {
+      'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+    });
+  return undefined;
+}
+
 /** Errors in the API's shape (a 401 may become the client address's 429), and the 404 of an unknown operation. */
 export function setErrorHandlers(
   app: FastifyInstance,
@@ -60,7 +84,7 @@ export function setErrorHandlers(
     const error =
       raised instanceof ApiError && raised.status === 401
         ? (anonymous?.refusal(request.ip) ?? raised)
-        : raised;
+        : (storeRefusal(raised) ?? raised);
     if (error instanceof ApiError) {
       void reply
         .status(error.status)

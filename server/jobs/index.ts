@@ -6,10 +6,11 @@
  */
 import type { Services } from '../http/context.ts';
 import { openApiProcessingJobs } from './openapi-processing.ts';
-import { JobQueue, type JobKind, type JobQueueOptions } from './queue.ts';
+import { JobQueue, type JobKind, type JobQueueOptions, type OutsideTransactions } from './queue.ts';
 import { JobRunner, type JobRunnerOptions } from './runner.ts';
 import { searchIndexJobs } from './search-indexing.ts';
 import { WalCheckpointer, type CheckpointOptions } from '../storage/checkpoints.ts';
+import { SqliteStore } from '../storage/store/sqlite-store.ts';
 
 export interface JobsOptions {
   runner?: JobRunnerOptions;
@@ -21,7 +22,11 @@ export interface JobsOptions {
 export function startJobs(base: Omit<Services, 'jobs'>, options: JobsOptions = {}): Services {
   const runner = new JobRunner(options.runner);
   const kinds: JobKind[] = [];
-  const queue = new JobQueue(base.db, kinds, options.queue);
+  const { store } = base;
+  // On SQLite, the queue's statements wait for the store's open transactions (queue.ts).
+  const outside: OutsideTransactions | undefined =
+    store instanceof SqliteStore ? (step) => store.outsideTransactions(step) : undefined;
+  const queue = new JobQueue(base.db, kinds, options.queue, outside);
   const quick = new JobRunner({
     maxWorkers: 2,
     ...(options.runner?.workerUrl !== undefined ? { workerUrl: options.runner.workerUrl } : {}),

@@ -14,6 +14,9 @@
  *   where users see it, and the job is deleted. A job claimed again after its process died mid-run has used an
  *   attempt too, so a job that kills its process cannot be retried forever either: no restart can hang.
  * - `stop()` stops claiming and gives back the leases of the runs in flight, without counting their attempt.
+ * - Every statement of the queue (and a kind's `giveUp`) runs through `outside` (the SQLite store's
+ *   `outsideTransactions`): the queue's timers and run ends would otherwise run synchronous statements while an
+ *   async transaction of the store is open, which the `Database` refuses (`Database.fenced`).
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../storage/database.ts';
@@ -42,6 +45,18 @@ export interface JobKind {
   giveUp(subjectId: string, error: Error, attempts: number): void;
 }
 
+/** Runs a synchronous step on the `Database` once no async transaction of the store is open (at once if none is). */
+export type OutsideTransactions = <T>(step: () => T) => Promise<T>;
+
+/** For a database with no async store beside it: every step runs at once. */
+const atOnce: OutsideTransactions = (step) => {
+  try {
+    return Promise.resolve(step());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+};
+
 export interface JobQueueOptions {
   leaseMs?: number;
   pollMs?: number;
@@ -52,6 +67,7 @@ export interface JobQueueOptions {
 
 export class JobQueue {
   private readonly db: Database;
+  private readonly outside: OutsideTransactions;
   private readonly kinds: readonly JobKind[];
   private readonly owner = randomUUID();
   private readonly leaseMs: number;
@@ -68,8 +84,14 @@ export class JobQueue {
   /** `jobsQueued` when the last claim check began. */
   private seenQueued = -1;
 
-  constructor(db: Database, kinds: readonly JobKind[], options: JobQueueOptions = {}) {
+  constructor(
+    db: Database,
+    kinds: readonly JobKind[],
+    options: JobQueueOptions = {},
+    outside: OutsideTransactions = atOnce,
+  ) {
     this.db = db;
+    this.outside = outside;
     this.kinds = kinds;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollMs = options.pollMs ?? 1_000;
@@ -95,7 +117,9 @@ export class JobQueue {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.pump();
+      this.outside(() => this.pump()).catch((error: unknown) =>
+        this.log(`job queue: claiming failed: ${String(error)}`),
+      );
     });
   }
 
@@ -110,7 +134,7 @@ export class JobQueue {
   /** Resolves once no job is due and none runs here (tests await it instead of sleeping). */
   async whenIdle(): Promise<void> {
     if (!this.started) return;
-    while (!this.stopped && (this.runs.size > 0 || this.dueNow())) {
+    while (!this.stopped && (this.runs.size > 0 || (await this.dueNow()))) {
       this.poke();
       await this.nextRunEnd();
     }
@@ -126,7 +150,7 @@ export class JobQueue {
     while (
       !this.stopped &&
       Date.now() < deadline &&
-      this.safely(() => hasScopedJobs(this.db, kind, scopeId, since))
+      (await this.safely(() => hasScopedJobs(this.db, kind, scopeId, since)))
     ) {
       this.poke();
       await Promise.race([this.nextRunEnd(), delay(Math.min(50, Math.max(1, deadline - Date.now())))]);
@@ -138,11 +162,11 @@ export class JobQueue {
     if (this.stopped) return;
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
-    this.write(() => releaseJobs(this.db, this.owner));
+    await this.write(() => releaseJobs(this.db, this.owner));
     this.wake();
   }
 
-  private dueNow(): boolean {
+  private dueNow(): Promise<boolean> {
     return this.safely(() =>
       hasDueJobs(
         this.db,
@@ -165,19 +189,25 @@ export class JobQueue {
   }
 
   /** Answers a query's result unless the database is closed (a server shutting down): false then. */
-  private safely(query: () => boolean): boolean {
-    return this.db.sqlite.isOpen && query();
+  private safely(query: () => boolean): Promise<boolean> {
+    return this.outside(() => this.db.sqlite.isOpen && query());
   }
 
-  /** Runs a write unless the database is closed. */
-  private write(statement: () => void): void {
-    if (this.db.sqlite.isOpen) statement();
+  /** Runs writes unless the database is closed. */
+  private write(statements: () => void): Promise<void> {
+    return this.outside(() => {
+      if (this.db.sqlite.isOpen) statements();
+    });
   }
 
   private renew(): void {
-    if (this.runs.size > 0) this.write(() => renewLeases(this.db, this.owner, Date.now(), this.leaseMs));
+    if (this.runs.size === 0) return;
+    this.write(() => renewLeases(this.db, this.owner, Date.now(), this.leaseMs)).catch((error: unknown) =>
+      this.log(`job queue: renewing leases failed: ${String(error)}`),
+    );
   }
 
+  /** Claims due jobs and launches their runs (through `outside`: the runs' first steps run in it too). */
   private pump(): void {
     if (this.stopped || !this.db.sqlite.isOpen) return;
     this.seenQueued = jobsQueued(this.db);
@@ -215,17 +245,24 @@ export class JobQueue {
     try {
       await kind.run(live.map((job) => job.subject_id));
       if (this.stopped) return;
-      for (const job of live) this.write(() => finishJob(this.db, job, this.owner));
+      await this.write(() => {
+        // Stopped while this waited for a transaction: `stop` gave the leases back, the jobs run again later.
+        if (this.stopped) return;
+        for (const job of live) finishJob(this.db, job, this.owner);
+      });
     } catch (error) {
       if (this.stopped) return;
       const failure = error instanceof Error ? error : new Error(String(error));
-      for (const job of live) {
-        if (job.attempts >= kind.maxAttempts) this.end(kind, job, failure, job.attempts);
-        else {
-          const wait = this.retryDelayMs * 2 ** (job.attempts - 1);
-          this.write(() => retryJob(this.db, job, this.owner, Date.now() + wait, failure.message));
+      await this.write(() => {
+        if (this.stopped) return;
+        for (const job of live) {
+          if (job.attempts >= kind.maxAttempts) this.end(kind, job, failure, job.attempts);
+          else {
+            const wait = this.retryDelayMs * 2 ** (job.attempts - 1);
+            retryJob(this.db, job, this.owner, Date.now() + wait, failure.message);
+          }
         }
-      }
+      });
       if (!(error instanceof Error) || error.name !== 'JobLimitError')
         this.log(
           `job ${kind.name} failed on ${live.map((job) => job.subject_id).join(', ')}: ${failure.message}`,
@@ -233,7 +270,7 @@ export class JobQueue {
     }
   }
 
-  /** The job failed for good: the kind records it, and the job goes. */
+  /** The job failed for good: the kind records it, and the job goes (called inside `outside`). */
   private end(kind: JobKind, job: JobRow, error: Error, attempts: number): void {
     if (!this.db.sqlite.isOpen) return;
     try {

@@ -142,7 +142,8 @@ export class WalCheckpointer {
 
   private check(): void {
     const file = this.file;
-    if (file === null || this.inFlight !== undefined || !this.db.sqlite.isOpen) return;
+    // Never inside an async transaction of the store (a checkpoint on its connection would run in it): next tick.
+    if (file === null || this.inFlight !== undefined || !this.db.sqlite.isOpen || this.db.fenced) return;
     if (this.finishDue) {
       this.finish(file);
       return;

@@ -4,6 +4,7 @@ import type { Member } from '../../../shared/contract/resources/members.ts';
 import { notFound } from '../../errors.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 export interface MemberRow {
   user_id: string;
@@ -98,6 +99,17 @@ export const memberById = prepared((organizationId: string, userId: string) =>
 /** The member, or a 404 naming the id. */
 export function loadMember(db: Database, organizationId: string, userId: string): MemberRow {
   const row = db.first(memberById(organizationId, userId));
+  if (!row) throw notFound(`no member with id \`${userId}\` in this organization`);
+  return row;
+}
+
+/** As `loadMember`, read through a store or a transaction. */
+export async function loadMemberIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+): Promise<MemberRow> {
+  const row = await on.first(memberById(organizationId, userId));
   if (!row) throw notFound(`no member with id \`${userId}\` in this organization`);
   return row;
 }

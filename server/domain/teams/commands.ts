@@ -1,10 +1,10 @@
 /**
- * Writing teams and team members, each with its event: the writes of the team handlers, which run them inside their
- * own transaction (after the checks that read).
+ * Writing teams and team members, each with its event: the writes of the team handlers, which run them through
+ * their transaction (`tx`), after the checks that read in it.
  */
 import type { TeamRole } from '../../../shared/contract/index.ts';
-import type { Database } from '../../storage/database.ts';
-import { recordEvent } from '../events.ts';
+import type { Transaction } from '../../storage/store/store.ts';
+import { recordEventIn } from '../events.ts';
 import type { TeamRow } from './present.ts';
 
 interface TeamWrite {
@@ -14,14 +14,14 @@ interface TeamWrite {
 }
 
 /** Inserts a team with its first members (each once, role `member`). */
-export function insertTeam(
-  db: Database,
+export async function insertTeam(
+  tx: Transaction,
   write: TeamWrite,
   team: { id: string; title: string; members: readonly string[] },
-): void {
+): Promise<void> {
   const { organizationId, now } = write;
-  db.run(
-    db.q.insertInto('teams').values({
+  await tx.run(
+    tx.q.insertInto('teams').values({
       id: team.id,
       organization_id: organizationId,
       title: team.title,
@@ -29,8 +29,8 @@ export function insertTeam(
     }),
   );
   for (const userId of new Set(team.members)) {
-    db.run(
-      db.q.insertInto('team_members').values({
+    await tx.run(
+      tx.q.insertInto('team_members').values({
         team_id: team.id,
         user_id: userId,
         organization_id: organizationId,
@@ -39,7 +39,7 @@ export function insertTeam(
       }),
     );
   }
-  recordEvent(db, now, {
+  await recordEventIn(tx, now, {
     organizationId,
     actorId: write.actorId,
     action: 'team.created',
@@ -49,9 +49,14 @@ export function insertTeam(
   });
 }
 
-export function renameTeam(db: Database, write: TeamWrite, team: TeamRow, title: string): void {
-  db.run(db.q.updateTable('teams').set({ title }).where('id', '=', team.id));
-  recordEvent(db, write.now, {
+export async function renameTeam(
+  tx: Transaction,
+  write: TeamWrite,
+  team: TeamRow,
+  title: string,
+): Promise<void> {
+  await tx.run(tx.q.updateTable('teams').set({ title }).where('id', '=', team.id));
+  await recordEventIn(tx, write.now, {
     organizationId: write.organizationId,
     actorId: write.actorId,
     action: 'team.renamed',
@@ -61,9 +66,9 @@ export function renameTeam(db: Database, write: TeamWrite, team: TeamRow, title:
   });
 }
 
-export function deleteTeam(db: Database, write: TeamWrite, team: TeamRow): void {
-  db.run(db.q.deleteFrom('teams').where('id', '=', team.id));
-  recordEvent(db, write.now, {
+export async function deleteTeam(tx: Transaction, write: TeamWrite, team: TeamRow): Promise<void> {
+  await tx.run(tx.q.deleteFrom('teams').where('id', '=', team.id));
+  await recordEventIn(tx, write.now, {
     organizationId: write.organizationId,
     actorId: write.actorId,
     action: 'team.deleted',
@@ -77,18 +82,18 @@ export function deleteTeam(db: Database, write: TeamWrite, team: TeamRow): void 
  * Adds members (`upserts` with no role: kept as they are when already in, else `member`), sets the roles of others,
  * and removes `remove`; a user both upserted and removed ends removed.
  */
-export function updateTeamMembers(
-  db: Database,
+export async function updateTeamMembers(
+  tx: Transaction,
   write: TeamWrite,
   teamId: string,
   upserts: ReadonlyMap<string, TeamRole | undefined>,
   remove: ReadonlySet<string>,
-): void {
+): Promise<void> {
   const { organizationId, now } = write;
   for (const [userId, role] of upserts) {
     if (remove.has(userId)) continue;
-    db.run(
-      db.q
+    await tx.run(
+      tx.q
         .insertInto('team_members')
         .values({
           team_id: teamId,
@@ -105,14 +110,14 @@ export function updateTeamMembers(
     );
   }
   if (remove.size > 0) {
-    db.run(
-      db.q
+    await tx.run(
+      tx.q
         .deleteFrom('team_members')
         .where('team_id', '=', teamId)
         .where('user_id', 'in', [...remove]),
     );
   }
-  recordEvent(db, now, {
+  await recordEventIn(tx, now, {
     organizationId,
     actorId: write.actorId,
     action: 'team.members_updated',
@@ -123,15 +128,15 @@ export function updateTeamMembers(
 }
 
 /** Puts `userId` in the team with `role`, or changes their role. */
-export function setTeamMember(
-  db: Database,
+export async function setTeamMember(
+  tx: Transaction,
   write: TeamWrite,
   teamId: string,
   userId: string,
   role: TeamRole,
-): void {
-  db.run(
-    db.q
+): Promise<void> {
+  await tx.run(
+    tx.q
       .insertInto('team_members')
       .values({
         team_id: teamId,
@@ -142,7 +147,7 @@ export function setTeamMember(
       })
       .onConflict((oc) => oc.columns(['team_id', 'user_id']).doUpdateSet({ role })),
   );
-  recordEvent(db, write.now, {
+  await recordEventIn(tx, write.now, {
     organizationId: write.organizationId,
     actorId: write.actorId,
     action: 'team.member_set',
@@ -156,12 +161,17 @@ export function setTeamMember(
  * Takes `userId` out of the team, with its event; someone who is not in the team changes nothing (no event), which is
  * not an error (DELETE is idempotent).
  */
-export function removeTeamMember(db: Database, write: TeamWrite, teamId: string, userId: string): void {
-  const removed = db.run(
-    db.q.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId),
+export async function removeTeamMember(
+  tx: Transaction,
+  write: TeamWrite,
+  teamId: string,
+  userId: string,
+): Promise<void> {
+  const removed = await tx.run(
+    tx.q.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId),
   );
   if (removed > 0) {
-    recordEvent(db, write.now, {
+    await recordEventIn(tx, write.now, {
       organizationId: write.organizationId,
       actorId: write.actorId,
       action: 'team.member_removed',

@@ -1,16 +1,21 @@
-/** Handlers: teams of an organization, and the teams of one member. */
+/**
+ * Handlers: teams of an organization, and the teams of one member. A write runs in one transaction of the store
+ * with every read it depends on (the caller's standing, the team, a title taken): nothing between the check and the
+ * write, on SQLite (the store's lock) as on PostgreSQL (SERIALIZABLE).
+ */
 import type { TeamRole } from '../../../shared/contract/index.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize } from '../../policies/index.ts';
-import { loadOrgAccess } from '../access.ts';
+import { loadOrgAccess, loadOrgAccessIn } from '../access.ts';
 import { loadMember } from '../members/present.ts';
 import { deleteTeam, insertTeam, renameTeam } from './commands.ts';
-import { presentTeam } from './present.ts';
+import { presentTeam, teamSubject } from './present.ts';
 import {
   ensureTitleFree,
   loadTeam,
+  loadTeamAccess,
   memberTeamsQuery,
   organizationTeamsQuery,
   resolveMembers,
@@ -22,10 +27,10 @@ const TEAM_KEYS: readonly SortKey[] = [
 ];
 
 export const teamHandlers = {
-  listTeamsInOrganizationById: ({ params, query, actor, services: { db } }) => {
+  listTeamsInOrganizationById: async ({ params, query, actor, services: { db, store } }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.listTeams', null);
-    const base = organizationTeamsQuery(db, params.organizationId, actor.userId, query);
+    const base = await organizationTeamsQuery(store, params.organizationId, actor.userId, query);
     return listPage({
       query,
       keys: TEAM_KEYS,
@@ -35,61 +40,58 @@ export const teamHandlers = {
     });
   },
 
-  createOrganizationTeam: ({ params, body, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.createTeam', null);
+  createOrganizationTeam: async ({ params, body, actor, services: { store, clock } }) => {
     const title = body.title.trim();
     const now = clock.now();
     const id = newId();
-    db.transaction(() => {
-      ensureTitleFree(db, params.organizationId, title);
-      const members = resolveMembers(db, params.organizationId, body.members ?? [], 'members');
+    const { orgActor, team } = await store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.createTeam', null);
+      await ensureTitleFree(tx, params.organizationId, title);
+      const members = await resolveMembers(tx, params.organizationId, body.members ?? [], 'members');
       const write = { organizationId: params.organizationId, actorId: actor.userId, now };
-      insertTeam(db, write, { id, title, members });
+      await insertTeam(tx, write, { id, title, members });
+      return { orgActor, team: await loadTeam(tx, params.organizationId, id, actor.userId) };
     });
-    return presentTeam(loadTeam(db, params.organizationId, id, actor.userId), orgActor);
-  },
-
-  getTeamInOrganizationById: ({ params, actor, services: { db } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
-    authorize(orgActor, 'team.view', { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null });
     return presentTeam(team, orgActor);
   },
 
-  updateTeamInOrganizationById: ({ params, body, actor, services: { db, clock } }) => {
+  getTeamInOrganizationById: async ({ params, actor, services: { db, store } }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
-    authorize(orgActor, 'team.rename', {
-      teamId: team.id,
-      actorTeamRole: team.actor_role as TeamRole | null,
-    });
+    const team = await loadTeam(store, params.organizationId, params.teamId, actor.userId);
+    authorize(orgActor, 'team.view', teamSubject(team));
+    return presentTeam(team, orgActor);
+  },
+
+  updateTeamInOrganizationById: async ({ params, body, actor, services: { store, clock } }) => {
     const title = body.title.trim();
-    db.transaction(() => {
-      ensureTitleFree(db, params.organizationId, title, team.id);
-      renameTeam(
-        db,
-        { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() },
-        team,
-        title,
+    const { orgActor, team } = await store.transaction(async (tx) => {
+      const { actor: orgActor, team } = await loadTeamAccess(
+        tx,
+        params.organizationId,
+        params.teamId,
+        actor.userId,
       );
+      authorize(orgActor, 'team.rename', teamSubject(team));
+      await ensureTitleFree(tx, params.organizationId, title, team.id);
+      const write = { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() };
+      await renameTeam(tx, write, team, title);
+      return { orgActor, team };
     });
     return presentTeam({ ...team, title }, orgActor);
   },
 
-  removeTeamFromOrganizationById: ({ params, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
-    authorize(orgActor, 'team.delete', {
-      teamId: team.id,
-      actorTeamRole: team.actor_role as TeamRole | null,
-    });
-    db.transaction(() => {
-      deleteTeam(
-        db,
-        { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() },
-        team,
+  removeTeamFromOrganizationById: async ({ params, actor, services: { store, clock } }) => {
+    await store.transaction(async (tx) => {
+      const { actor: orgActor, team } = await loadTeamAccess(
+        tx,
+        params.organizationId,
+        params.teamId,
+        actor.userId,
       );
+      authorize(orgActor, 'team.delete', teamSubject(team));
+      const write = { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() };
+      await deleteTeam(tx, write, team);
     });
     return undefined;
   },

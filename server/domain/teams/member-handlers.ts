@@ -1,27 +1,27 @@
-/** Handlers: the members of a team (list, bulk update, set one, remove one). */
+/**
+ * Handlers: the members of a team (list, bulk update, set one, remove one). A write runs in one transaction of the
+ * store with every read it depends on (the caller's standing, the team, the members it names).
+ */
 import type { TeamRole } from '../../../shared/contract/index.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
 import { authorize, can } from '../../policies/index.ts';
 import { loadOrgAccess } from '../access.ts';
-import { loadMember, presentMember } from '../members/present.ts';
+import { loadMemberIn, presentMember } from '../members/present.ts';
 import { spaceCounter } from '../members/spaces.ts';
 import { removeTeamMember, setTeamMember, updateTeamMembers } from './commands.ts';
-import { loadTeam, resolveMembers, teamMembersQuery } from './records.ts';
+import { teamSubject } from './present.ts';
+import { loadTeam, loadTeamAccess, resolveMembers, teamMembersQuery } from './records.ts';
 
 const TEAM_MEMBER_KEYS: readonly SortKey[] = [
   { column: 'u.display_name', direction: 'asc', folded: true },
   { column: 'm.user_id', direction: 'asc' },
 ];
 
-function teamSubject(team: { id: string; actor_role: string | null }) {
-  return { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null };
-}
-
 export const teamMemberHandlers = {
-  listTeamMembersInOrganizationById: ({ params, query, actor, services: { db }, baseUrl }) => {
+  listTeamMembersInOrganizationById: async ({ params, query, actor, services: { db, store }, baseUrl }) => {
     const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
+    const team = await loadTeam(store, params.organizationId, params.teamId, actor.userId);
     authorize(orgActor, 'team.view', teamSubject(team));
     const base = teamMembersQuery(params.organizationId, team.id);
     const spaceCount = spaceCounter(db, params.organizationId);
@@ -38,17 +38,21 @@ export const teamMemberHandlers = {
     });
   },
 
-  updateMembersInOrganizationTeam: ({ params, body, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
-    authorize(orgActor, 'team.admin', teamSubject(team));
+  updateMembersInOrganizationTeam: async ({ params, body, actor, services: { store, clock } }) => {
     const now = clock.now();
-    db.transaction(() => {
-      const add = resolveMembers(db, params.organizationId, body.add ?? [], 'add');
-      const remove = new Set(resolveMembers(db, params.organizationId, body.remove ?? [], 'remove'));
+    await store.transaction(async (tx) => {
+      const { actor: orgActor, team } = await loadTeamAccess(
+        tx,
+        params.organizationId,
+        params.teamId,
+        actor.userId,
+      );
+      authorize(orgActor, 'team.admin', teamSubject(team));
+      const add = await resolveMembers(tx, params.organizationId, body.add ?? [], 'add');
+      const remove = new Set(await resolveMembers(tx, params.organizationId, body.remove ?? [], 'remove'));
       const memberships = Object.entries(body.memberships ?? {});
-      const membershipIds = resolveMembers(
-        db,
+      const membershipIds = await resolveMembers(
+        tx,
         params.organizationId,
         memberships.map(([ref]) => ref),
         'memberships',
@@ -64,32 +68,40 @@ export const teamMemberHandlers = {
       for (const userId of add) upserts.set(userId, roles.get(userId));
       for (const [userId, role] of roles) upserts.set(userId, role);
       const write = { organizationId: params.organizationId, actorId: actor.userId, now };
-      updateTeamMembers(db, write, team.id, upserts, remove);
+      await updateTeamMembers(tx, write, team.id, upserts, remove);
     });
     return undefined;
   },
 
-  addMemberToOrganizationTeamById: ({ params, body, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
-    authorize(orgActor, 'team.admin', teamSubject(team));
-    loadMember(db, params.organizationId, params.userId);
+  addMemberToOrganizationTeamById: async ({ params, body, actor, services: { store, clock } }) => {
     const now = clock.now();
-    db.transaction(() => {
+    await store.transaction(async (tx) => {
+      const { actor: orgActor, team } = await loadTeamAccess(
+        tx,
+        params.organizationId,
+        params.teamId,
+        actor.userId,
+      );
+      authorize(orgActor, 'team.admin', teamSubject(team));
+      await loadMemberIn(tx, params.organizationId, params.userId);
       const write = { organizationId: params.organizationId, actorId: actor.userId, now };
-      setTeamMember(db, write, team.id, params.userId, body.role);
+      await setTeamMember(tx, write, team.id, params.userId, body.role);
     });
     return undefined;
   },
 
-  deleteMemberFromOrganizationTeamById: ({ params, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    const team = loadTeam(db, params.organizationId, params.teamId, actor.userId);
-    authorize(orgActor, 'team.admin', teamSubject(team));
-    loadMember(db, params.organizationId, params.userId);
-    db.transaction(() => {
+  deleteMemberFromOrganizationTeamById: async ({ params, actor, services: { store, clock } }) => {
+    await store.transaction(async (tx) => {
+      const { actor: orgActor, team } = await loadTeamAccess(
+        tx,
+        params.organizationId,
+        params.teamId,
+        actor.userId,
+      );
+      authorize(orgActor, 'team.admin', teamSubject(team));
+      await loadMemberIn(tx, params.organizationId, params.userId);
       const write = { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() };
-      removeTeamMember(db, write, team.id, params.userId);
+      await removeTeamMember(tx, write, team.id, params.userId);
     });
     return undefined;
   },

@@ -14,7 +14,7 @@ export interface TeamRow {
 }
 
 export function presentTeam(row: TeamRow, actor: OrgActor): Team {
-  const subject = { teamId: row.id, actorTeamRole: row.actor_role as TeamRole | null };
+  const subject = teamSubject(row);
   return {
     object: 'team',
     id: row.id,
@@ -24,6 +24,11 @@ export function presentTeam(row: TeamRow, actor: OrgActor): Team {
     createdAt: row.created_at,
     permissions: { admin: can(actor, 'team.admin', subject), view: can(actor, 'team.view', subject) },
   };
+}
+
+/** The subject of a team's policies: the team and the caller's role in it. */
+export function teamSubject(team: { id: string; actor_role: string | null }) {
+  return { teamId: team.id, actorTeamRole: team.actor_role as TeamRole | null };
 }
 
 /** Teams of an organization with their member count and the caller's role in each. */

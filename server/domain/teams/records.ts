@@ -1,31 +1,54 @@
-/** Reading teams and team members: the queries of the team handlers (teams/handlers.ts, teams/member-handlers.ts). */
+/**
+ * Reading teams and team members: the queries of the team handlers (teams/handlers.ts, teams/member-handlers.ts),
+ * through the store or, for the reads a write depends on, through the write's transaction (`Statements`).
+ */
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { Database } from '../../storage/database.ts';
-import { likeContains } from '../access.ts';
+import type { OrgActor } from '../../policies/index.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { likeContains, loadOrgAccessIn } from '../access.ts';
 import { memberQuery } from '../members/present.ts';
 import { teamById, teamQuery, type TeamRow } from './present.ts';
 
-export function loadTeam(db: Database, organizationId: string, teamId: string, actorId: string): TeamRow {
-  const row = db.first(teamById(organizationId, actorId, teamId));
+export async function loadTeam(
+  on: Statements,
+  organizationId: string,
+  teamId: string,
+  actorId: string,
+): Promise<TeamRow> {
+  const row = await on.first(teamById(organizationId, actorId, teamId));
   if (!row) throw notFound(`no team with id \`${teamId}\` in this organization`);
   return row;
+}
+
+/**
+ * The caller's standing in the organization (404 when not a member) and the team as the caller sees it (404 when
+ * absent), read through `on`: a write's transaction reads what authorizes it in the transaction.
+ */
+export async function loadTeamAccess(
+  on: Statements,
+  organizationId: string,
+  teamId: string,
+  actorId: string,
+): Promise<{ actor: OrgActor; team: TeamRow }> {
+  const { actor } = await loadOrgAccessIn(on, organizationId, actorId);
+  return { actor, team: await loadTeam(on, organizationId, teamId, actorId) };
 }
 
 /**
  * Refuses a title another team of the organization already has, compared case-insensitively. The comparison runs
  * here rather than in SQL: SQLite's `lower` folds ASCII letters only, so `Équipe` and `équipe` would both pass.
  */
-export function ensureTitleFree(
-  db: Database,
+export async function ensureTitleFree(
+  on: Statements,
   organizationId: string,
   title: string,
   exceptId?: string,
-): void {
-  let q = db.q.selectFrom('teams').select(['id', 'title']).where('organization_id', '=', organizationId);
+): Promise<void> {
+  let q = on.q.selectFrom('teams').select(['id', 'title']).where('organization_id', '=', organizationId);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   const folded = title.toLowerCase();
-  const taken = db.all(q).find((team) => team.title.toLowerCase() === folded);
+  const taken = (await on.all(q)).find((team) => team.title.toLowerCase() === folded);
   if (taken)
     throw conflict(
       `body field \`title\`: a team titled \`${taken.title}\` already exists in this organization`,
@@ -42,8 +65,8 @@ function titleFilter(title: string | undefined) {
  * The teams of the organization (as `teamQuery` presents them for `actorId`), whose title contains `title`, and
  * that `owner` can manage: every team for an admin, else the teams they own. `owner` must be a member (400).
  */
-export function organizationTeamsQuery(
-  db: Database,
+export async function organizationTeamsQuery(
+  on: Statements,
   organizationId: string,
   actorId: string,
   filters: { title?: string | undefined; owner?: string | undefined },
@@ -53,8 +76,8 @@ export function organizationTeamsQuery(
   if (filter) base = base.where(filter);
   const ownerId = filters.owner;
   if (ownerId !== undefined) {
-    const owner = db.first(
-      db.q
+    const owner = await on.first(
+      on.q
         .selectFrom('members')
         .select('role')
         .where('organization_id', '=', organizationId)
@@ -105,16 +128,16 @@ export function teamMembersQuery(organizationId: string, teamId: string) {
  * 400 naming its place in the request: `field[index]` for a list, `field.<reference>` for the keys of a map.
  * Ids match exactly, emails case-insensitively.
  */
-export function resolveMembers(
-  db: Database,
+export async function resolveMembers(
+  on: Statements,
   organizationId: string,
   refs: readonly string[],
   field: string,
   shape: 'list' | 'map' = 'list',
-): string[] {
+): Promise<string[]> {
   if (refs.length === 0) return [];
-  const rows = db.all(
-    db.q
+  const rows = await on.all(
+    on.q
       .selectFrom('members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .select(['m.user_id', 'u.email'])

@@ -139,22 +139,27 @@ export class SqliteStore implements Store {
     this.db = db;
   }
 
-  /** A statement outside a transaction: at once when no transaction is open, else once the open ones ended. */
-  private outside<T>(statement: () => T): Promise<T> {
-    if (!this.lock.held) return settled(statement);
-    return this.lock.run(statement).catch((error: unknown) => Promise.reject(mapError(error)));
+  /**
+   * Runs a synchronous step outside any transaction: at once when none is open (its promise is then already
+   * settled), else once the open ones have ended. The store's own statements outside a transaction go through it,
+   * and so must code that still uses the `Database` from timers or job runs (jobs/queue.ts): there, a synchronous
+   * statement while an async transaction is open would be refused (`Database.fenced`), or would join it.
+   */
+  outsideTransactions<T>(step: () => T): Promise<T> {
+    if (!this.lock.held) return settled(step);
+    return this.lock.run(step).catch((error: unknown) => Promise.reject(mapError(error)));
   }
 
   all<R>(query: Query<R>): Promise<R[]> {
-    return this.outside(() => this.db.all(query));
+    return this.outsideTransactions(() => this.db.all(query));
   }
 
   first<R>(query: Query<R>): Promise<R | undefined> {
-    return this.outside(() => this.db.first(query));
+    return this.outsideTransactions(() => this.db.first(query));
   }
 
   run(query: Query<unknown>): Promise<number> {
-    return this.outside(() => this.db.run(query));
+    return this.outsideTransactions(() => this.db.run(query));
   }
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
