@@ -42,6 +42,7 @@ export async function undoFromToast(page: Page, text: string | RegExp): Promise<
  */
 export async function dismissToasts(page: Page): Promise<void> {
   const open = page.locator('[data-testid="toast"][data-state="open"]');
-  while ((await open.count()) > 0) await open.first().getByRole('button', { name: 'Dismiss' }).click();
+  // By its label, not its role: a modal dialog open beside the toasts hides them from the accessibility tree.
+  while ((await open.count()) > 0) await open.first().getByLabel('Dismiss', { exact: true }).click();
   await page.getByTestId('toast').first().waitFor({ state: 'detached' });
 }
