@@ -68,11 +68,11 @@ beforeEach(async () => {
 });
 
 /** A handler's context (typed loosely: each handler checks its own fields). */
-function context(userId: string, params: object, body: unknown) {
+function context(userId: string, params: object, body: unknown, query: object = {}) {
   return {
     params,
     body,
-    query: {},
+    query,
     actor: { userId, tokenHash: 'h' },
     services,
     baseUrl: 'http://test',
@@ -191,6 +191,61 @@ describe('the team handlers on PostgreSQL', () => {
 });
 
 describe('the team queries on PostgreSQL', () => {
+  it('pages the teams of the organization and of a member in folded title order, and reads one', async () => {
+    for (const title of ['beta', 'Alpha', 'gamma']) await create('admin', title, ['reader']);
+    await create('admin', 'Delta');
+    const pages = async (
+      list: (
+        page: string | undefined,
+      ) => Promise<{ items: unknown[]; count: number; next?: { page: string } }>,
+    ) => {
+      const items: unknown[] = [];
+      const counts: number[] = [];
+      let page: string | undefined;
+      do {
+        const answer = await list(page);
+        items.push(...answer.items);
+        counts.push(answer.count);
+        page = answer.next?.page;
+      } while (page !== undefined);
+      return { items, counts };
+    };
+    const organization = await pages((page) =>
+      teamHandlers.listTeamsInOrganizationById(
+        context('admin', { organizationId: 'o1' }, undefined, { limit: 1, ...(page ? { page } : {}) }),
+      ),
+    );
+    expect(organization.items.map((team) => (team as { title: string }).title)).toEqual([
+      'Alpha',
+      'beta',
+      'Delta',
+      'gamma',
+    ]);
+    expect(organization.counts).toEqual([4, 4, 4, 4]);
+    const member = await pages((page) =>
+      teamHandlers.listTeamsForOrganizationMember(
+        context('reader', { organizationId: 'o1', userId: 'reader' }, undefined, {
+          limit: 2,
+          ...(page ? { page } : {}),
+        }),
+      ),
+    );
+    expect(member.items).toEqual(
+      ['Alpha', 'beta', 'gamma'].map((title) =>
+        expect.objectContaining({
+          team: expect.objectContaining({ title, members: 1 }),
+          member: { role: 'member' },
+        }),
+      ),
+    );
+    expect(member.counts).toEqual([3, 3]);
+    const [alpha] = organization.items as { id: string }[];
+    const read = await teamHandlers.getTeamInOrganizationById(
+      context('reader', { organizationId: 'o1', teamId: alpha!.id }, undefined),
+    );
+    expect(read).toMatchObject({ title: 'Alpha', members: 1, permissions: { view: true, admin: false } });
+  });
+
   it('lists the teams a title filter and an owner filter keep, with counts as numbers', async () => {
     const { id: a } = await create('admin', 'Alpha_1', ['reader']);
     await create('admin', 'Beta%', ['reader', 'other']);
