@@ -5,7 +5,8 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { LIST_LIMIT_DEFAULT } from '../../shared/contract/common.ts';
 import { badRequest } from '../errors.ts';
-import type { Compilable, Database } from '../storage/database.ts';
+import type { Database } from '../storage/database.ts';
+import type { Statements } from '../storage/store/store.ts';
 
 export type KeyValue = string | number;
 export interface SortKey {
@@ -92,12 +93,40 @@ export function listPage<Row, Item>(options: {
   count: () => number;
   present: (row: Row) => Item;
 }): ListPage<Item> {
-  const limit = options.query.limit ?? LIST_LIMIT_DEFAULT;
-  const after = decodeCursor(options.query.page, options.keys.length);
-  const rows = options.fetch(after, limit + 1);
+  const { limit, after } = pageRequest(options.query, options.keys);
+  return pageOf(options, limit, options.fetch(after, limit + 1), options.count);
+}
+
+/** As `listPage`, with the queries of `keysetQueriesIn` (a store's, answering promises). */
+export async function listPageIn<Row, Item>(options: {
+  query: { page?: string; limit?: number };
+  keys: readonly SortKey[];
+  fetch: (after: KeyValue[] | undefined, take: number) => Promise<Row[]>;
+  keyOf: (row: Row) => KeyValue[];
+  count: () => Promise<number>;
+  present: (row: Row) => Item;
+}): Promise<ListPage<Item>> {
+  const { limit, after } = pageRequest(options.query, options.keys);
+  const rows = await options.fetch(after, limit + 1);
+  const count = await options.count();
+  return pageOf(options, limit, rows, () => count);
+}
+
+/** The page size asked and the key values of the cursor (400 for a cursor of another list). */
+function pageRequest(query: { page?: string; limit?: number }, keys: readonly SortKey[]) {
+  return { limit: query.limit ?? LIST_LIMIT_DEFAULT, after: decodeCursor(query.page, keys.length) };
+}
+
+/** The page of `rows` (up to one more than `limit`, which says a next page exists). */
+function pageOf<Row, Item>(
+  options: { keyOf: (row: Row) => KeyValue[]; present: (row: Row) => Item },
+  limit: number,
+  rows: Row[],
+  count: () => number,
+): ListPage<Item> {
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
-  const page: ListPage<Item> = { items: shown.map(options.present), count: options.count() };
+  const page: ListPage<Item> = { items: shown.map(options.present), count: count() };
   const last = shown.at(-1);
   if (more && last !== undefined) page.next = { page: encodeCursor(options.keyOf(last)) };
   return page;
@@ -118,17 +147,39 @@ export function keysetQueries<D, TB extends keyof D, O>(
   keys: readonly SortKey[],
 ): { fetch: (after: KeyValue[] | undefined, take: number) => O[]; count: () => number } {
   return {
-    fetch: (after, take) => {
-      let query = base.orderBy(orderByKeys(keys)).limit(take);
-      if (after) query = query.where(afterKeys(keys, after));
-      return db.all(query);
-    },
-    count: () => {
-      // Through the generic builder Kysely cannot resolve the selected column's name; the row is { n }.
-      const counted = base.clearSelect().select(sql<number>`count(*)`.as('n')) as unknown as Compilable<{
-        n: number;
-      }>;
-      return Number(db.first(counted)?.n ?? 0);
-    },
+    fetch: (after, take) => db.all(pageQuery(base, keys, after, take)),
+    count: () => Number(db.first(countQuery(base))?.n ?? 0),
   };
 }
+
+/** As `keysetQueries`, through a store or a transaction. */
+export function keysetQueriesIn<D, TB extends keyof D, O>(
+  on: Statements,
+  base: SelectQueryBuilder<D, TB, O>,
+  keys: readonly SortKey[],
+): { fetch: (after: KeyValue[] | undefined, take: number) => Promise<O[]>; count: () => Promise<number> } {
+  return {
+    fetch: (after, take) => on.all(pageQuery(base, keys, after, take)),
+    count: async () => Number((await on.first(countQuery(base)))?.n ?? 0),
+  };
+}
+
+/** The rows of a page: the base query in key order, after the cursor's key values. */
+function pageQuery<D, TB extends keyof D, O>(
+  base: SelectQueryBuilder<D, TB, O>,
+  keys: readonly SortKey[],
+  after: KeyValue[] | undefined,
+  take: number,
+) {
+  let query = base.orderBy(orderByKeys(keys)).limit(take);
+  if (after) query = query.where(afterKeys(keys, after));
+  return query;
+}
+
+/** The count of the base query's rows. */
+function countQuery<D, TB extends keyof D, O>(base: SelectQueryBuilder<D, TB, O>): Counted<D, TB> {
+  // Through the generic builder Kysely cannot resolve the selected column's name; the row is { n }.
+  return base.clearSelect().select(sql<number>`count(*)`.as('n')) as unknown as Counted<D, TB>;
+}
+
+type Counted<D, TB extends keyof D> = SelectQueryBuilder<D, TB, { n: number }>;

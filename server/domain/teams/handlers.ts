@@ -5,11 +5,11 @@
  */
 import type { TeamRole } from '../../../shared/contract/index.ts';
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize } from '../../policies/index.ts';
-import { loadOrgAccess, loadOrgAccessIn } from '../access.ts';
-import { loadMember } from '../members/present.ts';
+import { loadOrgAccessIn } from '../access.ts';
+import { loadMemberIn } from '../members/present.ts';
 import { deleteTeam, insertTeam, renameTeam } from './commands.ts';
 import { presentTeam, teamSubject } from './present.ts';
 import {
@@ -27,14 +27,14 @@ const TEAM_KEYS: readonly SortKey[] = [
 ];
 
 export const teamHandlers = {
-  listTeamsInOrganizationById: async ({ params, query, actor, services: { db, store } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listTeamsInOrganizationById: async ({ params, query, actor, services: { store } }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.listTeams', null);
     const base = await organizationTeamsQuery(store, params.organizationId, actor.userId, query);
-    return listPage({
+    return listPageIn({
       query,
       keys: TEAM_KEYS,
-      ...keysetQueries(db, base, TEAM_KEYS),
+      ...keysetQueriesIn(store, base, TEAM_KEYS),
       keyOf: (row) => [row.title.toLowerCase(), row.id],
       present: (row) => presentTeam(row, orgActor),
     });
@@ -56,8 +56,8 @@ export const teamHandlers = {
     return presentTeam(team, orgActor);
   },
 
-  getTeamInOrganizationById: async ({ params, actor, services: { db, store } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  getTeamInOrganizationById: async ({ params, actor, services: { store } }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     const team = await loadTeam(store, params.organizationId, params.teamId, actor.userId);
     authorize(orgActor, 'team.view', teamSubject(team));
     return presentTeam(team, orgActor);
@@ -96,15 +96,15 @@ export const teamHandlers = {
     return undefined;
   },
 
-  listTeamsForOrganizationMember: ({ params, query, actor, services: { db } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listTeamsForOrganizationMember: async ({ params, query, actor, services: { store } }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'member.viewTeams', { userId: params.userId });
-    loadMember(db, params.organizationId, params.userId);
+    await loadMemberIn(store, params.organizationId, params.userId);
     const base = memberTeamsQuery(params.organizationId, actor.userId, params.userId, query.title);
-    return listPage({
+    return listPageIn({
       query,
       keys: TEAM_KEYS,
-      ...keysetQueries(db, base, TEAM_KEYS),
+      ...keysetQueriesIn(store, base, TEAM_KEYS),
       keyOf: (row) => [row.title.toLowerCase(), row.id],
       present: (row) => ({ team: presentTeam(row, orgActor), member: { role: row.member_role as TeamRole } }),
     });

@@ -4,9 +4,9 @@
  */
 import type { TeamRole } from '../../../shared/contract/index.ts';
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize, can } from '../../policies/index.ts';
-import { loadOrgAccess } from '../access.ts';
+import { loadOrgAccessIn } from '../access.ts';
 import { loadMemberIn, presentMember } from '../members/present.ts';
 import { spaceCounter } from '../members/spaces.ts';
 import { removeTeamMember, setTeamMember, updateTeamMembers } from './commands.ts';
@@ -20,15 +20,15 @@ const TEAM_MEMBER_KEYS: readonly SortKey[] = [
 
 export const teamMemberHandlers = {
   listTeamMembersInOrganizationById: async ({ params, query, actor, services: { db, store }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     const team = await loadTeam(store, params.organizationId, params.teamId, actor.userId);
     authorize(orgActor, 'team.view', teamSubject(team));
     const base = teamMembersQuery(params.organizationId, team.id);
     const spaceCount = spaceCounter(db, params.organizationId);
-    return listPage({
+    return listPageIn({
       query,
       keys: TEAM_MEMBER_KEYS,
-      ...keysetQueries(db, base, TEAM_MEMBER_KEYS),
+      ...keysetQueriesIn(store, base, TEAM_MEMBER_KEYS),
       keyOf: (row) => [row.display_name.toLowerCase(), row.user_id],
       present: (row) => ({
         organization: presentMember(row, baseUrl, spaceCount),
