@@ -62,9 +62,10 @@ describe('an administrator giving access to a space, a collection and a site', (
     return { teamTitle, teamId, readerId, collection, space };
   };
 
-  const open = async () => {
+  /** Opens the app at the route of the screen the story starts on. */
+  const open = async (route: string) => {
     await session.tab.page.setViewportSize(SMALL);
-    return DocsAdmin.open(session.tab.page, session.rig.running.url);
+    return DocsAdmin.open(session.tab.page, session.rig.running.url, route);
   };
 
   it(
@@ -72,7 +73,7 @@ describe('an administrator giving access to a space, a collection and a site', (
     async () => {
       const { api, orgId } = session.rig;
       const { teamTitle, teamId, space } = await prepare();
-      const app = await open();
+      const app = await open(SpacePage.route(orgId, space.id));
       const page = app.page;
       const screen = new SpacePage(page);
       await screen.goto(orgId, space.id);
@@ -132,7 +133,7 @@ describe('an administrator giving access to a space, a collection and a site', (
   it('gives a team a role on the space’s collection by keyboard, takes it back and undoes that', async () => {
     const { api, orgId } = session.rig;
     const { teamTitle, teamId, collection, space } = await prepare();
-    const app = await open();
+    const app = await open(SpacePage.route(orgId, space.id));
     const page = app.page;
     const screen = new SpacePage(page);
     await screen.goto(orgId, space.id);
@@ -201,7 +202,7 @@ describe('an administrator giving access to a space, a collection and a site', (
         title: uniqueTitle('Access site'),
         spaces: [space.id],
       });
-      const app = await open();
+      const app = await open(SitePage.route(orgId, site.id));
       const page = app.page;
       const screen = new SitePage(page);
       await screen.goto(orgId, site.id);
@@ -240,9 +241,8 @@ describe('people who may not change access', () => {
   /** The app on a space's Access tab, as `user` sees it. */
   const openSpaceAs = async (user: RigUser, spaceId: string) => {
     await session.tab.page.setViewportSize(SMALL);
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
-    const route = `/p/${user.profileId}/orgs/${users().orgId}/spaces/${spaceId}`;
-    await app.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
+    const route = DocsAdmin.screenRoute(users().orgId, `spaces/${spaceId}`, user.profileId);
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url, route);
     const screen = app.page.locator(`[data-testid="space-screen"][data-space-id="${spaceId}"]`);
     await screen.getByTestId('space-tab-access').click();
     return new AccessTabPage(app.page, app.page.getByTestId('space-screen'));

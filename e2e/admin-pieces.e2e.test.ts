@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { chooseByMouse } from './pages/choice-menu.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { InvitesPage } from './pages/invites.ts';
+import { MembersPage } from './pages/members.ts';
 import { TrashPage } from './pages/trash.ts';
+import { dismissToasts, toastWith } from './pages/unsaved.ts';
 import { changeRequestsApi } from './support/change-requests-api.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
@@ -19,7 +22,8 @@ interface PendingInvite {
 
 describe('an administrator finding what they look for', () => {
   const session = useRig();
-  const open = () => DocsAdmin.open(session.tab.page, session.rig.running.url);
+  /** Opens the app on the overview, or at a screen's route (the stories that start there skip the overview). */
+  const open = (route?: string) => DocsAdmin.open(session.tab.page, session.rig.running.url, route);
   const pendingInvites = async () =>
     (
       (await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}/email-invites`)).body as {
@@ -28,8 +32,8 @@ describe('an administrator finding what they look for', () => {
     ).items;
 
   it('resends and revokes a pending email invite', async () => {
-    const { invites } = await open();
-    await invites.goto();
+    const { invites } = await open(InvitesPage.route(session.rig.orgId));
+    await invites.shown();
     const email = `${uniqueTitle('pending').replace(/\W+/g, '.').toLowerCase()}@example.com`;
     expect((await invites.inviteByEmail(email)).map((line) => line.status)).toEqual(['invited']);
     await invites.pending(email).waitFor();
@@ -112,11 +116,11 @@ describe('an administrator finding what they look for', () => {
   });
 
   it("changes a member's role and teams from the detail panel, then removes them", async () => {
-    const { members } = await open();
     const { orgId, api } = session.rig;
+    const { members } = await open(MembersPage.route(orgId));
     const leslie = await api.memberId(orgId, 'Leslie Lamport');
     const design = await api.teamId(orgId, 'Design');
-    await members.goto();
+    await members.shown();
     await members.search('lamport');
     await expect.poll(() => members.names(), eventually).toEqual(['Leslie Lamport']);
     await members.openDetail('Leslie Lamport');
@@ -135,6 +139,9 @@ describe('an administrator finding what they look for', () => {
       .poll(async () => (await api.teamMembers(orgId, design)).map((member) => member.name), eventually)
       .not.toContain('Leslie Lamport');
 
+    // The changes' toasts cover the panel's Remove: once the last one is shown, they are dismissed.
+    await toastWith(session.tab.page, 'Leslie Lamport left Design').waitFor();
+    await dismissToasts(session.tab.page);
     await members.detail.getByTestId('member-detail-remove').click();
     expect(await members.confirm()).toMatch(/Remove Leslie Lamport from the organization\?/);
     await expect
@@ -143,10 +150,10 @@ describe('an administrator finding what they look for', () => {
   });
 
   it('adds members to a team from its own screen', async () => {
-    const app = await open();
     const { orgId, api } = session.rig;
+    const app = await open(MembersPage.route(orgId));
     const security = await api.teamId(orgId, 'Security');
-    await app.members.goto();
+    await app.members.shown();
     await app.teams.open('Security');
     await app.team.addMembers('wirth', ['Niklaus Wirth']);
     await expect
@@ -156,9 +163,9 @@ describe('an administrator finding what they look for', () => {
   });
 
   it('sorts members by a column header and keeps the search and sort across a reload', async () => {
-    const app = await open();
+    const app = await open(MembersPage.route(session.rig.orgId));
     const { members } = app;
-    await members.goto();
+    await members.shown();
     await members.sortByHeader('name');
     await expect
       .poll(async () => (await members.names()).slice(0, 2), eventually)
@@ -197,10 +204,10 @@ describe('an administrator finding what they look for', () => {
     const spaces = spacesApi(session.rig.api);
     const space = await spaces.createSpace(session.rig.orgId, { title: uniqueTitle('Gone for good') });
     await spaces.deleteSpace(space.id);
-    // Only then the app opens: its Overview reads the Trash (for the to-do list) and keeps what it read.
-    const app = await open();
+    // Only then the app opens, at the Trash.
+    const app = await open(TrashPage.route(session.rig.orgId));
     const trash = new TrashPage(app.page);
-    await trash.goto();
+    await trash.shown();
     await trash.row(space.id).waitFor();
     expect(await trash.deletedBy(space.id)).toBe('Ada Lovelace');
 

@@ -21,11 +21,16 @@ describe('an administrator rearranging the content tree', () => {
   const spacesIn = async (parent: string | null, tag: string) =>
     (await session.rig.api.childTitles(orgId(), parent)).spaces.filter((title) => title.startsWith(tag));
 
-  /** Opens the app on the Content screen, filtered to the test's items. */
-  const open = async (tag: string) => {
-    await DocsAdmin.open(session.tab.page, session.rig.running.url);
+  /**
+   * Opens the app on the Content screen, filtered to the test's items: at its route, or (`from: 'sidebar'`) on the
+   * overview and through the sidebar's link.
+   */
+  const open = async (tag: string, from: 'route' | 'sidebar' = 'route') => {
+    const route = from === 'route' ? ContentTreePage.route(orgId()) : undefined;
+    await DocsAdmin.open(session.tab.page, session.rig.running.url, route);
     const content = new ContentTreePage(session.tab.page);
-    await content.goto();
+    if (from === 'route') await content.shown();
+    else await content.goto();
     await content.filter(tag);
     return content;
   };
@@ -186,7 +191,7 @@ describe('an administrator rearranging the content tree', () => {
 
   it('creates a collection and a space in it, renames inline with F2, and remembers what is open after a reload', async () => {
     const tag = uniqueTitle('New');
-    const content = await open(tag);
+    const content = await open(tag, 'sidebar');
     const page = session.tab.page;
 
     await page.getByTestId('new-collection').click();

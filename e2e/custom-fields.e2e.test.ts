@@ -50,10 +50,13 @@ describe('an administrator managing custom fields', () => {
     await createField({ name: OWNER, type: 'text', title: 'E2E owner' });
   });
 
-  const open = async () => {
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+  /** Opens the app on the custom fields: at their route, or (`from: 'sidebar'`) through the sidebar's link. */
+  const open = async (from: 'route' | 'sidebar' = 'route') => {
+    const route = from === 'route' ? CustomFieldsPage.route(session.rig.orgId) : undefined;
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url, route);
     const screen = new CustomFieldsPage(app.page);
-    await screen.goto();
+    if (from === 'route') await screen.shown();
+    else await screen.goto();
     return screen;
   };
 
@@ -94,7 +97,7 @@ describe('an administrator managing custom fields', () => {
   });
 
   it('edits a cell by keyboard, pastes a 2×2 block, and keeps an invalid number back', async () => {
-    const screen = await open();
+    const screen = await open('sidebar');
     await screen.filter('CF Grid');
     await screen.row('CF Grid 3').waitFor();
 

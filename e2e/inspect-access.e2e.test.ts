@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AuditPage } from './pages/audit.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { InspectAccessPage } from './pages/inspect-access.ts';
+import { MembersPage } from './pages/members.ts';
 import { AXE_TIMEOUT, seriousViolations } from './support/axe.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
@@ -99,11 +100,14 @@ describe('an administrator inspecting access', () => {
     return { member, teamId, teamTitle, granted, hidden };
   };
 
-  const open = async () => {
+  /** Opens the app on Inspect access: at its route, or (`from: 'sidebar'`) through the sidebar's link. */
+  const open = async (from: 'route' | 'sidebar' = 'route') => {
     await session.tab.page.setViewportSize(SMALL);
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    const route = from === 'route' ? InspectAccessPage.route(session.rig.orgId) : undefined;
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url, route);
     const inspect = new InspectAccessPage(app.page);
-    await inspect.goto();
+    if (from === 'route') await inspect.shown();
+    else await inspect.goto();
     return { app, inspect };
   };
 
@@ -112,7 +116,7 @@ describe('an administrator inspecting access', () => {
     async () => {
       const w = await world();
       const { api, orgId } = session.rig;
-      const { inspect } = await open();
+      const { inspect } = await open('sidebar');
       await inspect.pick(w.member.displayName, w.member.displayName);
       await expect
         .poll(() => inspect.root.getByTestId('access-subject').innerText(), eventually)
@@ -156,8 +160,12 @@ describe('an administrator inspecting access', () => {
   it("opens a team's access from its screen", async () => {
     const w = await world();
     await session.tab.page.setViewportSize(SMALL);
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
-    await app.members.goto();
+    const app = await DocsAdmin.open(
+      session.tab.page,
+      session.rig.running.url,
+      MembersPage.route(session.rig.orgId),
+    );
+    await app.members.shown();
     await app.teams.open(w.teamTitle);
     await app.page.getByTestId('team-inspect-access').click();
     const inspect = new InspectAccessPage(app.page);

@@ -29,9 +29,9 @@ describe('an administrator managing the OpenAPI specs of an organization', () =>
   const session = useRig();
 
   const open = async () => {
-    await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    await DocsAdmin.open(session.tab.page, session.rig.running.url, OpenApiPage.route(session.rig.orgId));
     const screen = new OpenApiPage(session.tab.page);
-    await screen.goto(session.rig.orgId);
+    await screen.shown();
     return screen;
   };
   const specPath = (slug: string) => `/v1/orgs/${session.rig.orgId}/openapi/${slug}`;

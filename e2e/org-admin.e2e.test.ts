@@ -1,6 +1,8 @@
 /** User stories of invites and organization settings: invite links, email invites, and settings the server refuses. */
 import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { InvitesPage } from './pages/invites.ts';
+import { SettingsPage } from './pages/settings.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 
@@ -42,8 +44,12 @@ describe('an administrator managing invites and organization settings', () => {
   });
 
   it('invites people by email and sees which addresses were invited and which were refused', async () => {
-    const { invites } = await DocsAdmin.open(session.tab.page, session.rig.running.url);
-    await invites.goto();
+    const { invites } = await DocsAdmin.open(
+      session.tab.page,
+      session.rig.running.url,
+      InvitesPage.route(session.rig.orgId),
+    );
+    await invites.shown();
 
     const report = await invites.inviteByEmail(
       'new.writer@example.com, ada.lovelace@acme.test\nnot-an-address',
@@ -78,8 +84,12 @@ describe('an administrator managing invites and organization settings', () => {
   });
 
   it('keeps what was typed when a value is refused, by the form or by the server', async () => {
-    const { settings } = await DocsAdmin.open(session.tab.page, session.rig.running.url);
-    await settings.goto();
+    const { settings } = await DocsAdmin.open(
+      session.tab.page,
+      session.rig.running.url,
+      SettingsPage.route(session.rig.orgId),
+    );
+    await settings.shown();
     const titleBefore = (await organization())['title'];
 
     // Refused before sending: an empty title.

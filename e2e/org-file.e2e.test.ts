@@ -239,9 +239,9 @@ describe('an administrator changing the organization through its file', () => {
       await page.setViewportSize(SMALL);
       const made = await api.call('PUT', `/v1/orgs/${orgId}/teams`, { body: { title: 'Resume A' } });
       expect(made.status).toBeLessThan(300);
-      const app = await DocsAdmin.open(page, session.rig.running.url);
+      const app = await DocsAdmin.open(page, session.rig.running.url, OrgFilePage.route(orgId));
       const orgFile = new OrgFilePage(app.page);
-      await orgFile.goto();
+      await orgFile.shown();
       await orgFile.export();
       const file = parse((await orgFile.saveExport()).text) as EditableFile;
 

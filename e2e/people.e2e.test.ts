@@ -1,6 +1,7 @@
 /** User stories of the members table: find members, change roles one by one and in bulk, and the last-admin rule. */
 import { describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { MembersPage } from './pages/members.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 import { screenshotBothSchemes } from './support/screenshots.ts';
@@ -8,14 +9,17 @@ import { screenshotBothSchemes } from './support/screenshots.ts';
 describe('an administrator managing the members of an organization', () => {
   const session = useRig();
 
-  const open = async () => {
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
-    await app.members.goto();
+  /** Opens the app on the members table: at its route, or (`from: 'sidebar'`) through the sidebar's link. */
+  const open = async (from: 'route' | 'sidebar' = 'route') => {
+    const route = from === 'route' ? MembersPage.route(session.rig.orgId) : undefined;
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url, route);
+    if (from === 'route') await app.members.shown();
+    else await app.members.goto();
     return app;
   };
 
   it('finds members by name or email and filters them by role', async () => {
-    const { members } = await open();
+    const { members } = await open('sidebar');
     await expect.poll(() => members.total(), eventually).toBe(32);
     await screenshotBothSchemes(session.tab.page, 'members');
 

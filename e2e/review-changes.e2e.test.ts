@@ -63,7 +63,8 @@ describe('a reviewer reading the changes of a change request', () => {
         document: { markdown: '# Changelog\n\nFirst release.\n' },
       },
     ]);
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    const route = ChangeRequestPage.route(session.rig.orgId, spaceId, request.id, 'changes');
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url, route);
     const screen = new ChangeRequestPage(app.page);
     const changes = new ChangesTab(app.page);
     const open = async () => {

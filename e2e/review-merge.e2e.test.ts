@@ -72,7 +72,8 @@ describe('a review between two people, and the merge rules', () => {
 
   /** The app in `tab`, on a request's screen as `user` sees it. */
   const openAs = async (tab: Tab, user: RigUser, spaceId: string, requestId: string, view = 'overview') => {
-    const app = await DocsAdmin.open(tab.page, session.rig.running.url);
+    const route = ChangeRequestPage.route(users().orgId, spaceId, requestId, view, user.profileId);
+    const app = await DocsAdmin.open(tab.page, session.rig.running.url, route);
     const screen = new ChangeRequestPage(app.page, user.profileId);
     await screen.goto(users().orgId, spaceId, requestId, view);
     return { app, screen, review: new ReviewPage(app.page) };
@@ -282,7 +283,11 @@ describe('a review between two people, and the merge rules', () => {
     const spaceRules = async () =>
       ok<{ mergeRules: unknown }>(await author.api.call('GET', `/v1/spaces/${spaceId}`), 'space').mergeRules;
 
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    const app = await DocsAdmin.open(
+      session.tab.page,
+      session.rig.running.url,
+      MergeRulesPage.route(orgId, author.profileId, spaceId),
+    );
     const screen = new MergeRulesPage(app.page, author.profileId);
     await screen.goto(orgId, spaceId);
     expect(await screen.type('inherit').isChecked()).toBe(true);

@@ -60,8 +60,10 @@ describe('conflicts resolved and comments on blocks, in place', () => {
     return request;
   };
 
-  const open = async () => {
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+  /** Opens the app at a request's route, on a tab. */
+  const open = async (spaceId: string, requestId: string, tab?: string) => {
+    const route = ChangeRequestPage.route(session.rig.orgId, spaceId, requestId, tab);
+    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url, route);
     return { app, screen: new ChangeRequestPage(app.page), review: new ReviewPage(app.page) };
   };
 
@@ -73,7 +75,7 @@ describe('conflicts resolved and comments on blocks, in place', () => {
     const theirs = await rewriting(spaceId, uniqueTitle('Theirs'), pages, 'The sentence, said by main.');
     await api().merge(spaceId, theirs.id);
 
-    const { screen, review } = await open();
+    const { screen, review } = await open(spaceId, mine.id);
     await screen.goto(session.rig.orgId, spaceId, mine.id);
     await review.conflicts.waitFor();
     for (const title of titles) await review.resolver(title).waitFor();
@@ -121,7 +123,7 @@ describe('conflicts resolved and comments on blocks, in place', () => {
       { operation: 'update_page', page: id('Notes'), document: { markdown: paragraphs('A new opening.') } },
     ]);
 
-    const { app, screen, review } = await open();
+    const { app, screen, review } = await open(spaceId, request.id, 'changes');
     await screen.goto(session.rig.orgId, spaceId, request.id, 'changes');
     const changes = new ChangesTab(app.page);
     await changes.open('Notes');

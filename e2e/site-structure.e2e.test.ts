@@ -32,9 +32,13 @@ describe('an administrator editing a site structure', () => {
     }
     // Before the app opens: it caches what it reads.
     if (prepare !== undefined) await prepare(site.id, sections);
-    await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    await DocsAdmin.open(
+      session.tab.page,
+      session.rig.running.url,
+      SiteStructurePage.route(orgId(), site.id),
+    );
     const editor = new SiteStructurePage(session.tab.page);
-    await editor.goto(orgId(), site.id);
+    await editor.shown();
     return { site, sections, editor };
   };
 

@@ -44,9 +44,13 @@ describe('an administrator restoring deleted spaces', () => {
   it('restores a selection of deleted spaces together', async () => {
     const { spaces, made } = await deletedSpaces(2);
     const ids = made.map((space) => space.id);
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    const app = await DocsAdmin.open(
+      session.tab.page,
+      session.rig.running.url,
+      TrashPage.route(session.rig.orgId),
+    );
     const trash = new TrashPage(app.page);
-    await trash.goto();
+    await trash.shown();
 
     await trash.restoreSelected(ids);
     await session.tab.page.getByTestId('toast').filter({ hasText: '2 spaces restored' }).waitFor();
@@ -59,7 +63,11 @@ describe('an administrator restoring deleted spaces', () => {
   it('shows a deleted space on its screen as in the trash, and restores it from there', async () => {
     const { spaces, made } = await deletedSpaces(1);
     const space = made[0]!;
-    await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    await DocsAdmin.open(
+      session.tab.page,
+      session.rig.running.url,
+      SpacePage.route(session.rig.orgId, space.id),
+    );
     const screen = new SpacePage(session.tab.page);
     await screen.goto(session.rig.orgId, space.id);
 

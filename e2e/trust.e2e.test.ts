@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { chooseByKeyboard, chooseByMouse, openChoices } from './pages/choice-menu.ts';
 import { ContentTreePage } from './pages/content-tree.ts';
 import { DocsAdmin } from './pages/docs-admin.ts';
+import { InvitesPage } from './pages/invites.ts';
+import { MembersPage } from './pages/members.ts';
 import { SpacePage } from './pages/space.ts';
 import { undoFromToast } from './pages/unsaved.ts';
 import { eventually } from './support/expect.ts';
@@ -17,9 +19,12 @@ import { recordWrites } from './support/writes.ts';
 describe('an administrator whose changes are explicit and reversible', () => {
   const session = useRig();
 
+  /** Opens the app at a screen's route (these stories are about the changes made there, not the way to it). */
+  const open = (route: string) => DocsAdmin.open(session.tab.page, session.rig.running.url, route);
+
   const openMembers = async (search: string, name: string) => {
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
-    await app.members.goto();
+    const app = await open(MembersPage.route(session.rig.orgId));
+    await app.members.shown();
     await app.members.search(search);
     await expect.poll(() => app.members.names(), eventually).toEqual([name]);
     return app;
@@ -82,15 +87,15 @@ describe('an administrator whose changes are explicit and reversible', () => {
   });
 
   it('undoes a move of members from one team to another', async () => {
-    const app = await DocsAdmin.open(session.tab.page, session.rig.running.url);
     const { orgId, api } = session.rig;
+    const app = await open(MembersPage.route(orgId));
     const [security, support] = await Promise.all([
       api.teamId(orgId, 'Security'),
       api.teamId(orgId, 'Support'),
     ]);
     const names = async (teamId: string) =>
       (await api.teamMembers(orgId, teamId)).map((member) => member.name);
-    await app.members.goto();
+    await app.members.shown();
     await app.teams.open('Security');
     await app.team.row('Shafi Goldwasser').waitFor();
 
@@ -116,9 +121,9 @@ describe('an administrator whose changes are explicit and reversible', () => {
       created.push(await spaces.createSpace(orgId, { title: `${tag} ${name}`, parent: home.id }));
     const titles = created.map((space) => space.title);
     const moved = created[1]!;
-    await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    await open(ContentTreePage.route(orgId));
     const content = new ContentTreePage(session.tab.page);
-    await content.goto();
+    await content.shown();
     await content.filter(tag);
     await content.row(moved.title).waitFor();
 
@@ -134,7 +139,7 @@ describe('an administrator whose changes are explicit and reversible', () => {
   it('undoes sending a space to the Trash', async () => {
     const spaces = spacesApi(session.rig.api);
     const space = await spaces.createSpace(session.rig.orgId, { title: uniqueTitle('Undo trash') });
-    await DocsAdmin.open(session.tab.page, session.rig.running.url);
+    await open(SpacePage.route(session.rig.orgId, space.id));
     const screen = new SpacePage(session.tab.page);
     await screen.goto(session.rig.orgId, space.id);
 
@@ -147,8 +152,8 @@ describe('an administrator whose changes are explicit and reversible', () => {
   });
 
   it('undoes a change of the role an invite link grants', async () => {
-    const { invites } = await DocsAdmin.open(session.tab.page, session.rig.running.url);
-    await invites.goto();
+    const { invites } = await open(InvitesPage.route(session.rig.orgId));
+    await invites.shown();
     const id = await invites.createLink('read');
     const roleOfLink = async () =>
       (await session.rig.api.call('GET', `/v1/orgs/${session.rig.orgId}/link-invites/${id}`)).body;

@@ -50,7 +50,16 @@ if (
 }
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const result = spawnSync(process.execPath, [vitest, 'run', ...args], { stdio: 'inherit', cwd: root });
+// Node's compile cache for Vitest, its workers and every Node child a test starts (the app in browser mode, servers,
+// CLIs): each would otherwise type-strip and compile the same modules at every start. It lives in the checkout's own
+// node_modules/.cache, as `npm run start:browser`'s does (never a shared temporary folder another user could write
+// code into); a NODE_COMPILE_CACHE already set is kept.
+const env = {
+  ...process.env,
+  NODE_COMPILE_CACHE:
+    process.env.NODE_COMPILE_CACHE || join(root, 'node_modules', '.cache', 'node-compile-cache'),
+};
+const result = spawnSync(process.execPath, [vitest, 'run', ...args], { stdio: 'inherit', cwd: root, env });
 if (result.error) {
   console.error(`could not run Vitest: ${result.error.message}`);
   process.exit(1);

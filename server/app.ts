@@ -79,6 +79,8 @@ const MAX_PARAM_LENGTH = 512;
 
 /** The time a turn of the event loop spends on requests before the next ones wait for a later turn (ms). */
 const TURN_BUDGET_MS = 4;
+/** The same while connections are being accepted, one per turn (ms). */
+const ACCEPT_TURN_BUDGET_MS = 0.5;
 
 /** How long the server waits without a request before it compiles the review's first reads (warm-up.ts). */
 const WARM_UP_QUIET_MS = 1_500;
@@ -120,8 +122,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const app = createFastify(options.logger ?? false, bodyLimit, limiter);
 
   // Every request first waits for a short turn of the event loop (fair-turns.ts), so new connections are accepted
-  // while the server is busy.
-  const turns = new FairTurns(TURN_BUDGET_MS);
+  // while the server is busy, and shorter ones while connections are coming.
+  const turns = new FairTurns(TURN_BUDGET_MS, ACCEPT_TURN_BUDGET_MS);
+  app.server.on('connection', () => turns.accepted());
   app.addHook('onRequest', (_request, _reply, done) => turns.admit(() => done()));
 
   app.setValidatorCompiler(({ schema, httpPart }) =>

@@ -1,6 +1,7 @@
 /** The audit log: events filtered by action, actor, target and days; a target opened; the CSV export. */
 import type { Locator, Page } from 'playwright-core';
 import { downloadText } from '../support/download.ts';
+import { screenRoute } from './routes.ts';
 
 /** What a user does in the audit log. */
 export class AuditPage {
@@ -16,9 +17,19 @@ export class AuditPage {
     this.detail = page.getByTestId('audit-detail');
   }
 
-  /** Opens the audit log from the sidebar and waits for its events, its empty state or its note. */
+  /** The audit log's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'audit', profileId);
+  }
+
+  /** Opens the audit log from the sidebar and waits until it is shown. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-audit').click();
+    await this.shown();
+  }
+
+  /** Waits for the log with its events, its empty state or its note (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
     await this.root
       .locator('[data-testid="audit-row"], .empty-state, [data-testid="not-offered"]')

@@ -1,6 +1,7 @@
 /** One change request's screen: its header, tabs, the merge box and the conflict view of the Overview. */
 import type { Locator, Page } from 'playwright-core';
 import { SANDBOX_PROFILE } from '../support/sandbox-api.ts';
+import { screenRoute } from './routes.ts';
 
 /** What a user does on a change request's screen. */
 export class ChangeRequestPage {
@@ -31,9 +32,17 @@ export class ChangeRequestPage {
     this.conflicts = this.root.getByTestId('cr-conflicts');
   }
 
-  /** Opens a request of the page's profile by its address, on a tab. */
+  /** A request's route on a tab (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, spaceId: string, id: string, tab = 'overview', profileId?: string): string {
+    return screenRoute(orgId, `spaces/${spaceId}/change-requests/${id}?tab=${tab}`, profileId);
+  }
+
+  /**
+   * Opens a request of the page's profile by its address, on a tab (when the app was opened at that route, the
+   * address is already it: this waits for the screen).
+   */
   async goto(orgId: string, spaceId: string, id: string, tab = 'overview'): Promise<void> {
-    const route = `/p/${this.profileId}/orgs/${orgId}/spaces/${spaceId}/change-requests/${id}?tab=${tab}`;
+    const route = ChangeRequestPage.route(orgId, spaceId, id, tab, this.profileId);
     await this.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
     await this.subject.waitFor();
   }

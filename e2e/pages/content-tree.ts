@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
 import { dragToPlacement, type DropPlacement } from './drag.ts';
+import { screenRoute } from './routes.ts';
 
 /** What a user does on the Content screen. */
 export class ContentTreePage {
@@ -21,9 +22,19 @@ export class ContentTreePage {
     this.announcer = page.getByTestId('content-announcer');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'content', profileId);
+  }
+
   /** Opens the screen from the sidebar and waits for the tree. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-content').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.tree.waitFor();
   }
 

@@ -1,5 +1,6 @@
 /** The Custom fields screen: the values grid (cells, keyboard, clipboard) and the definitions manager. */
 import type { Locator, Page } from 'playwright-core';
+import { screenRoute } from './routes.ts';
 
 /** What a user does on the Custom fields screen. */
 export class CustomFieldsPage {
@@ -15,9 +16,19 @@ export class CustomFieldsPage {
     this.dialog = page.getByTestId('cf-field-dialog');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'custom-fields', profileId);
+  }
+
   /** Opens the screen from the sidebar (the organization open now) and waits for the grid's first rows. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-custom-fields').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
     await this.grid.getByTestId('cf-row').first().waitFor();
   }

@@ -5,6 +5,7 @@ import { InvitesPage } from './invites.ts';
 import { MembersPage } from './members.ts';
 import { OverviewPage } from './overview.ts';
 import { ProfilesPage } from './profiles.ts';
+import { screenRoute } from './routes.ts';
 import { SettingsPage } from './settings.ts';
 import { Sidebar } from './sidebar.ts';
 import { TeamPage } from './team.ts';
@@ -22,6 +23,12 @@ export class DocsAdmin {
   readonly invites: InvitesPage;
   readonly settings: SettingsPage;
   readonly page: Page;
+
+  /**
+   * The route of an organization's screen by its sidebar path, for `open`: a test whose story starts on that screen
+   * opens the app there rather than on the overview and through the sidebar (the tests about the sidebar still click).
+   */
+  static readonly screenRoute = screenRoute;
 
   constructor(page: Page) {
     this.page = page;

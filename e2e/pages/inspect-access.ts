@@ -1,6 +1,7 @@
 /** "Inspect access": a member or a team picked, the list filtered, a row's reasons shown, the access review CSV. */
 import type { Locator, Page } from 'playwright-core';
 import { downloadText } from '../support/download.ts';
+import { screenRoute } from './routes.ts';
 
 export class InspectAccessPage {
   readonly root: Locator;
@@ -13,9 +14,19 @@ export class InspectAccessPage {
     this.grid = this.root.getByTestId('access-grid');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'access', profileId);
+  }
+
   /** Opens the screen from the sidebar. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-access').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
   }
 

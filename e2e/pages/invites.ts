@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
 import { chooseByMouse, choiceValue } from './choice-menu.ts';
 import type { RoleValue } from './members.ts';
+import { screenRoute } from './routes.ts';
 
 /** One line of the email invite report. */
 export interface EmailReportLine {
@@ -27,9 +28,19 @@ export class InvitesPage {
     this.emailReport = page.getByTestId('email-invite-report');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'invites', profileId);
+  }
+
   /** Opens the screen from the sidebar (the organization open now) and waits for the list of links. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-invites').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
     await this.rows().first().waitFor();
   }

@@ -5,6 +5,7 @@ import { chooseByMouse, choiceValue } from './choice-menu.ts';
 import { CommandPalette } from './command-palette.ts';
 import { dragOnto, type WhileOver } from './drag.ts';
 import type { TeamsPanel } from './teams-panel.ts';
+import { screenRoute } from './routes.ts';
 
 /** A role as the API names it, `guest` standing for its `null`: the value of every role select. */
 export type RoleValue = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | 'guest';
@@ -50,9 +51,19 @@ export class MembersPage {
     this.detail = page.getByTestId('member-detail');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'people', profileId);
+  }
+
   /** Opens the screen from the sidebar (the organization open now) and waits for the first rows. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-people').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.rows().first().waitFor();
   }
 

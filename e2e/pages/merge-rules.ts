@@ -1,5 +1,6 @@
 /** The merge rules screen: an organization's or a space's rules (GitBook's `mergeRules`), edited in a form. */
 import type { Locator, Page } from 'playwright-core';
+import { screenRoute } from './routes.ts';
 
 export class MergeRulesPage {
   readonly root: Locator;
@@ -11,6 +12,11 @@ export class MergeRulesPage {
 
   readonly page: Page;
   private readonly profileId: string;
+
+  /** The rules' route in a profile (for `DocsAdmin.open`): a space's, or the organization's without `spaceId`. */
+  static route(orgId: string, profileId: string, spaceId?: string): string {
+    return screenRoute(orgId, `merge-rules${spaceId === undefined ? '' : `?space=${spaceId}`}`, profileId);
+  }
 
   constructor(page: Page, profileId: string) {
     this.page = page;
@@ -24,8 +30,7 @@ export class MergeRulesPage {
 
   /** Opens the rules of a space (or of the organization, without `spaceId`). */
   async goto(orgId: string, spaceId?: string): Promise<void> {
-    const query = spaceId === undefined ? '' : `?space=${spaceId}`;
-    const route = `/p/${this.profileId}/orgs/${orgId}/merge-rules${query}`;
+    const route = MergeRulesPage.route(orgId, this.profileId, spaceId);
     await this.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
     await this.form.waitFor();
   }

@@ -1,6 +1,7 @@
 /** The OpenAPI specs screen: the list with states, the add / update dialog, a spec's versions and diff. */
 import type { Locator, Page } from 'playwright-core';
 import { SANDBOX_PROFILE } from '../support/sandbox-api.ts';
+import { screenRoute } from './routes.ts';
 
 /** A group of the diff by operation. */
 export type DiffGroup = 'added' | 'removed' | 'changed';
@@ -21,10 +22,19 @@ export class OpenApiPage {
     this.detail = this.root.getByTestId('openapi-detail');
   }
 
+  /** The screen's route in the sandbox profile (for `DocsAdmin.open`). */
+  static route(orgId: string): string {
+    return screenRoute(orgId, 'openapi', SANDBOX_PROFILE);
+  }
+
   /** Opens the OpenAPI specs of an organization of the sandbox profile by its address. */
   async goto(orgId: string): Promise<void> {
-    const route = `/p/${SANDBOX_PROFILE}/orgs/${orgId}/openapi`;
-    await this.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
+    await this.page.evaluate(`location.hash = ${JSON.stringify(OpenApiPage.route(orgId))}`);
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
   }
 

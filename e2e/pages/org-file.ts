@@ -1,6 +1,7 @@
 /** The organization file: export, the editor, the plan's preview, the apply's report, drift. */
 import type { Locator, Page } from 'playwright-core';
 import { downloadText } from '../support/download.ts';
+import { screenRoute } from './routes.ts';
 
 /** What a user does on the organization file screen. */
 export class OrgFilePage {
@@ -20,9 +21,19 @@ export class OrgFilePage {
     this.driftBadge = this.root.getByTestId('org-file-drift-badge');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'org-file', profileId);
+  }
+
   /** Opens the screen from the sidebar. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-org-file').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
   }
 

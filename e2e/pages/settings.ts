@@ -1,5 +1,6 @@
 /** The organization settings form: text fields, selects and switches, saved together; errors per field or for the form. */
 import type { Locator, Page } from 'playwright-core';
+import { screenRoute } from './routes.ts';
 
 /** The text fields of the form, by the name in their test id (`settings-<name>`). */
 export type SettingsTextField = 'title' | 'email-domains' | 'hostname' | 'default-content';
@@ -25,9 +26,19 @@ export class SettingsPage {
     this.error = page.getByTestId('settings-error');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'settings', profileId);
+  }
+
   /** Opens the screen from the sidebar (the organization open now) and waits for the loaded form. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-settings').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.title.waitFor();
     await this.title.and(this.page.locator(':enabled')).waitFor();
   }

@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
 import { dragToPlacement, type DropPlacement } from './drag.ts';
+import { screenRoute } from './routes.ts';
 
 /** What a user does in the structure editor and the visitor preview. */
 export class SiteStructurePage {
@@ -15,9 +16,19 @@ export class SiteStructurePage {
     this.announcer = page.getByTestId('structure-announcer');
   }
 
+  /** A site's screen's route in the sandbox profile (for `DocsAdmin.open`; `shown` then opens the Structure tab). */
+  static route(orgId: string, siteId: string): string {
+    return screenRoute(orgId, `sites/${siteId}`);
+  }
+
   /** Opens a site by its URL and its Structure tab, and waits for the tree. */
   async goto(orgId: string, siteId: string): Promise<void> {
-    await this.page.goto(`${new URL(this.page.url()).origin}/#/p/local/orgs/${orgId}/sites/${siteId}`);
+    await this.page.goto(`${new URL(this.page.url()).origin}/#${SiteStructurePage.route(orgId, siteId)}`);
+    await this.shown();
+  }
+
+  /** On the site's screen (after `goto`, or an opening at its route): opens the Structure tab, waits for the tree. */
+  async shown(): Promise<void> {
     await this.page.getByTestId('site-tab-structure').click();
     await this.tree.waitFor();
   }

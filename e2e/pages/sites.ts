@@ -49,6 +49,11 @@ export class SitePage {
   readonly adaptive: Locator;
   private readonly page: Page;
 
+  /** A site's screen's route in the sandbox profile (for `DocsAdmin.open`). */
+  static route(orgId: string, siteId: string): string {
+    return `/p/${SANDBOX_PROFILE}/orgs/${orgId}/sites/${siteId}`;
+  }
+
   constructor(page: Page) {
     this.page = page;
     this.root = page.getByTestId('site-screen');
@@ -59,7 +64,7 @@ export class SitePage {
 
   /** Opens the screen of a site of the sandbox profile by its address. */
   async goto(orgId: string, siteId: string): Promise<void> {
-    const route = `/p/${SANDBOX_PROFILE}/orgs/${orgId}/sites/${siteId}`;
+    const route = SitePage.route(orgId, siteId);
     await this.page.evaluate(`location.hash = ${JSON.stringify(route)}`);
     await this.root.and(this.page.locator(`[data-site-id="${siteId}"]`)).waitFor();
     await this.root.getByTestId('site-tab-settings').waitFor();

@@ -1,5 +1,6 @@
 /** The SAML single sign-on screen: providers list, the guided provider form, service values, SSO login info. */
 import type { Locator, Page } from 'playwright-core';
+import { screenRoute } from './routes.ts';
 
 /** A text field of the provider form, by the name in its test id (`saml-<name>`). */
 export type SamlTextField = 'label' | 'entityID' | 'ssoURL' | 'certificate';
@@ -21,9 +22,19 @@ export class SsoPage {
     this.logins = page.getByTestId('sso-logins');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'sso', profileId);
+  }
+
   /** Opens the screen from the sidebar (the organization open now) and waits for the providers list. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-sso').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
     await this.root.getByTestId('saml-list').waitFor();
   }

@@ -1,5 +1,6 @@
 /** The Translation settings screen: the list, the create/edit dialog with its language picker, delete. */
 import type { Locator, Page } from 'playwright-core';
+import { screenRoute } from './routes.ts';
 
 /** What a user does on the Translations screen. */
 export class TranslationsPage {
@@ -13,9 +14,19 @@ export class TranslationsPage {
     this.dialog = page.getByTestId('translation-dialog');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'translations', profileId);
+  }
+
   /** Opens the screen from the sidebar (the organization open now) and waits for the list. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-translations').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
     await this.root.getByTestId('translations-table').waitFor();
   }

@@ -1,6 +1,7 @@
 /** The Trash: deleted spaces and who deleted them, restored one by one or as a selection, or deleted for good. */
 import type { Locator, Page } from 'playwright-core';
 import { attributeOfAll } from './attributes.ts';
+import { screenRoute } from './routes.ts';
 
 /** What a user does in the Trash. */
 export class TrashPage {
@@ -12,9 +13,19 @@ export class TrashPage {
     this.root = page.getByTestId('trash-screen');
   }
 
+  /** The screen's route (for `DocsAdmin.open`), in the sandbox profile unless told. */
+  static route(orgId: string, profileId?: string): string {
+    return screenRoute(orgId, 'trash', profileId);
+  }
+
   /** Opens the Trash from the sidebar (the organization open now) and waits for the list or its empty state. */
   async goto(): Promise<void> {
     await this.page.getByTestId('nav-trash').click();
+    await this.shown();
+  }
+
+  /** Waits until the screen is shown (after `goto`, or an opening at its route). */
+  async shown(): Promise<void> {
     await this.root.waitFor();
     await this.root.locator('[data-testid="trash-table"], .empty-state').first().waitFor();
   }

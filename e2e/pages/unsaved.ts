@@ -1,4 +1,4 @@
-/** The Save / Discard / Stay question that guards unsaved edits, and the Undo of a toast. */
+/** The Save / Discard / Stay question that guards unsaved edits, and the toasts: their Undo, their Dismiss. */
 import type { Locator, Page } from 'playwright-core';
 
 /** What a user answers when edits would be lost. */
@@ -34,4 +34,15 @@ export async function undoFromToast(page: Page, text: string | RegExp): Promise<
   const said = await toast.innerText();
   await toast.getByTestId('toast-undo').click();
   return said;
+}
+
+/**
+ * Dismisses every open toast by its × and waits until none is left: toasts stay 5–10 s and can cover what a story
+ * clicks next (the member panel's Remove), which Playwright would otherwise wait out.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const open = page.locator('[data-testid="toast"][data-state="open"]');
+  // By its label, not its role: a modal dialog open beside the toasts hides them from the accessibility tree.
+  while ((await open.count()) > 0) await open.first().getByLabel('Dismiss', { exact: true }).click();
+  await page.getByTestId('toast').first().waitFor({ state: 'detached' });
 }

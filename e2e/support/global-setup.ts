@@ -1,8 +1,9 @@
 /**
- * Vitest global setup for the end-to-end tests: a fresh renderer build, so specs never test a stale one; one Chromium
- * for the whole run, which each file reaches over its endpoint with contexts of its own (launchBrowser); and a data
- * folder the app seeded once, which each file's app starts on a copy of (launchApp). Each file still has its own
- * app, sandbox and data: only the Chromium process and the seeding are shared.
+ * Vitest global setup for the end-to-end tests: the renderer built unless out/renderer is current (its stamp matches
+ * the sources), so specs never test a stale one; one Chromium for the whole run, which each file reaches over its
+ * endpoint with contexts of its own (launchBrowser); and a data folder the app seeded once, which each file's app
+ * starts on a copy of (launchApp). Each file still has its own app, sandbox and data: only the Chromium process and
+ * the seeding are shared.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import type { BrowserServer } from 'playwright-core';
 import { launchApp, SEEDED_DATA } from './app.ts';
 import { launchSharedBrowser, SHARED_CHROMIUM } from './browser.ts';
-import { buildRenderer } from './renderer-build.ts';
+import { ensureRendererBuilt } from './renderer-build.ts';
 
 /** Both end-to-end projects (e2e, e2e-paced) name this setup; the build, the Chromium and the seeded folder happen
  * once per run (kept on globalThis, since each project may load this module afresh). */
@@ -38,7 +39,7 @@ async function seedDataDir(): Promise<string> {
 async function start(): Promise<{ chromium: BrowserServer; seeded: string }> {
   const chromium = launchSharedBrowser();
   // The app serves the built renderer, so the seeding start waits for the build.
-  const seeded = buildRenderer().then(seedDataDir);
+  const seeded = ensureRendererBuilt().then(seedDataDir);
   const [server, folder] = await Promise.all([chromium, seeded]).catch(async (error: unknown) => {
     await Promise.allSettled([chromium.then((started) => started.close())]);
     await seeded.then((dir) => rmSync(dir, { recursive: true, force: true })).catch(() => undefined);

@@ -6,20 +6,28 @@ import { ROOT, runNode } from './process.ts';
 /** The folder browser mode serves the renderer from. */
 export const RENDERER_OUT = join(ROOT, 'out', 'renderer');
 
-/** Builds the renderer with Vite into out/renderer (a few seconds), as it ships: a production build. */
+/**
+ * `npm run start:browser`'s build step: a production build with Vite, stamped with the hash of its sources (every file
+ * under renderer/ and shared/, the lockfile, the web tsconfig, the script), skipped when the stamp matches them.
+ */
+const BUILD_SCRIPT = join(ROOT, 'scripts', 'build-renderer.mjs');
+
+/** Builds the renderer into out/renderer (a few seconds), as it ships, whether or not its sources changed. */
 export async function buildRenderer(): Promise<void> {
-  await runNode(
-    join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-    ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'],
-    // Vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it inherits: React would be bundled in development mode.
-    { ...process.env, NODE_ENV: 'production' },
-  );
+  await runNode(BUILD_SCRIPT, ['--force']);
+}
+
+/**
+ * Builds the renderer unless out/renderer was built from the sources as they are now (the stamp's check takes tens
+ * of milliseconds, a build 7–8 s of both cores): the tests never meet a stale build, and a run after no change to
+ * the renderer does not pay for one.
+ */
+export async function ensureRendererBuilt(): Promise<void> {
+  await runNode(BUILD_SCRIPT, []);
 }
 
 /** Throws a message naming the build command when out/renderer has no index.html. */
 export function assertRendererBuilt(): void {
   if (!existsSync(join(RENDERER_OUT, 'index.html')))
-    throw new Error(
-      'out/renderer/index.html is missing: build the renderer first (npx vite build --config renderer/vite.config.ts)',
-    );
+    throw new Error('out/renderer/index.html is missing: build the renderer first (npm run build:renderer)');
 }

@@ -11,16 +11,22 @@
  *   `db.checkpoint` task on a worker thread (checkpoint-task.ts), one at a time. It copies the log into the
  *   database, but under a steady stream of writes it never copies all of it (the server commits while it runs), and
  *   SQLite starts the log again only after a checkpoint that did: so the log grows.
+ * - After a worker's checkpoint that copied all it saw, once the log holds a quarter of `hardCapBytes` or more, the
+ *   server's own connection checkpoints what is left (`finish`): only the pages committed since the worker's last
+ *   pass, a few milliseconds. That one completes (nothing commits meanwhile), and the next write starts the log
+ *   again. Under a steady load this keeps the log to a few megabytes, and the request thread copies little:
+ *   letting the log grow to the hard cap (below) held it 10–50 ms about once a second.
  * - Once the log holds more than `hardCapBytes` (checkpoints that never complete, failing, or the worker held up),
  *   the server's own connection checkpoints what is left, as SQLite would have: that one completes (nothing commits
  *   meanwhile, and the worker has copied nearly everything), the next write starts the log again, and it stays
  *   bounded whatever happens.
  * - The log file is kept at up to `hardCapBytes` when SQLite starts it again (`journal_size_limit`), not shrunk:
  *   cutting tens of megabytes off the file held that first commit (on the request thread) 35–45 ms, every few
- *   seconds under a steady load. Its size past the cap is what says the log must start again. A file kept at the
- *   cap no longer says how much the log holds since the last checkpoint: there, a worker's checkpoint waits until
- *   the connection has changed `thresholdBytes / 4096` rows since the last one (SQLite's `total_changes()`), so that
- *   a lone write does not start a worker thread.
+ *   seconds under a steady load. Its size past the cap is what says the log must start again. A file no larger than
+ *   a complete checkpoint left it (kept at the cap, or at what the log held when it was finished) no longer says
+ *   how much the log holds since: there, a worker's checkpoint waits until the connection has changed
+ *   `thresholdBytes / 4096` rows since the last one (SQLite's `total_changes()`), so that a lone write does not
+ *   start a worker thread.
  * - `stop()` waits for a checkpoint in flight and gives the connection its auto-checkpoint back (closing the
  *   database then checkpoints what is left). An in-memory database has no log: nothing is started.
  */
@@ -43,7 +49,7 @@ const SQLITE_AUTO_CHECKPOINT_PAGES = 1000;
 
 export class WalCheckpointer {
   private readonly db: Database;
-  private readonly runner: JobRunner;
+  private readonly runner: Pick<JobRunner, 'run'>;
   private readonly file: string | null;
   private readonly intervalMs: number;
   private readonly thresholdBytes: number;
@@ -55,8 +61,12 @@ export class WalCheckpointer {
   private settled: { size: number; mtimeMs: number } | undefined;
   /** Rows the connection had changed when the last checkpoint started. */
   private changesAtCheckpoint = 0;
+  /** The database's page size, read at `start` (a log frame holds one page). */
+  private pageSize = 4096;
+  /** A worker's checkpoint left a log long enough to finish on the server's connection (`finish`). */
+  private finishDue = false;
 
-  constructor(db: Database, runner: JobRunner, options: CheckpointOptions = {}) {
+  constructor(db: Database, runner: Pick<JobRunner, 'run'>, options: CheckpointOptions = {}) {
     this.db = db;
     this.runner = runner;
     const location = db.sqlite.location();
@@ -71,6 +81,7 @@ export class WalCheckpointer {
   start(): void {
     if (this.file === null || this.timer !== undefined) return;
     this.db.sqlite.exec(`PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = ${this.hardCapBytes};`);
+    this.pageSize = Number(this.db.sqlite.prepare('PRAGMA page_size').get()?.page_size);
     this.timer = setInterval(() => this.check(), this.intervalMs);
     this.timer.unref();
   }
@@ -85,9 +96,37 @@ export class WalCheckpointer {
       this.db.sqlite.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTO_CHECKPOINT_PAGES}`);
   }
 
+  /**
+   * Checks the log now, as the timer would, and waits for the checkpoints that starts (a worker's, and the finish
+   * after it): tests need not wait for the timer.
+   */
+  async checkNow(): Promise<void> {
+    this.check();
+    await this.inFlight;
+    if (this.finishDue) this.check();
+  }
+
   /** Remembers the log file as a complete checkpoint left it. */
   private checkpointed(file: string, result: TaskOutput<'db.checkpoint'>): void {
     if (!result.busy && result.checkpointedFrames === result.logFrames) this.settled = this.logFile(file);
+  }
+
+  /** After a worker's complete checkpoint: whether the log it saw is long enough to finish (`finish`). */
+  private workerCheckpointed(file: string, result: TaskOutput<'db.checkpoint'>): void {
+    this.checkpointed(file, result);
+    const complete = !result.busy && result.checkpointedFrames === result.logFrames;
+    this.finishDue = complete && result.logFrames * this.pageSize >= this.hardCapBytes / 4;
+  }
+
+  /**
+   * Copies, on the server's connection, the pages committed since the worker's last pass: this checkpoint
+   * completes, so the next write starts the log again. Not inside a transaction of the connection (SQLite refuses
+   * a checkpoint there): the next check tries again.
+   */
+  private finish(file: string): void {
+    if (this.db.sqlite.isTransaction) return;
+    this.finishDue = false;
+    this.checkpointed(file, passiveCheckpoint(this.db.sqlite));
   }
 
   /** The log file's size and time of change (size 0 when there is none). */
@@ -105,6 +144,10 @@ export class WalCheckpointer {
     const file = this.file;
     // Never inside an async transaction of the store (a checkpoint on its connection would run in it): next tick.
     if (file === null || this.inFlight !== undefined || !this.db.sqlite.isOpen || this.db.fenced) return;
+    if (this.finishDue) {
+      this.finish(file);
+      return;
+    }
     const now = this.logFile(file);
     if (now.size < this.thresholdBytes) return;
     if (this.settled?.size === now.size && this.settled.mtimeMs === now.mtimeMs) return;
@@ -113,17 +156,20 @@ export class WalCheckpointer {
       return;
     }
     const changes = this.changes();
-    if (now.size === this.hardCapBytes && changes - this.changesAtCheckpoint < this.thresholdBytes / 4096)
-      return;
+    const kept =
+      now.size === this.hardCapBytes || (this.settled !== undefined && now.size <= this.settled.size);
+    if (kept && changes - this.changesAtCheckpoint < this.thresholdBytes / 4096) return;
     this.changesAtCheckpoint = changes;
     this.inFlight = this.runner
       .run('db.checkpoint', { file })
       .then(
-        (result) => this.checkpointed(file, result),
+        (result) => this.workerCheckpointed(file, result),
         (error: unknown) => this.log(`checkpoint of ${file}: ${String(error)}`),
       )
       .finally(() => {
         this.inFlight = undefined;
+        // At once: each turn of the event loop adds pages the finish must copy.
+        if (this.finishDue && this.timer !== undefined) this.check();
       });
   }
 }
