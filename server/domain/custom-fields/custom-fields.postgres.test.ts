@@ -115,7 +115,7 @@ describe('custom fields on PostgreSQL', () => {
     expect((await fieldsOf(pg.store, 'o1')).map((field) => field.name)).toEqual(['owner']);
   });
 
-  it('creates a name sent 6 times at once once, and orders option changes sent together', async () => {
+  it('creates a name sent 6 times at once once, and orders option and text changes sent together', async () => {
     const outcomes = await Promise.allSettled(
       Array.from({ length: 6 }, () => create('admin', { name: 'once', type: 'tags' })),
     );
@@ -139,5 +139,12 @@ describe('custom fields on PostgreSQL', () => {
     const { labels } = (await valuesOf('s1')) as { labels: string[] };
     expect(labels.every((label) => offered.includes(label))).toBe(true);
     expect(labels).toEqual(['a']);
+
+    // Each change writes the texts it does not name as it reads them in its transaction: none is lost.
+    await Promise.all(
+      [{ title: 'T' }, { description: 'D' }, { placeholder: 'P' }].map((body) => update('labels', body)),
+    );
+    const [texts] = (await fieldsOf(pg.store, 'o1')).filter((row) => row.name === 'labels');
+    expect(texts).toMatchObject({ title: 'T', description: 'D', placeholder: 'P' });
   });
 });
