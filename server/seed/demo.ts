@@ -9,7 +9,7 @@ import type { Database } from '../storage/database.ts';
 import { addMember, createOrganization, ensureUser, issueToken } from '../domain/organizations/commands.ts';
 import { createCollectionRecord } from '../domain/collections/records.ts';
 import { recordEvent } from '../domain/events.ts';
-import { recordEmailInvite } from '../domain/invites/commands.ts';
+import { recordEmailInviteSync } from '../domain/invites/commands.ts';
 import { createSpaceRecord } from '../domain/spaces/records.ts';
 import { indexQueuedSpacesNow } from '../domain/search/index.ts';
 import { DEMO_CONTENT, demoPages, type DemoItem } from './demo-content.ts';
@@ -153,7 +153,7 @@ export function seedDemo(db: Database, now: Date): { tokens: DemoToken[] } | und
       if (index % 7 === 6) {
         const invitedAt = new Date(created.getTime() + index * 9 * DAY);
         const invite = { organizationId: org.id, userId: idOf(person.name), role: person.role };
-        recordEmailInvite(db, invitedAt, { ...invite, invitedBy: idOf('Ada Lovelace') });
+        recordEmailInviteSync(db, invitedAt, { ...invite, invitedBy: idOf('Ada Lovelace') });
         return;
       }
       db.run(

@@ -5,7 +5,7 @@
  */
 import type { Operation, OperationName } from '../../shared/contract/index.ts';
 import { buildFiles, insertRevision, loadRevision } from '../domain/content/revisions.ts';
-import { recordEmailInvite } from '../domain/invites/commands.ts';
+import { recordEmailInviteSync } from '../domain/invites/commands.ts';
 import { parseSpecText } from '../domain/openapi/document.ts';
 import { insertSpec, recordProcessed } from '../domain/openapi/records.ts';
 import { requestReviewersRecord, submitReviewRecord } from '../domain/reviews/commands.ts';
@@ -102,7 +102,7 @@ export function prepareFor(
   // Pending email invites have ids of their own: the fixture's member becomes one.
   if (operation.name.endsWith('EmailInvite')) {
     const invite = { organizationId: ids.organizationId!, userId: ids.userId!, role: 'read' as const };
-    recordEmailInvite(db, server.clock.now(), { ...invite, invitedBy: inviter.id });
+    recordEmailInviteSync(db, server.clock.now(), { ...invite, invitedBy: inviter.id });
     ids.inviteId = db.first(
       db.q.selectFrom('email_invites').select('id').where('user_id', '=', invite.userId),
     )!.id;

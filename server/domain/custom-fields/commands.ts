@@ -1,18 +1,23 @@
 /**
- * Writing custom fields and their values on spaces, each change with its event. The handlers run them inside their
- * transaction, after the checks that read (custom-fields/records.ts).
+ * Writing custom fields and their values on spaces, each change with its event. The handlers run them through their
+ * transaction (`tx`), after the checks that read in it (custom-fields/records.ts).
  */
 import type { CustomFieldValue } from '../../../shared/contract/resources/customFields.ts';
-import type { Database } from '../../storage/database.ts';
 import type { CustomFieldsTable } from '../../storage/schema.ts';
-import { recordEvent } from '../events.ts';
+import type { Transaction } from '../../storage/store/store.ts';
+import { recordEventIn } from '../events.ts';
 import { parseValue } from './present.ts';
 import { valuesOfField } from './records.ts';
 import { isSelectType, keepWithOptions } from './values.ts';
 
-export function insertField(db: Database, now: Date, row: CustomFieldsTable, actorId: string): void {
-  db.run(db.q.insertInto('custom_fields').values(row));
-  recordEvent(db, now, {
+export async function insertField(
+  tx: Transaction,
+  now: Date,
+  row: CustomFieldsTable,
+  actorId: string,
+): Promise<void> {
+  await tx.run(tx.q.insertInto('custom_fields').values(row));
+  await recordEventIn(tx, now, {
     organizationId: row.organization_id,
     actorId,
     action: 'custom-field.created',
@@ -27,8 +32,8 @@ export function insertField(db: Database, now: Date, row: CustomFieldsTable, act
  * space's value drops the choices no longer offered (a single choice that went is removed). `fields`: the body's
  * fields, named in the event.
  */
-export function updateField(
-  db: Database,
+export async function updateField(
+  tx: Transaction,
   now: Date,
   change: {
     row: CustomFieldsTable;
@@ -36,10 +41,10 @@ export function updateField(
     fields: string[];
     actorId: string;
   },
-): void {
+): Promise<void> {
   const { row } = change;
-  db.run(
-    db.q
+  await tx.run(
+    tx.q
       .updateTable('custom_fields')
       .set({
         title: row.title,
@@ -53,21 +58,21 @@ export function updateField(
   let dropped = 0;
   const options = change.newOptions;
   if (options !== undefined && isSelectType(row.type) && options !== null) {
-    for (const stored of valuesOfField(db, row.id)) {
+    for (const stored of await valuesOfField(tx, row.id)) {
       const value = parseValue(stored.value);
       const kept = keepWithOptions(row.type, value, options);
       if (kept !== undefined && JSON.stringify(kept) === stored.value) continue;
       dropped++;
       if (kept === undefined)
-        db.run(
-          db.q
+        await tx.run(
+          tx.q
             .deleteFrom('space_custom_field_values')
             .where('space_id', '=', stored.space_id)
             .where('field_id', '=', row.id),
         );
       else
-        db.run(
-          db.q
+        await tx.run(
+          tx.q
             .updateTable('space_custom_field_values')
             .set({ value: JSON.stringify(kept), updated_at: row.updated_at })
             .where('space_id', '=', stored.space_id)
@@ -75,7 +80,7 @@ export function updateField(
         );
     }
   }
-  recordEvent(db, now, {
+  await recordEventIn(tx, now, {
     organizationId: row.organization_id,
     actorId: change.actorId,
     action: 'custom-field.updated',
@@ -86,10 +91,15 @@ export function updateField(
 }
 
 /** Deletes a field and its value on every space. */
-export function deleteField(db: Database, now: Date, row: CustomFieldsTable, actorId: string): void {
-  const values = db.run(db.q.deleteFrom('space_custom_field_values').where('field_id', '=', row.id));
-  db.run(db.q.deleteFrom('custom_fields').where('id', '=', row.id));
-  recordEvent(db, now, {
+export async function deleteField(
+  tx: Transaction,
+  now: Date,
+  row: CustomFieldsTable,
+  actorId: string,
+): Promise<void> {
+  const values = await tx.run(tx.q.deleteFrom('space_custom_field_values').where('field_id', '=', row.id));
+  await tx.run(tx.q.deleteFrom('custom_fields').where('id', '=', row.id));
+  await recordEventIn(tx, now, {
     organizationId: row.organization_id,
     actorId,
     action: 'custom-field.deleted',
@@ -107,16 +117,16 @@ export interface ValueChange {
 }
 
 /** Writes checked values of a space, in order, and one event when there was any. */
-export function writeSpaceValues(
-  db: Database,
+export async function writeSpaceValues(
+  tx: Transaction,
   now: Date,
   target: { organizationId: string; spaceId: string; actorId: string },
   changes: readonly ValueChange[],
-): void {
+): Promise<void> {
   for (const change of changes) {
     if (change.value === null) {
-      db.run(
-        db.q
+      await tx.run(
+        tx.q
           .deleteFrom('space_custom_field_values')
           .where('space_id', '=', target.spaceId)
           .where('field_id', '=', change.fieldId),
@@ -124,8 +134,8 @@ export function writeSpaceValues(
       continue;
     }
     const value = JSON.stringify(change.value);
-    db.run(
-      db.q
+    await tx.run(
+      tx.q
         .insertInto('space_custom_field_values')
         .values({
           space_id: target.spaceId,
@@ -139,7 +149,7 @@ export function writeSpaceValues(
     );
   }
   if (changes.length > 0)
-    recordEvent(db, now, {
+    await recordEventIn(tx, now, {
       organizationId: target.organizationId,
       actorId: target.actorId,
       action: 'space.custom-fields.updated',

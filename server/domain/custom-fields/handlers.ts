@@ -12,14 +12,15 @@
  *   choice that went is removed), in the same transaction.
  * - Deleting a field removes its value from every space.
  * - Values on a space: see space-value-handlers.ts.
- * - Every change is one transaction with its audit event.
+ * - Every change is one transaction of the store with its audit event and every read it depends on (the caller's
+ *   standing, the name taken, the field and its values).
  */
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize } from '../../policies/index.ts';
 import type { CustomFieldsTable } from '../../storage/schema.ts';
-import { loadOrgAccess } from '../access.ts';
+import { loadOrgAccessIn } from '../access.ts';
 import { deleteField, insertField, updateField } from './commands.ts';
 import { optionsOf, presentCustomField } from './present.ts';
 import { ensureNameFree, fieldsQuery, loadField } from './records.ts';
@@ -31,55 +32,55 @@ const FIELD_KEYS: readonly SortKey[] = [{ column: 'name', direction: 'asc' }];
 export const customFieldHandlers = {
   ...spaceCustomFieldHandlers,
 
-  listOrganizationCustomFields: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listOrganizationCustomFields: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.viewCustomFields', null);
-    const base = fieldsQuery(db, params.organizationId);
-    return listPage({
+    return listPageIn({
       query,
       keys: FIELD_KEYS,
-      ...keysetQueries(db, base, FIELD_KEYS),
+      ...keysetQueriesIn(store, fieldsQuery(params.organizationId), FIELD_KEYS),
       keyOf: (row) => [row.name],
       present: (row) => presentCustomField(row, orgActor, baseUrl),
     });
   },
 
-  createOrganizationCustomField: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageCustomFields', null);
-    const options = checkOptions(body.type, body.options);
-    const now = clock.now().toISOString();
-    const row: CustomFieldsTable = {
-      id: newId(),
-      organization_id: params.organizationId,
-      name: body.name,
-      type: body.type,
-      title: body.title ?? body.name,
-      description: body.description ?? '',
-      placeholder: body.placeholder ?? '',
-      options: options === null ? null : JSON.stringify(options),
-      created_at: now,
-      updated_at: now,
-    };
-    db.transaction(() => {
-      ensureNameFree(db, row.organization_id, row.name);
-      insertField(db, clock.now(), row, actor.userId);
-    });
-    return presentCustomField(row, orgActor, baseUrl);
-  },
-
-  getOrganizationCustomFieldByName: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.viewCustomFields', null);
-    return presentCustomField(loadField(db, params.organizationId, params.fieldName), orgActor, baseUrl);
-  },
-
-  updateOrganizationCustomField: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageCustomFields', null);
+  createOrganizationCustomField: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const now = clock.now();
-    const updated = db.transaction(() => {
-      const current = loadField(db, params.organizationId, params.fieldName);
+    return store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageCustomFields', null);
+      const options = checkOptions(body.type, body.options);
+      const row: CustomFieldsTable = {
+        id: newId(),
+        organization_id: params.organizationId,
+        name: body.name,
+        type: body.type,
+        title: body.title ?? body.name,
+        description: body.description ?? '',
+        placeholder: body.placeholder ?? '',
+        options: options === null ? null : JSON.stringify(options),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      await ensureNameFree(tx, row.organization_id, row.name);
+      await insertField(tx, now, row, actor.userId);
+      return presentCustomField(row, orgActor, baseUrl);
+    });
+  },
+
+  getOrganizationCustomFieldByName: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.viewCustomFields', null);
+    const field = await loadField(store, params.organizationId, params.fieldName);
+    return presentCustomField(field, orgActor, baseUrl);
+  },
+
+  updateOrganizationCustomField: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
+    const now = clock.now();
+    return store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageCustomFields', null);
+      const current = await loadField(tx, params.organizationId, params.fieldName);
       const options =
         body.options === undefined ? optionsOf(current) : checkOptions(current.type, body.options);
       const row: CustomFieldsTable = {
@@ -91,18 +92,17 @@ export const customFieldHandlers = {
         updated_at: now.toISOString(),
       };
       const newOptions = body.options === undefined ? undefined : options;
-      updateField(db, now, { row, newOptions, fields: Object.keys(body), actorId: actor.userId });
-      return row;
+      await updateField(tx, now, { row, newOptions, fields: Object.keys(body), actorId: actor.userId });
+      return presentCustomField(row, orgActor, baseUrl);
     });
-    return presentCustomField(updated, orgActor, baseUrl);
   },
 
-  deleteOrganizationCustomField: ({ params, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageCustomFields', null);
-    db.transaction(() => {
-      const row = loadField(db, params.organizationId, params.fieldName);
-      deleteField(db, clock.now(), row, actor.userId);
+  deleteOrganizationCustomField: async ({ params, actor, services: { store, clock } }) => {
+    await store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageCustomFields', null);
+      const row = await loadField(tx, params.organizationId, params.fieldName);
+      await deleteField(tx, clock.now(), row, actor.userId);
     });
     return undefined;
   },

@@ -1,17 +1,21 @@
-/** Reading custom fields and their values on spaces: the queries of the custom field handlers. */
+/**
+ * Reading custom fields and their values on spaces: the queries of the custom field handlers, through the store or,
+ * for the reads a write depends on, through the write's transaction (`Statements`).
+ */
 import { conflict, notFound } from '../../errors.ts';
-import type { Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import type { CustomFieldsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 /** The fields of an organization (for a keyset list). */
-export function fieldsQuery(db: Database, organizationId: string) {
-  return db.q.selectFrom('custom_fields').selectAll().where('organization_id', '=', organizationId);
+export function fieldsQuery(organizationId: string) {
+  return builder.selectFrom('custom_fields').selectAll().where('organization_id', '=', organizationId);
 }
 
 /** Every field of the organization, by name. */
-export function fieldsOf(db: Database, organizationId: string): CustomFieldsTable[] {
-  return db.all(
-    db.q
+export async function fieldsOf(on: Statements, organizationId: string): Promise<CustomFieldsTable[]> {
+  return on.all(
+    on.q
       .selectFrom('custom_fields')
       .selectAll()
       .where('organization_id', '=', organizationId)
@@ -20,9 +24,13 @@ export function fieldsOf(db: Database, organizationId: string): CustomFieldsTabl
 }
 
 /** The field of that name, or 404. */
-export function loadField(db: Database, organizationId: string, name: string): CustomFieldsTable {
-  const row = db.first(
-    db.q
+export async function loadField(
+  on: Statements,
+  organizationId: string,
+  name: string,
+): Promise<CustomFieldsTable> {
+  const row = await on.first(
+    on.q
       .selectFrom('custom_fields')
       .selectAll()
       .where('organization_id', '=', organizationId)
@@ -33,9 +41,9 @@ export function loadField(db: Database, organizationId: string, name: string): C
 }
 
 /** Refuses a name another field of the organization has (409). */
-export function ensureNameFree(db: Database, organizationId: string, name: string): void {
-  const taken = db.first(
-    db.q
+export async function ensureNameFree(on: Statements, organizationId: string, name: string): Promise<void> {
+  const taken = await on.first(
+    on.q
       .selectFrom('custom_fields')
       .select('id')
       .where('organization_id', '=', organizationId)
@@ -48,14 +56,14 @@ export function ensureNameFree(db: Database, organizationId: string, name: strin
 }
 
 /** Every space's value of a field, as stored (JSON text). */
-export function valuesOfField(db: Database, fieldId: string) {
-  return db.all(db.q.selectFrom('space_custom_field_values').selectAll().where('field_id', '=', fieldId));
+export async function valuesOfField(on: Statements, fieldId: string) {
+  return on.all(on.q.selectFrom('space_custom_field_values').selectAll().where('field_id', '=', fieldId));
 }
 
 /** A space's values, by field id, as stored (JSON text). */
-export function valuesOfSpace(db: Database, spaceId: string) {
-  return db.all(
-    db.q
+export async function valuesOfSpace(on: Statements, spaceId: string) {
+  return on.all(
+    on.q
       .selectFrom('space_custom_field_values')
       .select(['field_id', 'value'])
       .where('space_id', '=', spaceId),

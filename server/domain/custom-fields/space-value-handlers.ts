@@ -7,24 +7,28 @@
  * - A change names fields by name: a name that is not a field of the organization is a 400 naming it; each value
  *   is checked against its field's type and options (values.ts); `null` removes the value.
  * - All of a change is written, or none of it: the first bad value answers 400 before anything is written.
+ *
+ * The caller's level on the space is still read from the synchronous `Database` (spaces/access.ts and the levels
+ * it computes are not on the store yet); the write's transaction reads the space again and the fields it checks the
+ * values against, so a space moved to another organization or trashed meanwhile answers 404, not a value of the
+ * wrong organization's field.
  */
 import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { authorize } from '../../policies/index.ts';
-import { resolveSpaceAccess } from '../spaces/access.ts';
+import { resolveSpaceAccess, spaceById, spaceNotFound } from '../spaces/access.ts';
 import { writeSpaceValues, type ValueChange } from './commands.ts';
 import { optionsOf, parseValue, presentCustomField } from './present.ts';
 import { fieldsOf, valuesOfSpace } from './records.ts';
 import { checkValue } from './values.ts';
 
 export const spaceCustomFieldHandlers = {
-  getSpaceCustomFields: ({ params, actor, services: { db }, baseUrl }) => {
+  getSpaceCustomFields: async ({ params, actor, services: { db, store }, baseUrl }) => {
     const access = resolveSpaceAccess(db, params.spaceId, actor);
     authorize(access.actor, 'space.view', { level: access.level });
-    const stored = new Map(
-      valuesOfSpace(db, access.space.id).map((row) => [row.field_id, parseValue(row.value)]),
-    );
-    return fieldsOf(db, access.org.id).map((field) => {
+    const values = await valuesOfSpace(store, access.space.id);
+    const stored = new Map(values.map((row) => [row.field_id, parseValue(row.value)]));
+    return (await fieldsOf(store, access.org.id)).map((field) => {
       const value = stored.get(field.id);
       return {
         customField: presentCustomField(field, access.actor, baseUrl),
@@ -33,12 +37,15 @@ export const spaceCustomFieldHandlers = {
     });
   },
 
-  updateSpaceCustomFields: ({ params, body, actor, services: { db, clock } }) => {
+  updateSpaceCustomFields: async ({ params, body, actor, services: { db, store, clock } }) => {
     const access = resolveSpaceAccess(db, params.spaceId, actor);
     authorize(access.actor, 'space.edit', { level: access.level });
     const now = clock.now();
-    db.transaction(() => {
-      const fields = new Map(fieldsOf(db, access.org.id).map((field) => [field.name, field]));
+    await store.transaction(async (tx) => {
+      const space = await tx.first(spaceById(access.space.id));
+      if (!space || space.organization_id !== access.org.id || space.deleted_at !== null)
+        throw spaceNotFound(params.spaceId);
+      const fields = new Map((await fieldsOf(tx, access.org.id)).map((field) => [field.name, field]));
       // Every entry is checked before the first write.
       const changes: ValueChange[] = [];
       for (const [name, entry] of Object.entries(body.values)) {
@@ -54,7 +61,7 @@ export const spaceCustomFieldHandlers = {
         changes.push({ fieldId: field.id, name, value });
       }
       const target = { organizationId: access.org.id, spaceId: access.space.id, actorId: actor.userId };
-      writeSpaceValues(db, now, target, changes);
+      await writeSpaceValues(tx, now, target, changes);
     });
     return undefined;
   },

@@ -1,14 +1,14 @@
 /**
  * Writing invite links, email invites and the memberships they create, each with its event. The handlers run them
- * inside their transaction, after the checks that read (invites/records.ts).
+ * through their transaction (`tx`), after the checks that read in it (invites/records.ts).
  */
 import type { Role } from '../../../shared/contract/index.ts';
 import { newId } from '../../ids.ts';
-import type { Database } from '../../storage/database.ts';
+import { builder, type Database } from '../../storage/database.ts';
 import type { InvitesTable } from '../../storage/schema.ts';
-import { recordEvent } from '../events.ts';
-import { removeMembership } from '../members/commands.ts';
-import { addMember, ensureUser } from '../organizations/commands.ts';
+import type { Transaction } from '../../storage/store/store.ts';
+import { recordEventIn } from '../events.ts';
+import { addMemberIn, ensureUserIn } from '../organizations/commands.ts';
 import type { PendingRow } from './records.ts';
 
 interface InviteWrite {
@@ -17,9 +17,9 @@ interface InviteWrite {
   now: Date;
 }
 
-export function insertInvite(db: Database, now: Date, row: InvitesTable): void {
-  db.run(db.q.insertInto('invites').values(row));
-  recordEvent(db, now, {
+export async function insertInvite(tx: Transaction, now: Date, row: InvitesTable): Promise<void> {
+  await tx.run(tx.q.insertInto('invites').values(row));
+  await recordEventIn(tx, now, {
     organizationId: row.organization_id,
     actorId: row.created_by,
     action: 'invite.created',
@@ -29,14 +29,14 @@ export function insertInvite(db: Database, now: Date, row: InvitesTable): void {
   });
 }
 
-export function changeInviteRole(
-  db: Database,
+export async function changeInviteRole(
+  tx: Transaction,
   write: InviteWrite,
   invite: InvitesTable,
   role: Role | null,
-): void {
-  db.run(db.q.updateTable('invites').set({ role }).where('id', '=', invite.id));
-  recordEvent(db, write.now, {
+): Promise<void> {
+  await tx.run(tx.q.updateTable('invites').set({ role }).where('id', '=', invite.id));
+  await recordEventIn(tx, write.now, {
     organizationId: write.organizationId,
     actorId: write.actorId,
     action: 'invite.role_changed',
@@ -46,9 +46,9 @@ export function changeInviteRole(
   });
 }
 
-export function revokeInvite(db: Database, write: InviteWrite, inviteId: string): void {
-  db.run(db.q.deleteFrom('invites').where('id', '=', inviteId));
-  recordEvent(db, write.now, {
+export async function revokeInvite(tx: Transaction, write: InviteWrite, inviteId: string): Promise<void> {
+  await tx.run(tx.q.deleteFrom('invites').where('id', '=', inviteId));
+  await recordEventIn(tx, write.now, {
     organizationId: write.organizationId,
     actorId: write.actorId,
     action: 'invite.revoked',
@@ -58,9 +58,13 @@ export function revokeInvite(db: Database, write: InviteWrite, inviteId: string)
 }
 
 /** Makes the caller a member with the invite's role; the event only when they were not a member already. */
-export function joinWithInvite(db: Database, write: InviteWrite, invite: InvitesTable): void {
-  if (addMember(db, write.now, write.organizationId, write.actorId, invite.role as Role | null)) {
-    recordEvent(db, write.now, {
+export async function joinWithInvite(
+  tx: Transaction,
+  write: InviteWrite,
+  invite: InvitesTable,
+): Promise<void> {
+  if (await addMemberIn(tx, write.now, write.organizationId, write.actorId, invite.role as Role | null)) {
+    await recordEventIn(tx, write.now, {
       organizationId: write.organizationId,
       actorId: write.actorId,
       action: 'member.joined',
@@ -71,43 +75,53 @@ export function joinWithInvite(db: Database, write: InviteWrite, invite: Invites
   }
 }
 
+interface EmailInvite {
+  organizationId: string;
+  userId: string;
+  role: Role | null;
+  invitedBy: string;
+}
+
 /** Records an email invite of a member who was just added (inside the invite's transaction). */
-export function recordEmailInvite(
-  db: Database,
-  at: Date,
-  invite: { organizationId: string; userId: string; role: Role | null; invitedBy: string },
-): void {
+export async function recordEmailInvite(tx: Transaction, at: Date, invite: EmailInvite): Promise<void> {
+  await tx.run(emailInviteInsert(at, invite));
+}
+
+/** As `recordEmailInvite`, on the synchronous `Database` (the demo seed and the test fixtures). */
+export function recordEmailInviteSync(db: Database, at: Date, invite: EmailInvite): void {
+  db.run(emailInviteInsert(at, invite));
+}
+
+function emailInviteInsert(at: Date, invite: EmailInvite) {
   const now = at.toISOString();
-  db.run(
-    db.q
-      .insertInto('email_invites')
-      .values({
-        id: newId(),
-        organization_id: invite.organizationId,
-        user_id: invite.userId,
-        role: invite.role,
-        invited_by: invite.invitedBy,
-        created_at: now,
-        sent_at: now,
-        sent_count: 1,
-      })
-      .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing()),
-  );
+  return builder
+    .insertInto('email_invites')
+    .values({
+      id: newId(),
+      organization_id: invite.organizationId,
+      user_id: invite.userId,
+      role: invite.role,
+      invited_by: invite.invitedBy,
+      created_at: now,
+      sent_at: now,
+      sent_count: 1,
+    })
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing());
 }
 
 /**
  * Invites people by email: each address once (the first entry wins), a user made for an unknown address, a member
  * with an email invite for each who was not one yet, then one event; answers the ids of the new members.
  */
-export function inviteByEmail(
-  db: Database,
+export async function inviteByEmail(
+  tx: Transaction,
   write: InviteWrite,
   invites: {
     entries: readonly (string | { email: string; role: Role | null })[];
     role: Role | null;
     sso: boolean;
   },
-): string[] {
+): Promise<string[]> {
   const { organizationId, actorId, now } = write;
   const users: string[] = [];
   const seen = new Set<string>();
@@ -116,13 +130,13 @@ export function inviteByEmail(
     if (seen.has(email)) continue;
     seen.add(email);
     const role = typeof entry === 'string' ? invites.role : entry.role;
-    const user = ensureUser(db, now, email);
-    if (addMember(db, now, organizationId, user.id, role, invites.sso)) {
+    const user = await ensureUserIn(tx, now, email);
+    if (await addMemberIn(tx, now, organizationId, user.id, role, invites.sso)) {
       users.push(user.id);
-      recordEmailInvite(db, now, { organizationId, userId: user.id, role, invitedBy: actorId });
+      await recordEmailInvite(tx, now, { organizationId, userId: user.id, role, invitedBy: actorId });
     }
   }
-  recordEvent(db, now, {
+  await recordEventIn(tx, now, {
     organizationId,
     actorId,
     action: 'member.invited',
@@ -134,15 +148,19 @@ export function inviteByEmail(
 }
 
 /** Counts one more sending of a pending email invite; answers the new count. */
-export function resendEmailInvite(db: Database, write: InviteWrite, invite: PendingRow): number {
+export async function resendEmailInvite(
+  tx: Transaction,
+  write: InviteWrite,
+  invite: PendingRow,
+): Promise<number> {
   const sentCount = Number(invite.sent_count) + 1;
-  db.run(
-    db.q
+  await tx.run(
+    tx.q
       .updateTable('email_invites')
       .set({ sent_at: write.now.toISOString(), sent_count: sentCount })
       .where('id', '=', invite.id),
   );
-  recordEvent(db, write.now, {
+  await recordEventIn(tx, write.now, {
     organizationId: write.organizationId,
     actorId: write.actorId,
     action: 'invite.email_resent',
@@ -154,14 +172,20 @@ export function resendEmailInvite(db: Database, write: InviteWrite, invite: Pend
 }
 
 /** Revokes a pending email invite: the membership goes, and the invite row with it (foreign key cascade). */
-export function revokeEmailInvite(
-  db: Database,
+export async function revokeEmailInvite(
+  tx: Transaction,
   write: InviteWrite,
   invite: PendingRow,
   role: string | null,
-): void {
-  removeMembership(db, write.organizationId, invite.user_id);
-  recordEvent(db, write.now, {
+): Promise<void> {
+  // The membership goes (as members/commands.ts removeMembership, until the members domain moves to the store).
+  await tx.run(
+    tx.q
+      .deleteFrom('members')
+      .where('organization_id', '=', write.organizationId)
+      .where('user_id', '=', invite.user_id),
+  );
+  await recordEventIn(tx, write.now, {
     organizationId: write.organizationId,
     actorId: write.actorId,
     action: 'invite.email_revoked',

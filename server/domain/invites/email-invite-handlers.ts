@@ -1,17 +1,17 @@
 /**
  * Pending email invites (an extension): an email invite makes the person a member at once, as GitBook's does; its
  * row stays pending until the member's first visit, and can be sent again or revoked (the person leaves) meanwhile.
- * Invites are made by `inviteUsersToOrganization` (handlers.ts).
+ * Invites are made by `inviteUsersToOrganization` (handlers.ts). A write reads the invite, and for a revocation the
+ * last-admin rule, in its transaction.
  */
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import { loadOrgAccess } from '../access.ts';
-import { loadMember } from '../members/present.ts';
-import { keepOneAdmin } from '../members/records.ts';
+import { loadOrgAccessIn } from '../access.ts';
+import { loadMemberIn } from '../members/present.ts';
 import { resendEmailInvite, revokeEmailInvite } from './commands.ts';
 import { presentEmailInvite } from './present.ts';
-import { loadPending, pendingInvites } from './records.ts';
+import { keepOneAdminIn, loadPending, pendingInvites } from './records.ts';
 
 const KEYS: readonly SortKey[] = [
   { column: 'e.created_at', direction: 'desc' },
@@ -19,39 +19,39 @@ const KEYS: readonly SortKey[] = [
 ];
 
 export const emailInviteHandlers = {
-  listOrganizationEmailInvites: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listOrganizationEmailInvites: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.manageInvites', null);
-    return listPage({
+    return listPageIn({
       query,
       keys: KEYS,
-      ...keysetQueries(db, pendingInvites(params.organizationId), KEYS),
+      ...keysetQueriesIn(store, pendingInvites(params.organizationId), KEYS),
       keyOf: (row) => [row.created_at, row.id],
       present: (row) => presentEmailInvite(row, baseUrl),
     });
   },
 
-  resendOrganizationEmailInvite: ({ params, actor, services: { db, clock }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageInvites', null);
+  resendOrganizationEmailInvite: async ({ params, actor, services: { store, clock }, baseUrl }) => {
     const now = clock.now();
-    return db.transaction(() => {
-      const invite = loadPending(db, params.organizationId, params.inviteId);
+    return store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageInvites', null);
+      const invite = await loadPending(tx, params.organizationId, params.inviteId);
       const write = { organizationId: params.organizationId, actorId: actor.userId, now };
-      const sentCount = resendEmailInvite(db, write, invite);
+      const sentCount = await resendEmailInvite(tx, write, invite);
       return presentEmailInvite({ ...invite, sent_at: now.toISOString(), sent_count: sentCount }, baseUrl);
     });
   },
 
-  revokeOrganizationEmailInvite: ({ params, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageInvites', null);
-    db.transaction(() => {
-      const invite = loadPending(db, params.organizationId, params.inviteId);
-      const member = loadMember(db, params.organizationId, invite.user_id);
-      keepOneAdmin(db, params.organizationId, member, 'cannot revoke the invite');
+  revokeOrganizationEmailInvite: async ({ params, actor, services: { store, clock } }) => {
+    await store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageInvites', null);
+      const invite = await loadPending(tx, params.organizationId, params.inviteId);
+      const member = await loadMemberIn(tx, params.organizationId, invite.user_id);
+      await keepOneAdminIn(tx, params.organizationId, member, 'cannot revoke the invite');
       const write = { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() };
-      revokeEmailInvite(db, write, invite, member.role);
+      await revokeEmailInvite(tx, write, invite, member.role);
     });
     return undefined;
   },

@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/contract/index.ts';
 import { newId, newToken, hashToken } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
 import type { OrganizationsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { recordEvent } from '../events.ts';
 
 /** The user with this email (compared case-insensitively), created if there is none. */
@@ -13,19 +14,46 @@ export function ensureUser(
   displayName?: string,
 ): { id: string; created: boolean } {
   const normalized = email.trim().toLowerCase();
-  const existing = db.first(db.q.selectFrom('users').select('id').where('email', '=', normalized));
+  const existing = db.first(userByEmail(db, normalized));
   if (existing) return { id: existing.id, created: false };
   const id = newId();
-  db.run(
-    db.q.insertInto('users').values({
-      id,
-      email: normalized,
-      display_name: displayName ?? defaultDisplayName(normalized),
-      photo_url: null,
-      created_at: at.toISOString(),
-    }),
-  );
+  db.run(userInsert(db, at, id, normalized, displayName));
   return { id, created: true };
+}
+
+/** As `ensureUser`, through a store's transaction (`tx`). */
+export async function ensureUserIn(
+  tx: Statements,
+  at: Date,
+  email: string,
+  displayName?: string,
+): Promise<{ id: string; created: boolean }> {
+  const normalized = email.trim().toLowerCase();
+  const existing = await tx.first(userByEmail(tx, normalized));
+  if (existing) return { id: existing.id, created: false };
+  const id = newId();
+  await tx.run(userInsert(tx, at, id, normalized, displayName));
+  return { id, created: true };
+}
+
+function userByEmail(on: Pick<Statements, 'q'>, normalized: string) {
+  return on.q.selectFrom('users').select('id').where('email', '=', normalized);
+}
+
+function userInsert(
+  on: Pick<Statements, 'q'>,
+  at: Date,
+  id: string,
+  normalized: string,
+  displayName: string | undefined,
+) {
+  return on.q.insertInto('users').values({
+    id,
+    email: normalized,
+    display_name: displayName ?? defaultDisplayName(normalized),
+    photo_url: null,
+    created_at: at.toISOString(),
+  });
 }
 
 /** `ada.lovelace@x.org` → `Ada Lovelace`. */
@@ -102,19 +130,39 @@ export function addMember(
   role: Role | null,
   sso = false,
 ): boolean {
-  const changed = db.run(
-    db.q
-      .insertInto('members')
-      .values({
-        organization_id: organizationId,
-        user_id: userId,
-        role,
-        disabled: 0,
-        sso: sso ? 1 : 0,
-        joined_at: at.toISOString(),
-        last_seen_at: null,
-      })
-      .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing()),
-  );
-  return changed > 0;
+  return db.run(memberInsert(db, at, organizationId, userId, role, sso)) > 0;
+}
+
+/** As `addMember`, through a store's transaction (`tx`). */
+export async function addMemberIn(
+  tx: Statements,
+  at: Date,
+  organizationId: string,
+  userId: string,
+  role: Role | null,
+  sso = false,
+): Promise<boolean> {
+  return (await tx.run(memberInsert(tx, at, organizationId, userId, role, sso))) > 0;
+}
+
+function memberInsert(
+  on: Pick<Statements, 'q'>,
+  at: Date,
+  organizationId: string,
+  userId: string,
+  role: Role | null,
+  sso: boolean,
+) {
+  return on.q
+    .insertInto('members')
+    .values({
+      organization_id: organizationId,
+      user_id: userId,
+      role,
+      disabled: 0,
+      sso: sso ? 1 : 0,
+      joined_at: at.toISOString(),
+      last_seen_at: null,
+    })
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing());
 }

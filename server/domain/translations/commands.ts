@@ -1,19 +1,19 @@
 /**
- * Writing translation settings, each change with its event. The handlers run them inside their transaction, after
- * the checks that read (translations/records.ts).
+ * Writing translation settings, each change with its event. The handlers run them through their transaction (`tx`),
+ * after the checks that read in it (translations/records.ts).
  */
-import type { Database } from '../../storage/database.ts';
 import type { TranslationSettingsTable } from '../../storage/schema.ts';
-import { recordEvent } from '../events.ts';
+import type { Transaction } from '../../storage/store/store.ts';
+import { recordEventIn } from '../events.ts';
 
-export function insertSettings(
-  db: Database,
+export async function insertSettings(
+  tx: Transaction,
   now: Date,
   row: TranslationSettingsTable,
   actorId: string,
-): void {
-  db.run(db.q.insertInto('translation_settings').values(row));
-  recordEvent(db, now, {
+): Promise<void> {
+  await tx.run(tx.q.insertInto('translation_settings').values(row));
+  await recordEventIn(tx, now, {
     organizationId: row.organization_id,
     actorId,
     action: 'translation-settings.created',
@@ -24,19 +24,19 @@ export function insertSettings(
 }
 
 /** Writes the title, the languages and `updated_at` of `row`. */
-export function updateSettings(
-  db: Database,
+export async function updateSettings(
+  tx: Transaction,
   now: Date,
   row: TranslationSettingsTable,
   actorId: string,
-): void {
-  db.run(
-    db.q
+): Promise<void> {
+  await tx.run(
+    tx.q
       .updateTable('translation_settings')
       .set({ title: row.title, languages: row.languages, updated_at: row.updated_at })
       .where('id', '=', row.id),
   );
-  recordEvent(db, now, {
+  await recordEventIn(tx, now, {
     organizationId: row.organization_id,
     actorId,
     action: 'translation-settings.updated',
@@ -46,14 +46,14 @@ export function updateSettings(
   });
 }
 
-export function deleteSettings(
-  db: Database,
+export async function deleteSettings(
+  tx: Transaction,
   now: Date,
   row: TranslationSettingsTable,
   actorId: string,
-): void {
-  db.run(db.q.deleteFrom('translation_settings').where('id', '=', row.id));
-  recordEvent(db, now, {
+): Promise<void> {
+  await tx.run(tx.q.deleteFrom('translation_settings').where('id', '=', row.id));
+  await recordEventIn(tx, now, {
     organizationId: row.organization_id,
     actorId,
     action: 'translation-settings.deleted',

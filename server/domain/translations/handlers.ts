@@ -7,7 +7,8 @@
  * - `title` has a visible character (trimmed). `languages` are codes of GitBook's `TranslationLanguage` list (the
  *   contract's enum refuses others), each at most once; absent at creation means none, absent in a PUT keeps the
  *   current list (the spec's PUT renames).
- * - Every change is one transaction with its audit event.
+ * - Every change is one transaction of the store with its audit event and the reads it depends on (the caller's
+ *   standing, the current settings).
  */
 import type {
   TranslationLanguageCode,
@@ -15,11 +16,11 @@ import type {
 } from '../../../shared/contract/resources/translations.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { can, authorize, type OrgActor } from '../../policies/index.ts';
 import type { TranslationSettingsTable } from '../../storage/schema.ts';
-import { loadOrgAccess } from '../access.ts';
+import { loadOrgAccessIn } from '../access.ts';
 import { deleteSettings, insertSettings, updateSettings } from './commands.ts';
 import { loadSettings, settingsQuery } from './records.ts';
 
@@ -61,69 +62,68 @@ function checkLanguages(languages: readonly TranslationLanguageCode[]): string {
 }
 
 export const translationHandlers = {
-  listTranslations: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listTranslations: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.viewTranslations', null);
-    const base = settingsQuery(db, params.organizationId);
-    return listPage({
+    return listPageIn({
       query,
       keys: SETTINGS_KEYS,
-      ...keysetQueries(db, base, SETTINGS_KEYS),
+      ...keysetQueriesIn(store, settingsQuery(params.organizationId), SETTINGS_KEYS),
       keyOf: (row) => [row.created_at, row.id],
       present: (row) => present(row, orgActor, baseUrl),
     });
   },
 
-  createTranslation: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageTranslations', null);
+  createTranslation: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const now = clock.now();
-    const row: TranslationSettingsTable = {
-      id: newId(),
-      organization_id: params.organizationId,
-      title: checkTitle(body.title),
-      languages: checkLanguages(body.languages ?? []),
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    };
-    db.transaction(() => {
-      insertSettings(db, now, row, actor.userId);
+    return store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageTranslations', null);
+      const row: TranslationSettingsTable = {
+        id: newId(),
+        organization_id: params.organizationId,
+        title: checkTitle(body.title),
+        languages: checkLanguages(body.languages ?? []),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      await insertSettings(tx, now, row, actor.userId);
+      return present(row, orgActor, baseUrl);
     });
+  },
+
+  getTranslation: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
+    authorize(orgActor, 'organization.viewTranslations', null);
+    const row = await loadSettings(store, params.organizationId, params.translationSettingsId);
     return present(row, orgActor, baseUrl);
   },
 
-  getTranslation: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.viewTranslations', null);
-    return present(loadSettings(db, params.organizationId, params.translationSettingsId), orgActor, baseUrl);
-  },
-
-  updateTranslation: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageTranslations', null);
-    const title = checkTitle(body.title);
-    const languages = body.languages === undefined ? undefined : checkLanguages(body.languages);
+  updateTranslation: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const now = clock.now();
-    const updated = db.transaction(() => {
-      const current = loadSettings(db, params.organizationId, params.translationSettingsId);
+    return store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageTranslations', null);
+      const title = checkTitle(body.title);
+      const languages = body.languages === undefined ? undefined : checkLanguages(body.languages);
+      const current = await loadSettings(tx, params.organizationId, params.translationSettingsId);
       const row: TranslationSettingsTable = {
         ...current,
         title,
         languages: languages ?? current.languages,
         updated_at: now.toISOString(),
       };
-      updateSettings(db, now, row, actor.userId);
-      return row;
+      await updateSettings(tx, now, row, actor.userId);
+      return present(row, orgActor, baseUrl);
     });
-    return present(updated, orgActor, baseUrl);
   },
 
-  deleteTranslation: ({ params, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageTranslations', null);
-    db.transaction(() => {
-      const row = loadSettings(db, params.organizationId, params.translationSettingsId);
-      deleteSettings(db, clock.now(), row, actor.userId);
+  deleteTranslation: async ({ params, actor, services: { store, clock } }) => {
+    await store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageTranslations', null);
+      const row = await loadSettings(tx, params.organizationId, params.translationSettingsId);
+      await deleteSettings(tx, clock.now(), row, actor.userId);
     });
     return undefined;
   },

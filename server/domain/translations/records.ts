@@ -1,16 +1,24 @@
-/** Reading translation settings: the queries of the translation handlers. */
+/**
+ * Reading translation settings: the queries of the translation handlers, through the store or, for the reads a
+ * write depends on, through the write's transaction (`Statements`).
+ */
 import { notFound } from '../../errors.ts';
-import type { Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import type { TranslationSettingsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 /** The translation settings of an organization (for a keyset list). */
-export function settingsQuery(db: Database, organizationId: string) {
-  return db.q.selectFrom('translation_settings').selectAll().where('organization_id', '=', organizationId);
+export function settingsQuery(organizationId: string) {
+  return builder.selectFrom('translation_settings').selectAll().where('organization_id', '=', organizationId);
 }
 
-export function loadSettings(db: Database, organizationId: string, id: string): TranslationSettingsTable {
-  const row = db.first(
-    db.q
+export async function loadSettings(
+  on: Statements,
+  organizationId: string,
+  id: string,
+): Promise<TranslationSettingsTable> {
+  const row = await on.first(
+    on.q
       .selectFrom('translation_settings')
       .selectAll()
       .where('organization_id', '=', organizationId)

@@ -1,0 +1,96 @@
+/**
+ * Handlers on PostgreSQL, without HTTP: a migrated database of the test cluster per file (`*.postgres.test.ts`,
+ * the `postgres` project), services that hold only a `PostgresStore` and a clock (no synchronous `Database`: a
+ * statement left on it fails here), and the context a handler is called with. The teams' file does the same inline
+ * (teams/teams.postgres.test.ts); the domains converted after it share this.
+ */
+import { Client } from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { ManualClock } from '../clock.ts';
+import type { Services } from '../http/context.ts';
+import { migratePostgres } from '../storage/postgres/migrate.ts';
+import { createTestDatabase, type TestDatabase } from '../storage/postgres/test-cluster.ts';
+import { PostgresStore } from '../storage/store/postgres-store.ts';
+
+/** Users admin, reader, other (members of o1: admin, read, read) and stranger (admin of o2). */
+export const SEED = `
+  INSERT INTO users (id, email, display_name, created_at) VALUES
+    ('admin', 'admin@x.org', 'Admin', 't'), ('reader', 'reader@x.org', 'Reader', 't'),
+    ('other', 'other@x.org', 'Other', 't'), ('stranger', 'stranger@x.org', 'Stranger', 't');
+  INSERT INTO organizations (id, title, created_at, email_domains, type, sso, ai, invite_links, plan) VALUES
+    ('o1', 'O1', 't', '[]', 'business', 0, 0, 1, 'free'), ('o2', 'O2', 't', '[]', 'business', 0, 0, 1, 'free');
+  INSERT INTO members (organization_id, user_id, role, disabled, sso, joined_at) VALUES
+    ('o1', 'admin', 'admin', 0, 0, 't'), ('o1', 'reader', 'read', 0, 0, 't'), ('o1', 'other', 'read', 0, 0, 't'),
+    ('o2', 'stranger', 'admin', 0, 0, 't');
+`;
+
+export interface PostgresHandlers {
+  /** The store (set before the first test). */
+  readonly store: PostgresStore;
+  readonly clock: ManualClock;
+  /** A handler's context (typed loosely: each handler checks its own fields). */
+  context(userId: string, params: object, body?: unknown, query?: object): never;
+  /** Runs SQL text on a connection of its own (seeding, settings). */
+  sql(text: string): Promise<void>;
+}
+
+/**
+ * Registers the file's hooks: a migrated database before all tests, `TRUNCATE … CASCADE` of `truncate` then `seed`
+ * before each, the database dropped after all.
+ */
+export function usePostgresHandlers(options: { truncate: string; seed?: string }): PostgresHandlers {
+  let database: TestDatabase | undefined;
+  let store: PostgresStore | undefined;
+  const clock = new ManualClock('2026-03-01T09:00:00.000Z');
+  const services = { clock } as unknown as Services;
+
+  async function onClient(text: string): Promise<void> {
+    const client = new Client(database!.config);
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const client = new Client(database.config);
+    await client.connect();
+    try {
+      await migratePostgres(client);
+    } finally {
+      await client.end();
+    }
+    store = PostgresStore.open(database.config);
+    services.store = store;
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+  beforeEach(async () => {
+    await onClient(`TRUNCATE ${options.truncate} CASCADE; ${options.seed ?? SEED}`);
+  });
+
+  return {
+    get store() {
+      return store!;
+    },
+    clock,
+    context: (userId, params, body, query = {}) =>
+      ({
+        params,
+        body,
+        query,
+        actor: { userId, tokenHash: 'h' },
+        services,
+        baseUrl: 'http://test',
+      }) as never,
+    sql: onClient,
+  };
+}
+
+/** The HTTP status of an error a handler threw. */
+export const statusOf = (error: unknown) => (error as { status?: number }).status;
