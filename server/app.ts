@@ -251,7 +251,7 @@ function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, 
   const idle = new IdleCollector(IDLE_COLLECT);
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET') services.jobs.queue.pokeIfQueued();
-    services.db.forgetKept();
+    services.store.forgetKept();
     idle.answered();
     done();
   });
@@ -288,7 +288,7 @@ function registerOperation(
       ...(operation.response ? { response: { [operation.success]: operation.response } } : {}),
     },
     onRequest: async (request, reply) => {
-      request.actor = authenticate(services.db, request.headers.authorization);
+      request.actor = await authenticate(services.store, request.headers.authorization);
       if (limit)
         limitToken(
           request,
@@ -303,7 +303,14 @@ function registerOperation(
     ...(gate
       ? {
           preParsing: async (request: FastifyRequest) => {
-            gate(services.db, request.params as Record<string, string>, request.actor as Actor);
+            const { store } = services;
+            // The gate still reads the synchronous `Database`: on SQLite it waits for an open async transaction
+            // (authentication awaits the store, so this may run between two statements of another request's).
+            // Without one (PostgreSQL) the handler's own access check alone refuses (storage/README.md).
+            if (store instanceof SqliteStore)
+              await store.outsideTransactions(() =>
+                gate(services.db, request.params as Record<string, string>, request.actor as Actor),
+              );
           },
         }
       : {}),

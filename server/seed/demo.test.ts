@@ -5,6 +5,7 @@ import { startTestServer } from '../test/harness.ts';
 import { expectStatus, sendOperation } from '../test/http-helpers.ts';
 import { openDatabase, type Database } from '../storage/database.ts';
 import { authenticate } from '../http/auth.ts';
+import { SqliteStore } from '../storage/store/sqlite-store.ts';
 import { buildLinkReport } from '../domain/content/links.ts';
 import { flattenPages, loadRevision, readDocuments, type StoredPage } from '../domain/content/revisions.ts';
 import { checkCondition } from '../../shared/conditions.ts';
@@ -65,8 +66,9 @@ function snapshot(db: Database): unknown {
 }
 
 describe('demo seed', () => {
-  it('seeds every role and a guest once, and mints a sandbox token that replaces the previous one', () => {
+  it('seeds every role and a guest once, and mints a sandbox token that replaces the previous one', async () => {
     const db = openDatabase(':memory:');
+    const store = new SqliteStore(db);
     expect(mintSandboxToken(db, NOW)).toBeUndefined();
     const result = seedDemo(db, NOW);
     expect(new Set(result?.tokens.map((t) => t.role))).toEqual(
@@ -74,10 +76,10 @@ describe('demo seed', () => {
     );
     expect(seedDemo(db, NOW)).toBeUndefined();
     const first = mintSandboxToken(db, NOW) as string;
-    const owner = authenticate(db, `Bearer ${first}`).userId;
+    const owner = (await authenticate(store, `Bearer ${first}`)).userId;
     const second = mintSandboxToken(db, NOW) as string;
-    expect(authenticate(db, `Bearer ${second}`).userId).toBe(owner);
-    expect(() => authenticate(db, `Bearer ${first}`)).toThrow(/unknown/);
+    expect((await authenticate(store, `Bearer ${second}`)).userId).toBe(owner);
+    await expect(authenticate(store, `Bearer ${first}`)).rejects.toThrow(/unknown/);
   });
 
   it('seeds the same content on every run', () => {

@@ -1,16 +1,21 @@
-/** Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. */
+/**
+ * Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. They read
+ * and write through the store; each write runs in one transaction with the reads it depends on (the caller's
+ * standing, the member, the last-admin count). The space counts and the member's spaces still read the synchronous
+ * `Database`, between transactions (`readDatabase`).
+ */
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueries, listPage, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import { loadOrgAccess } from '../access.ts';
+import { loadOrgAccess, loadOrgAccessIn } from '../access.ts';
 import type { Role } from '../../../shared/contract/index.ts';
 import { ContentLevels } from '../collections/levels.ts';
 import { spaceListBase } from '../spaces/lists.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { changeMemberRole, markMemberSso, removeMember, touchLastSeen } from './commands.ts';
-import { loadMember, presentMember } from './present.ts';
-import { keepOneAdmin, memberListQueries } from './records.ts';
-import { spaceCounter } from './spaces.ts';
+import { loadMember, loadMemberIn, presentMember, type MemberRow } from './present.ts';
+import { keepOneAdminIn, memberListQueries } from './records.ts';
+import { readDatabase, spaceCountsIn } from './spaces.ts';
 
 const SORT_COLUMNS = {
   joinedAt: 'm.joined_at',
@@ -19,8 +24,12 @@ const SORT_COLUMNS = {
 } as const;
 
 export const memberHandlers = {
-  listMembersInOrganizationById: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listMembersInOrganizationById: async ({ params, query, actor, services, baseUrl }) => {
+    const { org, actor: orgActor } = await loadOrgAccessIn(
+      services.store,
+      params.organizationId,
+      actor.userId,
+    );
     authorize(orgActor, 'organization.listMembers', null);
     const sort = query.sort ?? 'joinedAt';
     const direction = query.order ?? 'desc';
@@ -29,13 +38,12 @@ export const memberHandlers = {
       { column: 'm.user_id', direction },
     ];
     const list = memberListQueries(
-      db,
+      services.store,
       params.organizationId,
       { role: query.role, search: query.search, seenOnly: sort === 'lastSeenAt' },
       keys,
     );
-    const spaces = spaceCounter(db, params.organizationId);
-    return listPage({
+    const page = await listPageIn({
       query,
       keys,
       fetch: list.fetch,
@@ -48,87 +56,104 @@ export const memberHandlers = {
         row.user_id,
       ],
       // Unfiltered, the stored count answers without counting.
-      count: list.filtered ? list.count : () => org.member_count,
-      present: (row) => presentMember(row, baseUrl, spaces),
+      count: list.filtered ? list.count : async () => org.member_count,
+      present: (row: MemberRow) => row,
     });
+    const roles = new Set(page.items.map((row) => row.role as Role | null));
+    const spaces = await spaceCountsIn(services, params.organizationId, roles);
+    return { ...page, items: page.items.map((row) => presentMember(row, baseUrl, spaces)) };
   },
 
-  getMemberInOrganizationById: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  getMemberInOrganizationById: async ({ params, actor, services, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(services.store, params.organizationId, actor.userId);
     authorize(orgActor, 'member.view', { userId: params.userId });
+    const member = await loadMemberIn(services.store, params.organizationId, params.userId);
     return presentMember(
-      loadMember(db, params.organizationId, params.userId),
+      member,
       baseUrl,
-      spaceCounter(db, params.organizationId),
+      await spaceCountsIn(services, params.organizationId, [member.role as Role | null]),
     );
   },
 
-  updateMemberInOrganizationById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'member.updateRole', { userId: params.userId });
-    return db.transaction(() => {
-      const target = loadMember(db, params.organizationId, params.userId);
-      if (body.role !== 'admin') keepOneAdmin(db, params.organizationId, target, 'cannot change the role');
-      const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
-      changeMemberRole(db, { ...write, now: clock.now() }, target.role, body.role);
-      return presentMember({ ...target, role: body.role }, baseUrl, spaceCounter(db, params.organizationId));
+  updateMemberInOrganizationById: async ({ params, body, actor, services, baseUrl }) => {
+    const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
+    const member = await services.store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'member.updateRole', { userId: params.userId });
+      const target = await loadMemberIn(tx, params.organizationId, params.userId);
+      if (body.role !== 'admin')
+        await keepOneAdminIn(tx, params.organizationId, target, 'cannot change the role');
+      await changeMemberRole(tx, { ...write, now: services.clock.now() }, target.role, body.role);
+      return { ...target, role: body.role };
     });
+    return presentMember(
+      member,
+      baseUrl,
+      await spaceCountsIn(services, params.organizationId, [member.role]),
+    );
   },
 
-  removeMemberFromOrganizationById: ({ params, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'member.remove', { userId: params.userId });
-    db.transaction(() => {
-      const target = loadMember(db, params.organizationId, params.userId);
-      keepOneAdmin(db, params.organizationId, target, 'cannot remove the member');
-      const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
-      removeMember(db, { ...write, now: clock.now() }, target.role);
+  removeMemberFromOrganizationById: async ({ params, actor, services }) => {
+    const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
+    await services.store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'member.remove', { userId: params.userId });
+      const target = await loadMemberIn(tx, params.organizationId, params.userId);
+      await keepOneAdminIn(tx, params.organizationId, target, 'cannot remove the member');
+      await removeMember(tx, { ...write, now: services.clock.now() }, target.role);
     });
     return undefined;
   },
 
-  updateOrganizationMemberLastSeenAt: ({ params, actor, services: { db, clock } }) => {
-    loadOrgAccess(db, params.organizationId, actor.userId);
-    touchLastSeen(db, params.organizationId, actor.userId, clock.now());
+  updateOrganizationMemberLastSeenAt: async ({ params, actor, services: { store, clock } }) => {
+    await loadOrgAccessIn(store, params.organizationId, actor.userId);
+    await touchLastSeen(store, params.organizationId, actor.userId, clock.now());
     return {};
   },
 
-  setUserAsSSOMemberForOrganization: ({ params, actor, services: { db, clock }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'member.setSSO', { userId: params.userId });
-    return db.transaction(() => {
-      const target = loadMember(db, params.organizationId, params.userId);
-      const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
-      markMemberSso(db, { ...write, now: clock.now() });
-      return presentMember({ ...target, sso: 1 }, baseUrl, spaceCounter(db, params.organizationId));
+  setUserAsSSOMemberForOrganization: async ({ params, actor, services, baseUrl }) => {
+    const write = { organizationId: params.organizationId, userId: params.userId, actorId: actor.userId };
+    const member = await services.store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'member.setSSO', { userId: params.userId });
+      const target = await loadMemberIn(tx, params.organizationId, params.userId);
+      await markMemberSso(tx, { ...write, now: services.clock.now() });
+      return { ...target, sso: 1 };
     });
+    return presentMember(
+      member,
+      baseUrl,
+      await spaceCountsIn(services, params.organizationId, [member.role as Role | null]),
+    );
   },
 
-  listSpacesForOrganizationMember: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'member.viewSpaces', { userId: params.userId });
-    const member = loadMember(db, params.organizationId, params.userId);
-    // The member's levels decide which spaces are listed and `permission`; `space.permissions` are the caller's.
-    const memberLevels = new ContentLevels(db, params.organizationId, {
-      userId: member.user_id,
-      role: member.role as Role | null,
-      ownsTeam: false,
-    });
-    const callerLevels = new ContentLevels(db, params.organizationId, orgActor);
-    const direction = query.order ?? 'asc';
-    const keys: SortKey[] = [
-      { column: 's.title', direction, folded: true },
-      { column: 's.id', direction },
-    ];
-    return listPage({
-      query,
-      keys,
-      ...keysetQueries(db, spaceListBase(memberLevels), keys),
-      keyOf: (row) => [row.title.toLowerCase(), row.id],
-      present: (row) => ({
-        permission: memberLevels.levelOf(row),
-        space: presentSpace(row, callerLevels.levelOf(row), orgActor, baseUrl),
-      }),
-    });
-  },
+  // Still on the synchronous `Database` (ContentLevels, spaceListBase), read between the store's transactions.
+  listSpacesForOrganizationMember: ({ params, query, actor, services, baseUrl }) =>
+    readDatabase(services, (db) => {
+      const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+      authorize(orgActor, 'member.viewSpaces', { userId: params.userId });
+      const member = loadMember(db, params.organizationId, params.userId);
+      // The member's levels decide which spaces are listed and `permission`; `space.permissions` are the caller's.
+      const memberLevels = new ContentLevels(db, params.organizationId, {
+        userId: member.user_id,
+        role: member.role as Role | null,
+        ownsTeam: false,
+      });
+      const callerLevels = new ContentLevels(db, params.organizationId, orgActor);
+      const direction = query.order ?? 'asc';
+      const keys: SortKey[] = [
+        { column: 's.title', direction, folded: true },
+        { column: 's.id', direction },
+      ];
+      return listPage({
+        query,
+        keys,
+        ...keysetQueries(db, spaceListBase(memberLevels), keys),
+        keyOf: (row) => [row.title.toLowerCase(), row.id],
+        present: (row) => ({
+          permission: memberLevels.levelOf(row),
+          space: presentSpace(row, callerLevels.levelOf(row), orgActor, baseUrl),
+        }),
+      });
+    }),
 } satisfies Handlers;

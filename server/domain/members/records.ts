@@ -1,9 +1,10 @@
 /** Reading members: the member list's queries and the last-admin rule (shared by the member and invite handlers). */
 import { sql, type RawBuilder } from 'kysely';
 import { conflict } from '../../errors.ts';
-import { keysetQueries, orderByKeys, type KeyValue, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, orderByKeys, type KeyValue, type SortKey } from '../../http/pagination.ts';
 import { builder, type Compilable, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { likeContains } from '../access.ts';
 import { memberQuery, type MemberRow } from './present.ts';
 
@@ -21,7 +22,24 @@ const otherActiveAdmins = prepared((organizationId: string, userId: string) =>
 export function keepOneAdmin(db: Database, organizationId: string, target: MemberRow, what: string): void {
   if (target.role !== 'admin') return;
   // Count the other active admins: a disabled admin may be demoted or removed while an active one remains.
-  const others = db.first(otherActiveAdmins(organizationId, target.user_id));
+  lastAdminCheck(db.first(otherActiveAdmins(organizationId, target.user_id)), target, what);
+}
+
+/**
+ * As `keepOneAdmin`, through a transaction: the count is read in the transaction of the write it allows, so two
+ * admins demoting or removing each other at once cannot both pass it.
+ */
+export async function keepOneAdminIn(
+  tx: Statements,
+  organizationId: string,
+  target: MemberRow,
+  what: string,
+): Promise<void> {
+  if (target.role !== 'admin') return;
+  lastAdminCheck(await tx.first(otherActiveAdmins(organizationId, target.user_id)), target, what);
+}
+
+function lastAdminCheck(others: { n: unknown } | undefined, target: MemberRow, what: string): void {
   if (Number(others?.n ?? 0) === 0) {
     throw conflict(
       `${what}: ${target.display_name} is the last admin of the organization; make another member admin first`,
@@ -60,14 +78,14 @@ export interface MemberFilters {
  * list: its first page is then a prepared query, and its count is the organization's stored count (not queried).
  */
 export function memberListQueries(
-  db: Database,
+  on: Statements,
   organizationId: string,
   filters: MemberFilters,
   keys: readonly SortKey[],
 ): {
   filtered: boolean;
-  fetch: (after: KeyValue[] | undefined, take: number) => MemberRow[];
-  count: () => number;
+  fetch: (after: KeyValue[] | undefined, take: number) => Promise<MemberRow[]>;
+  count: () => Promise<number>;
 } {
   // The same filters narrow the page and the count; the count needs no join with users.
   const conditions: RawBuilder<unknown>[] = [];
@@ -81,8 +99,8 @@ export function memberListQueries(
     );
   }
   const filtered = () =>
-    keysetQueries(
-      db,
+    keysetQueriesIn(
+      on,
       memberQuery(organizationId).where(
         sql<boolean>`(${conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`1 = 1`})`,
       ),
@@ -92,7 +110,7 @@ export function memberListQueries(
     filtered: conditions.length > 0,
     fetch: (after, take) =>
       after === undefined && conditions.length === 0
-        ? db.all(firstMembers(keys)(organizationId, take))
+        ? on.all(firstMembers(keys)(organizationId, take))
         : filtered().fetch(after, take),
     count: () => filtered().count(),
   };

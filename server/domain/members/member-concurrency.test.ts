@@ -1,0 +1,86 @@
+/**
+ * Member writes at the same time, over HTTP, on SQLite: admins demoting or removing each other together, with reads
+ * between, never leave the organization without an admin, and no request fails (5xx: a synchronous statement meeting
+ * the fence of another request's transaction would).
+ *
+ * What these do not show: on SQLite these requests' handlers do not interleave (each one's transaction runs from
+ * BEGIN to COMMIT within one callback), so they stay green when the last-admin count is read before the
+ * transaction (checked, on separate connections and pipelined on one). members.postgres.test.ts is the test that
+ * fails then.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildAdminOrg } from '../../test/factories.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const adminsOf = (orgId: string) =>
+  server.db
+    .all(
+      server.db.q
+        .selectFrom('members')
+        .select('user_id')
+        .where('organization_id', '=', orgId)
+        .where('role', '=', 'admin'),
+    )
+    .map((row) => row.user_id);
+
+describe('member writes at the same time', () => {
+  it('lets 9 of 10 admins demoting themselves together through, and answers the last one 409', async () => {
+    const { admin, orgId } = buildAdminOrg(server);
+    const admins = [admin, ...Array.from({ length: 9 }, () => server.buildMember(orgId, 'admin'))];
+    const answers = await Promise.all(
+      admins.map((user) =>
+        user.client.request('updateMemberInOrganizationById', {
+          params: { organizationId: orgId, userId: user.id },
+          body: { role: 'edit' },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array.from({ length: 9 }, () => 200), 409]);
+    const kept = admins[answers.findIndex((answer) => answer.status === 409)];
+    expect(adminsOf(orgId)).toEqual([kept?.id]);
+  });
+
+  it('answers 10 admins removing each other in a ring, with reads between, without 5xx or zero admins', async () => {
+    const { admin, orgId } = buildAdminOrg(server);
+    const admins = [admin, ...Array.from({ length: 9 }, () => server.buildMember(orgId, 'admin'))];
+    const reader = server.buildMember(orgId, 'read');
+    const [removals, reads] = await Promise.all([
+      Promise.all(
+        admins.map((user, index) =>
+          user.client.request('removeMemberFromOrganizationById', {
+            params: { organizationId: orgId, userId: admins[(index + 1) % admins.length]?.id as string },
+          }),
+        ),
+      ),
+      Promise.all(
+        admins.map(() =>
+          reader.client.request('listMembersInOrganizationById', { params: { organizationId: orgId } }),
+        ),
+      ),
+    ]);
+    for (const answer of [...removals, ...reads])
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+    expect(reads.map((answer) => answer.status)).toEqual(reads.map(() => 200));
+    // A removal is answered 204 or refused because its caller or its target is gone (404), or the target is
+    // the last admin (409); each 204 removed exactly one admin.
+    for (const answer of removals) expect([204, 404, 409]).toContain(answer.status);
+    const left = adminsOf(orgId);
+    expect(left.length).toBeGreaterThanOrEqual(1);
+    expect(removals.filter((answer) => answer.status === 204)).toHaveLength(admins.length - left.length);
+    const removedEvents = server.db.all(
+      server.db.q
+        .selectFrom('events')
+        .select('subject_id')
+        .where('organization_id', '=', orgId)
+        .where('action', '=', 'member.removed'),
+    );
+    expect(removedEvents).toHaveLength(admins.length - left.length);
+  });
+});
