@@ -37,11 +37,22 @@ export async function chooseByKeyboard(
   await button.focus();
   await page.keyboard.press('Enter');
   const items = openChoices(page);
-  await items.first().waitFor();
-  const target = items.and(page.locator(`[data-value="${value}"]`));
+  // Opened from the keyboard, the menu highlights its first item once it has mounted: until then an ArrowDown could
+  // land before that focus and the highlight would end one item further than counted.
+  const lit = items.and(page.locator('[data-highlighted]'));
+  await lit.first().waitFor();
+  const highlighted = async () => ((await lit.count()) === 0 ? null : lit.first().getAttribute('data-value'));
   const count = await items.count();
-  for (let moves = 0; moves <= count && (await target.getAttribute('data-highlighted')) === null; moves++)
+  for (let moves = 0, now = await highlighted(); moves <= count && now !== value; moves++) {
     await page.keyboard.press('ArrowDown');
+    // Each press is read back once it has moved the highlight, never before (a stale read would press again).
+    await lit
+      .and(page.locator(`:not([data-value="${now ?? ''}"])`))
+      .first()
+      .waitFor();
+    now = await highlighted();
+  }
+  const target = items.and(page.locator(`[data-value="${value}"]`));
   if ((await target.getAttribute('data-highlighted')) === null)
     throw new Error(`the arrow keys never highlighted the choice “${value}”`);
   await beforeChoosing?.();
