@@ -326,14 +326,22 @@ function registerOperation(
       : {}),
     handler: async (request, reply) => {
       if (!handler) throw new ApiError(501, `${operation.name} is not implemented by this server yet`);
-      const result = await handler({
+      const context = {
         params: request.params as never,
         query: request.query as never,
         body: request.body as never,
         actor: request.actor as Actor,
         services,
         baseUrl: baseUrlOf(request),
-      });
+      };
+      // Handlers not yet on the store run synchronous statements, which the `Database` refuses while one of the
+      // store's transactions is open; since authentication awaits the store, a request may reach here between two
+      // statements of another's transaction. On SQLite the handler therefore starts once none is open (at once in
+      // the common case: the gate is then a settled promise), so its synchronous part never meets one.
+      const { store } = services;
+      const result = await (store instanceof SqliteStore
+        ? store.outsideTransactions(() => handler(context))
+        : handler(context));
       if (result === UNCHANGED && operation.unchanged !== undefined)
         return reply.status(operation.unchanged).send();
       void reply.status(operation.success);
