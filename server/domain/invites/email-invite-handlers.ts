@@ -9,9 +9,10 @@ import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination
 import { authorize } from '../../policies/index.ts';
 import { loadOrgAccessIn } from '../access.ts';
 import { loadMemberIn } from '../members/present.ts';
+import { keepOneAdminIn } from '../members/records.ts';
 import { resendEmailInvite, revokeEmailInvite } from './commands.ts';
 import { presentEmailInvite } from './present.ts';
-import { keepOneAdminIn, loadPending, pendingInvites } from './records.ts';
+import { loadPending, pendingInvites } from './records.ts';
 
 const KEYS: readonly SortKey[] = [
   { column: 'e.created_at', direction: 'desc' },

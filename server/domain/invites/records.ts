@@ -2,11 +2,10 @@
  * Reading invite links and pending email invites: the queries of the invite handlers, through the store or, for the
  * reads a write depends on, through the write's transaction (`Statements`).
  */
-import { conflict, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { builder } from '../../storage/database.ts';
 import type { InvitesTable, OrganizationsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
-import type { MemberRow } from '../members/present.ts';
 
 export async function loadInvite(
   on: Statements,
@@ -92,32 +91,4 @@ export async function loadPending(
   const row = await on.first(pendingInvites(organizationId).where('e.id', '=', inviteId));
   if (!row) throw notFound(`no pending email invite with id \`${inviteId}\` in this organization`);
   return row;
-}
-
-/**
- * As `keepOneAdmin` (members/records.ts), read through a transaction: refuses to revoke the invite of the last active
- * admin. Kept here until the members domain moves to the store (its files are being converted separately); then the
- * two become one.
- */
-export async function keepOneAdminIn(
-  tx: Statements,
-  organizationId: string,
-  target: MemberRow,
-  what: string,
-): Promise<void> {
-  if (target.role !== 'admin') return;
-  const others = await tx.first(
-    tx.q
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('organization_id', '=', organizationId)
-      .where('role', '=', 'admin')
-      .where('disabled', '=', 0)
-      .where('user_id', '!=', target.user_id),
-  );
-  if (Number(others?.n ?? 0) === 0) {
-    throw conflict(
-      `${what}: ${target.display_name} is the last admin of the organization; make another member admin first`,
-    );
-  }
 }
