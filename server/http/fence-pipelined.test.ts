@@ -5,9 +5,9 @@
  * between two awaits of a converted handler's transaction and answer 500. Here converted team renames are pipelined
  * with reads of unconverted operations (organization, spaces, collections) on one connection: every answer is 200.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { pipelined } from '../test/http-helpers.ts';
 import { buildAdminOrg } from '../test/factories.ts';
 
 let server: TestServer;
@@ -15,23 +15,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server.close());
-
-/** Writes `requests` on one connection at once (HTTP/1.1 pipelining) and answers the status of each response. */
-function pipelined(baseUrl: string, requests: readonly string[]): Promise<number[]> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    let received = '';
-    const codes = () => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
-    const socket = connect(Number(port), hostname, () => socket.write(requests.join('')));
-    socket.on('error', reject);
-    // The server may close the connection before the last answer (after a failure): what came until then.
-    socket.on('close', () => resolve(codes()));
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      if (codes().length >= requests.length) socket.destroy();
-    });
-  });
-}
 
 describe('converted and unconverted handlers pipelined on one connection', () => {
   it('answers every request 200: no synchronous statement meets an open transaction', async () => {

@@ -2,6 +2,7 @@
  * Helpers of the HTTP tests: raw requests (for what the typed client refuses to send: bad JSON, wrong types,
  * odd headers), error-shape assertions, the 401 cases, and role lists.
  */
+import { connect } from 'node:net';
 import { expect } from 'vitest';
 import { buildPath, buildQuery } from '../../shared/client.ts';
 import { operations, type OperationName, type Role } from '../../shared/contract/index.ts';
@@ -157,4 +158,21 @@ export async function expectUnauthorized(
     });
     expectError(answer, 401, fragment);
   }
+}
+
+/** Writes `requests` on one connection at once (HTTP/1.1 pipelining) and answers the status of each response. */
+export function pipelined(baseUrl: string, requests: readonly string[]): Promise<number[]> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const codes = () => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    const socket = connect(Number(port), hostname, () => socket.write(requests.join('')));
+    socket.on('error', reject);
+    // The server may close the connection before the last answer (after a failure): what came until then.
+    socket.on('close', () => resolve(codes()));
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      if (codes().length >= requests.length) socket.destroy();
+    });
+  });
 }

@@ -1,8 +1,7 @@
 /**
  * Handlers on PostgreSQL, without HTTP: a migrated database of the test cluster per file (`*.postgres.test.ts`,
  * the `postgres` project), services that hold only a `PostgresStore` and a clock (no synchronous `Database`: a
- * statement left on it fails here), and the context a handler is called with. The teams' file does the same inline
- * (teams/teams.postgres.test.ts); the domains converted after it share this.
+ * statement left on it fails here), and the context a handler is called with; every domain's file shares it.
  */
 import { Client } from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';

@@ -7,15 +7,10 @@
  * Removing or demoting admins at once runs SERIALIZABLE, with the last-admin count read in each write's
  * transaction: two admins demoting themselves together cannot both pass it (write skew), one is answered 409.
  */
-import { Client } from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../clock.ts';
+import { describe, expect, it } from 'vitest';
+import { statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
 import { authenticate } from '../../http/auth.ts';
-import type { Services } from '../../http/context.ts';
 import { hashToken } from '../../ids.ts';
-import { migratePostgres } from '../../storage/postgres/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../../storage/postgres/test-cluster.ts';
-import { PostgresStore } from '../../storage/store/postgres-store.ts';
 import { changeMemberRole } from './commands.ts';
 import { memberHandlers } from './handlers.ts';
 import { loadMemberIn } from './present.ts';
@@ -35,57 +30,12 @@ const SEED = `
   INSERT INTO tokens (hash, user_id, label, created_at) VALUES ('${hashToken(TOKEN)}', 'cy', 'api', 't');
 `;
 
-let database: TestDatabase;
-let store: PostgresStore;
-const clock = new ManualClock('2026-03-01T09:00:00.000Z');
-/** Only what the handlers run here use: no `db`, so a synchronous statement would throw. */
-const services = { clock } as unknown as Services;
-
-async function onClient(sqlText: string): Promise<void> {
-  const client = new Client(database.config);
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const client = new Client(database.config);
-  await client.connect();
-  try {
-    await migratePostgres(client);
-  } finally {
-    await client.end();
-  }
-  store = PostgresStore.open(database.config);
-  services.store = store;
-});
-afterAll(async () => {
-  await store.close();
-  await database.drop();
-});
-beforeEach(async () => {
-  await onClient(`TRUNCATE users, organizations, events CASCADE; ${SEED}`);
-});
-
-function context(userId: string, params: object) {
-  return {
-    params,
-    body: {},
-    query: {},
-    actor: { userId, tokenHash: 'h' },
-    services,
-    baseUrl: 'http://test',
-  } as never;
-}
-const statusOf = (error: unknown) => (error as { status?: number }).status;
+const pg = usePostgresHandlers({ truncate: 'users, organizations, events', seed: SEED });
+const context = (userId: string, params: object) => pg.context(userId, params, {});
 const admins = async (organizationId: string) =>
   (
-    await store.all(
-      store.q
+    await pg.store.all(
+      pg.store.q
         .selectFrom('members')
         .select('user_id')
         .where('organization_id', '=', organizationId)
@@ -96,11 +46,11 @@ const admins = async (organizationId: string) =>
 
 describe('authentication on PostgreSQL', () => {
   it('finds the user of a stored token, and refuses an unknown one (401)', async () => {
-    expect(await authenticate(store, `Bearer ${TOKEN}`)).toEqual({
+    expect(await authenticate(pg.store, `Bearer ${TOKEN}`)).toEqual({
       userId: 'cy',
       tokenHash: hashToken(TOKEN),
     });
-    await expect(authenticate(store, `Bearer ${TOKEN}x`)).rejects.toSatisfy(
+    await expect(authenticate(pg.store, `Bearer ${TOKEN}x`)).rejects.toSatisfy(
       (error) => statusOf(error) === 401,
     );
   });
@@ -112,7 +62,7 @@ describe('the member queries on PostgreSQL', () => {
     { column: 'm.user_id', direction: 'asc' as const },
   ];
   it('pages the members in order, filtered by role, guest, search and seen, with matching counts', async () => {
-    const all = memberListQueries(store, 'o1', { seenOnly: false }, keys);
+    const all = memberListQueries(pg.store, 'o1', { seenOnly: false }, keys);
     expect(all.filtered).toBe(false);
     expect((await all.fetch(undefined, 3)).map((row) => row.user_id)).toEqual(['ada', 'bob', 'cy']);
     expect((await all.fetch(['2026-01-02', 'bob'], 10)).map((row) => row.user_id)).toEqual(['cy', 'dee']);
@@ -124,7 +74,7 @@ describe('the member queries on PostgreSQL', () => {
       [{ search: 'x.org', seenOnly: true }, ['bob', 'dee']],
     ];
     for (const [filters, expected] of cases) {
-      const list = memberListQueries(store, 'o1', filters, keys);
+      const list = memberListQueries(pg.store, 'o1', filters, keys);
       expect(list.filtered).toBe(true);
       expect((await list.fetch(undefined, 10)).map((row) => row.user_id)).toEqual(expected);
       expect(await list.count()).toBe(expected.length);
@@ -137,13 +87,13 @@ describe('the member queries on PostgreSQL', () => {
         context(userId, { organizationId: 'o1', userId: target }),
       );
     await remove('ada', 'cy');
-    await expect(loadMemberIn(store, 'o1', 'cy')).rejects.toSatisfy((error) => statusOf(error) === 404);
+    await expect(loadMemberIn(pg.store, 'o1', 'cy')).rejects.toSatisfy((error) => statusOf(error) === 404);
     await remove('ada', 'bob');
     await expect(remove('ada', 'ada')).rejects.toSatisfy((error) => statusOf(error) === 409);
     await expect(remove('eve', 'ada')).rejects.toSatisfy((error) => statusOf(error) === 404);
     expect(await admins('o1')).toEqual(['ada']);
-    const events = await store.all(
-      store.q.selectFrom('events').select(['action', 'subject_id', 'data']).orderBy('subject_id'),
+    const events = await pg.store.all(
+      pg.store.q.selectFrom('events').select(['action', 'subject_id', 'data']).orderBy('subject_id'),
     );
     expect(events).toEqual([
       { action: 'member.removed', subject_id: 'bob', data: JSON.stringify({ role: 'admin' }) },
@@ -153,12 +103,12 @@ describe('the member queries on PostgreSQL', () => {
 
   it('lets one of two admins demoting themselves at once through, and refuses the other (409)', async () => {
     const demote = (userId: string) =>
-      store.transaction(async (tx) => {
+      pg.store.transaction(async (tx) => {
         const target = await loadMemberIn(tx, 'o1', userId);
         await keepOneAdminIn(tx, 'o1', target, 'cannot change the role');
         await changeMemberRole(
           tx,
-          { organizationId: 'o1', userId, actorId: userId, now: clock.now() },
+          { organizationId: 'o1', userId, actorId: userId, now: pg.clock.now() },
           'admin',
           'read',
         );

@@ -1,12 +1,11 @@
 /**
  * Team writes at the same time, over HTTP, now that they run in async transactions of the store: no request fails
- * (every other request's synchronous statements, such as authentication, would be refused by the fence if they ran
+ * (another request's synchronous statements would be refused by the fence if they ran
  * while a transaction is open), and the reads each write depends on are made inside its transaction, so the writes
  * are ordered: every rename's event starts from the title the previous one left, and one title is taken once.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Answer } from '../../test/http-helpers.ts';
+import { pipelined, type Answer } from '../../test/http-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildAdminOrg } from '../../test/factories.ts';
 
@@ -17,23 +16,6 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const statuses = (answers: readonly Answer[]) => answers.map((answer) => answer.status).sort();
-
-/** Writes `requests` on one connection at once (HTTP/1.1 pipelining) and answers the status of each response. */
-function pipelined(baseUrl: string, requests: readonly string[]): Promise<number[]> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    let received = '';
-    const codes = () => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
-    const socket = connect(Number(port), hostname, () => socket.write(requests.join('')));
-    socket.on('error', reject);
-    // The server may close the connection before the last answer (after a failure): what came until then.
-    socket.on('close', () => resolve(codes()));
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      if (codes().length >= requests.length) socket.destroy();
-    });
-  });
-}
 
 describe('team writes at the same time', () => {
   it('answers 20 renames and 20 reads sent together, and records the renames as one chain of titles', async () => {

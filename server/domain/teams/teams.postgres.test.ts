@@ -1,83 +1,22 @@
 /**
  * The team handlers' writes and the team queries on PostgreSQL: the handlers are called with services that hold
  * only a `PostgresStore` and a clock (no synchronous `Database`: a statement left on it would fail here), on a
- * migrated database of the test cluster. Not over HTTP: authentication and the list pages still read through the
- * synchronous `Database` (storage/README.md, "Where it stands").
+ * migrated database of the test cluster (`usePostgresHandlers`). Not over HTTP: the app itself still needs the
+ * synchronous `Database` (the job queue, checkpoints, unconverted domains; storage/README.md, "Where it stands").
  *
  * Concurrent writes run SERIALIZABLE: the reads a write depends on are inside its transaction, so a rename starts
  * from the title the previous one left, and a title sent twice at once is created once (the other transaction
  * fails to serialize, runs again, and finds the title taken).
  */
-import { Client } from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../clock.ts';
-import type { Services } from '../../http/context.ts';
-import { migratePostgres } from '../../storage/postgres/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../../storage/postgres/test-cluster.ts';
-import { PostgresStore } from '../../storage/store/postgres-store.ts';
+import { describe, expect, it } from 'vitest';
+import { statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
 import { teamHandlers } from './handlers.ts';
 import { teamMemberHandlers } from './member-handlers.ts';
 import { teamQuery } from './present.ts';
 import { loadTeam, organizationTeamsQuery, resolveMembers } from './records.ts';
 
-const SEED = `
-  INSERT INTO users (id, email, display_name, created_at) VALUES
-    ('admin', 'admin@x.org', 'Admin', 't'), ('reader', 'reader@x.org', 'Reader', 't'),
-    ('other', 'other@x.org', 'Other', 't'), ('stranger', 'stranger@x.org', 'Stranger', 't');
-  INSERT INTO organizations (id, title, created_at, email_domains, type, sso, ai, invite_links, plan) VALUES
-    ('o1', 'O1', 't', '[]', 'business', 0, 0, 1, 'free'), ('o2', 'O2', 't', '[]', 'business', 0, 0, 1, 'free');
-  INSERT INTO members (organization_id, user_id, role, disabled, sso, joined_at) VALUES
-    ('o1', 'admin', 'admin', 0, 0, 't'), ('o1', 'reader', 'read', 0, 0, 't'), ('o1', 'other', 'read', 0, 0, 't'),
-    ('o2', 'stranger', 'admin', 0, 0, 't');
-`;
-
-let database: TestDatabase;
-let store: PostgresStore;
-const clock = new ManualClock('2026-03-01T09:00:00.000Z');
-/** Only what the write handlers use: no `db`, so a synchronous statement would throw. */
-const services = { clock } as unknown as Services;
-
-async function onClient(sqlText: string): Promise<void> {
-  const client = new Client(database.config);
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const client = new Client(database.config);
-  await client.connect();
-  try {
-    await migratePostgres(client);
-  } finally {
-    await client.end();
-  }
-  store = PostgresStore.open(database.config);
-  services.store = store;
-});
-afterAll(async () => {
-  await store.close();
-  await database.drop();
-});
-beforeEach(async () => {
-  await onClient(`TRUNCATE users, organizations, events CASCADE; ${SEED}`);
-});
-
-/** A handler's context (typed loosely: each handler checks its own fields). */
-function context(userId: string, params: object, body: unknown, query: object = {}) {
-  return {
-    params,
-    body,
-    query,
-    actor: { userId, tokenHash: 'h' },
-    services,
-    baseUrl: 'http://test',
-  } as never;
-}
+const pg = usePostgresHandlers({ truncate: 'users, organizations, events' });
+const { context } = pg;
 
 const create = (userId: string, title: string, members?: string[]) =>
   teamHandlers.createOrganizationTeam(
@@ -85,14 +24,13 @@ const create = (userId: string, title: string, members?: string[]) =>
   );
 const rename = (userId: string, teamId: string, title: string) =>
   teamHandlers.updateTeamInOrganizationById(context(userId, { organizationId: 'o1', teamId }, { title }));
-const statusOf = (error: unknown) => (error as { status?: number }).status;
 
 describe('the team handlers on PostgreSQL', () => {
   it('creates a team with members named by id and email, with its event', async () => {
     const team = await create('admin', ' Core ', ['reader', 'OTHER@x.org', 'reader']);
     expect(team).toMatchObject({ object: 'team', title: 'Core', members: 2, permissions: { admin: true } });
-    const members = await store.all(
-      store.q
+    const members = await pg.store.all(
+      pg.store.q
         .selectFrom('team_members')
         .select(['user_id', 'role'])
         .where('team_id', '=', team.id)
@@ -102,8 +40,8 @@ describe('the team handlers on PostgreSQL', () => {
       { user_id: 'other', role: 'member' },
       { user_id: 'reader', role: 'member' },
     ]);
-    const events = await store.all(
-      store.q.selectFrom('events').select(['action', 'data']).where('subject_id', '=', team.id),
+    const events = await pg.store.all(
+      pg.store.q.selectFrom('events').select(['action', 'data']).where('subject_id', '=', team.id),
     );
     expect(events).toEqual([{ action: 'team.created', data: JSON.stringify({ title: 'Core', members: 3 }) }]);
   });
@@ -114,7 +52,7 @@ describe('the team handlers on PostgreSQL', () => {
     await expect(create('admin', 'New', ['stranger'])).rejects.toSatisfy((error) => statusOf(error) === 400);
     await expect(create('reader', 'Mine')).rejects.toSatisfy((error) => statusOf(error) === 403);
     await expect(create('stranger', 'Theirs')).rejects.toSatisfy((error) => statusOf(error) === 404);
-    const titles = await store.all(store.q.selectFrom('teams').select('title'));
+    const titles = await pg.store.all(pg.store.q.selectFrom('teams').select('title'));
     expect(titles).toEqual([{ title: 'Équipe' }]);
   });
 
@@ -124,8 +62,8 @@ describe('the team handlers on PostgreSQL', () => {
     const renamed = await Promise.all(titles.map((title) => rename('admin', id, title)));
     expect(renamed.map((team) => team.title).sort()).toEqual(titles);
     const events = (
-      await store.all(
-        store.q
+      await pg.store.all(
+        pg.store.q
           .selectFrom('events')
           .select('data')
           .where('subject_id', '=', id)
@@ -137,7 +75,7 @@ describe('the team handlers on PostgreSQL', () => {
     const chain = ['Start'];
     for (let title = next.get('Start'); title !== undefined; title = next.get(title)) chain.push(title);
     expect(chain.slice(1).sort()).toEqual(titles);
-    expect((await loadTeam(store, 'o1', id, 'admin')).title).toBe(chain.at(-1));
+    expect((await loadTeam(pg.store, 'o1', id, 'admin')).title).toBe(chain.at(-1));
   });
 
   it('creates a title sent 6 times together once, and refuses the others 409', async () => {
@@ -145,24 +83,24 @@ describe('the team handlers on PostgreSQL', () => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     for (const outcome of outcomes)
       if (outcome.status === 'rejected') expect(statusOf(outcome.reason)).toBe(409);
-    expect(await store.all(store.q.selectFrom('teams').select('title'))).toEqual([{ title: 'Once' }]);
+    expect(await pg.store.all(pg.store.q.selectFrom('teams').select('title'))).toEqual([{ title: 'Once' }]);
   });
 
   it('adds, sets and removes team members, and deletes the team', async () => {
     const { id: teamId } = await create('admin', 'People');
     const params = { organizationId: 'o1', teamId };
-    clock.advance(1_000);
+    pg.clock.advance(1_000);
     await teamMemberHandlers.updateMembersInOrganizationTeam(
       context('admin', params, {
         add: ['reader', 'other@x.org'],
         memberships: { reader: { role: 'owner' } },
       }),
     );
-    clock.advance(1_000);
+    pg.clock.advance(1_000);
     await teamMemberHandlers.addMemberToOrganizationTeamById(
       context('admin', { ...params, userId: 'other' }, { role: 'owner' }),
     );
-    clock.advance(1_000);
+    pg.clock.advance(1_000);
     await teamMemberHandlers.deleteMemberFromOrganizationTeamById(
       context('reader', { ...params, userId: 'other' }, undefined),
     );
@@ -171,11 +109,11 @@ describe('the team handlers on PostgreSQL', () => {
         context('admin', { ...params, userId: 'stranger' }, { role: 'member' }),
       ),
     ).rejects.toSatisfy((error) => statusOf(error) === 404);
-    const team = await loadTeam(store, 'o1', teamId, 'reader');
+    const team = await loadTeam(pg.store, 'o1', teamId, 'reader');
     expect(team).toMatchObject({ members: 1, actor_role: 'owner' });
     // Each write a second after the previous one: event ids are ordered by time.
-    const actions = await store.all(
-      store.q.selectFrom('events').select('action').where('subject_id', '=', teamId).orderBy('id'),
+    const actions = await pg.store.all(
+      pg.store.q.selectFrom('events').select('action').where('subject_id', '=', teamId).orderBy('id'),
     );
     expect(actions.map((row) => row.action)).toEqual([
       'team.created',
@@ -184,7 +122,7 @@ describe('the team handlers on PostgreSQL', () => {
       'team.member_removed',
     ]);
     await teamHandlers.removeTeamFromOrganizationById(context('admin', params, undefined));
-    await expect(loadTeam(store, 'o1', teamId, 'admin')).rejects.toSatisfy(
+    await expect(loadTeam(pg.store, 'o1', teamId, 'admin')).rejects.toSatisfy(
       (error) => statusOf(error) === 404,
     );
   });
@@ -253,9 +191,11 @@ describe('the team queries on PostgreSQL', () => {
       context('admin', { organizationId: 'o1', teamId: a, userId: 'other' }, { role: 'owner' }),
     );
     const titles = async (filters: { title?: string; owner?: string }) =>
-      (await store.all((await organizationTeamsQuery(store, 'o1', 'admin', filters)).orderBy('t.title'))).map(
-        (row) => [row.title, row.members],
-      );
+      (
+        await pg.store.all(
+          (await organizationTeamsQuery(pg.store, 'o1', 'admin', filters)).orderBy('t.title'),
+        )
+      ).map((row) => [row.title, row.members]);
     expect(await titles({})).toEqual([
       ['Alpha_1', 2],
       ['Beta%', 2],
@@ -264,10 +204,13 @@ describe('the team queries on PostgreSQL', () => {
     expect(await titles({ title: '%' })).toEqual([['Beta%', 2]]);
     expect(await titles({ owner: 'other' })).toEqual([['Alpha_1', 2]]);
     expect(await titles({ owner: 'admin' })).toHaveLength(2);
-    await expect(organizationTeamsQuery(store, 'o1', 'admin', { owner: 'stranger' })).rejects.toSatisfy(
+    await expect(organizationTeamsQuery(pg.store, 'o1', 'admin', { owner: 'stranger' })).rejects.toSatisfy(
       (error) => statusOf(error) === 400,
     );
-    expect(await resolveMembers(store, 'o1', ['READER@X.ORG', 'other'], 'add')).toEqual(['reader', 'other']);
-    expect(await store.all(teamQuery('o2', 'stranger'))).toEqual([]);
+    expect(await resolveMembers(pg.store, 'o1', ['READER@X.ORG', 'other'], 'add')).toEqual([
+      'reader',
+      'other',
+    ]);
+    expect(await pg.store.all(teamQuery('o2', 'stranger'))).toEqual([]);
   });
 });
