@@ -66,13 +66,7 @@ export const teamHandlers = {
   updateTeamInOrganizationById: async ({ params, body, actor, services: { store, clock } }) => {
     const title = body.title.trim();
     const { orgActor, team } = await store.transaction(async (tx) => {
-      const { actor: orgActor, team } = await loadTeamAccess(
-        tx,
-        params.organizationId,
-        params.teamId,
-        actor.userId,
-      );
-      authorize(orgActor, 'team.rename', teamSubject(team));
+      const { actor: orgActor, team } = await loadTeamAccess(tx, params, actor.userId, 'team.rename');
       await ensureTitleFree(tx, params.organizationId, title, team.id);
       const write = { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() };
       await renameTeam(tx, write, team, title);
@@ -83,13 +77,7 @@ export const teamHandlers = {
 
   removeTeamFromOrganizationById: async ({ params, actor, services: { store, clock } }) => {
     await store.transaction(async (tx) => {
-      const { actor: orgActor, team } = await loadTeamAccess(
-        tx,
-        params.organizationId,
-        params.teamId,
-        actor.userId,
-      );
-      authorize(orgActor, 'team.delete', teamSubject(team));
+      const { team } = await loadTeamAccess(tx, params, actor.userId, 'team.delete');
       const write = { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() };
       await deleteTeam(tx, write, team);
     });

@@ -41,13 +41,7 @@ export const teamMemberHandlers = {
   updateMembersInOrganizationTeam: async ({ params, body, actor, services: { store, clock } }) => {
     const now = clock.now();
     await store.transaction(async (tx) => {
-      const { actor: orgActor, team } = await loadTeamAccess(
-        tx,
-        params.organizationId,
-        params.teamId,
-        actor.userId,
-      );
-      authorize(orgActor, 'team.admin', teamSubject(team));
+      const { team } = await loadTeamAccess(tx, params, actor.userId, 'team.admin');
       const add = await resolveMembers(tx, params.organizationId, body.add ?? [], 'add');
       const remove = new Set(await resolveMembers(tx, params.organizationId, body.remove ?? [], 'remove'));
       const memberships = Object.entries(body.memberships ?? {});
@@ -76,13 +70,7 @@ export const teamMemberHandlers = {
   addMemberToOrganizationTeamById: async ({ params, body, actor, services: { store, clock } }) => {
     const now = clock.now();
     await store.transaction(async (tx) => {
-      const { actor: orgActor, team } = await loadTeamAccess(
-        tx,
-        params.organizationId,
-        params.teamId,
-        actor.userId,
-      );
-      authorize(orgActor, 'team.admin', teamSubject(team));
+      const { team } = await loadTeamAccess(tx, params, actor.userId, 'team.admin');
       await loadMemberIn(tx, params.organizationId, params.userId);
       const write = { organizationId: params.organizationId, actorId: actor.userId, now };
       await setTeamMember(tx, write, team.id, params.userId, body.role);
@@ -92,13 +80,7 @@ export const teamMemberHandlers = {
 
   deleteMemberFromOrganizationTeamById: async ({ params, actor, services: { store, clock } }) => {
     await store.transaction(async (tx) => {
-      const { actor: orgActor, team } = await loadTeamAccess(
-        tx,
-        params.organizationId,
-        params.teamId,
-        actor.userId,
-      );
-      authorize(orgActor, 'team.admin', teamSubject(team));
+      const { team } = await loadTeamAccess(tx, params, actor.userId, 'team.admin');
       await loadMemberIn(tx, params.organizationId, params.userId);
       const write = { organizationId: params.organizationId, actorId: actor.userId, now: clock.now() };
       await removeTeamMember(tx, write, team.id, params.userId);

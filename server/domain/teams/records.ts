@@ -4,11 +4,11 @@
  */
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { OrgActor } from '../../policies/index.ts';
+import { authorize, type OrgActor } from '../../policies/index.ts';
 import type { Statements } from '../../storage/store/store.ts';
 import { likeContains, loadOrgAccessIn } from '../access.ts';
 import { memberQuery } from '../members/present.ts';
-import { teamById, teamQuery, type TeamRow } from './present.ts';
+import { teamById, teamQuery, teamSubject, type TeamRow } from './present.ts';
 
 export async function loadTeam(
   on: Statements,
@@ -23,16 +23,19 @@ export async function loadTeam(
 
 /**
  * The caller's standing in the organization (404 when not a member) and the team as the caller sees it (404 when
- * absent), read through `on`: a write's transaction reads what authorizes it in the transaction.
+ * absent), read through `on` (a write's transaction reads what authorizes it in the transaction), once the caller
+ * may do `action` to the team (403 otherwise).
  */
 export async function loadTeamAccess(
   on: Statements,
-  organizationId: string,
-  teamId: string,
+  { organizationId, teamId }: { organizationId: string; teamId: string },
   actorId: string,
+  action: 'team.rename' | 'team.delete' | 'team.admin',
 ): Promise<{ actor: OrgActor; team: TeamRow }> {
   const { actor } = await loadOrgAccessIn(on, organizationId, actorId);
-  return { actor, team: await loadTeam(on, organizationId, teamId, actorId) };
+  const team = await loadTeam(on, organizationId, teamId, actorId);
+  authorize(actor, action, teamSubject(team));
+  return { actor, team };
 }
 
 /**
