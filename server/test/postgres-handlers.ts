@@ -93,3 +93,19 @@ export function usePostgresHandlers(options: { truncate: string; seed?: string }
 
 /** The HTTP status of an error a handler threw. */
 export const statusOf = (error: unknown) => (error as { status?: number }).status;
+
+/** Every page of a list handler, walked by its `next.page`: the items in order, and the count each page gave. */
+export async function pages<T>(
+  list: (page: string | undefined) => Promise<{ items: T[]; count: number; next?: { page: string } }>,
+) {
+  const items: T[] = [];
+  const counts: number[] = [];
+  let page: string | undefined;
+  do {
+    const answer = await list(page);
+    items.push(...answer.items);
+    counts.push(answer.count);
+    page = answer.next?.page;
+  } while (page !== undefined);
+  return { items, counts };
+}

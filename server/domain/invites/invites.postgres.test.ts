@@ -6,7 +6,7 @@
  * and one event, and 6 resends count 6.
  */
 import { describe, expect, it } from 'vitest';
-import { statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
+import { pages, statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
 import { emailInviteHandlers } from './email-invite-handlers.ts';
 import { inviteHandlers } from './handlers.ts';
 
@@ -17,21 +17,6 @@ const createLink = (userId: string, role: 'read' | 'edit' | null = 'read') =>
   inviteHandlers.createOrganizationInvite(pg.context(userId, org, { role }));
 const invite = (emails: (string | { email: string; role: 'admin' | 'read' | null })[], userId = 'admin') =>
   inviteHandlers.inviteUsersToOrganization(pg.context(userId, org, { emails }));
-
-async function pages<T>(
-  list: (page: string | undefined) => Promise<{ items: T[]; count: number; next?: { page: string } }>,
-) {
-  const items: T[] = [];
-  const counts: number[] = [];
-  let page: string | undefined;
-  do {
-    const answer = await list(page);
-    items.push(...answer.items);
-    counts.push(answer.count);
-    page = answer.next?.page;
-  } while (page !== undefined);
-  return { items, counts };
-}
 
 const eventsOf = async (action: string) =>
   pg.store.all(pg.store.q.selectFrom('events').select(['subject_id', 'data']).where('action', '=', action));

@@ -9,7 +9,7 @@
  * fails to serialize, runs again, and finds the title taken).
  */
 import { describe, expect, it } from 'vitest';
-import { statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
+import { pages, statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
 import { teamHandlers } from './handlers.ts';
 import { teamMemberHandlers } from './member-handlers.ts';
 import { teamQuery } from './present.ts';
@@ -132,22 +132,6 @@ describe('the team queries on PostgreSQL', () => {
   it('pages the teams of the organization and of a member in folded title order, and reads one', async () => {
     for (const title of ['beta', 'Alpha', 'gamma']) await create('admin', title, ['reader']);
     await create('admin', 'Delta');
-    const pages = async (
-      list: (
-        page: string | undefined,
-      ) => Promise<{ items: unknown[]; count: number; next?: { page: string } }>,
-    ) => {
-      const items: unknown[] = [];
-      const counts: number[] = [];
-      let page: string | undefined;
-      do {
-        const answer = await list(page);
-        items.push(...answer.items);
-        counts.push(answer.count);
-        page = answer.next?.page;
-      } while (page !== undefined);
-      return { items, counts };
-    };
     const organization = await pages((page) =>
       teamHandlers.listTeamsInOrganizationById(
         context('admin', { organizationId: 'o1' }, undefined, { limit: 1, ...(page ? { page } : {}) }),
