@@ -15,7 +15,8 @@
 import type { MergeRulesSpaceConfiguration } from '../../../shared/contract/resources/mergeRules.ts';
 import { badRequest } from '../../errors.ts';
 import type { Database } from '../../storage/database.ts';
-import { memberNames } from '../reviews/records.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { memberNames, memberNamesIn } from '../reviews/records.ts';
 
 const NEVER_MET: Partial<Record<string, string>> = {
   require_agent_review: 'this server has no review agents, so the rule could never be met',
@@ -29,10 +30,27 @@ export function ensureValidMergeRules(
   organizationId: string,
   configuration: MergeRulesSpaceConfiguration,
 ): void {
+  checkMergeRules(configuration, memberNames(db, organizationId, usersNamed(configuration)));
+}
+
+/** As `ensureValidMergeRules`, the members read through a store or a transaction. */
+export async function ensureValidMergeRulesIn(
+  on: Statements,
+  organizationId: string,
+  configuration: MergeRulesSpaceConfiguration,
+): Promise<void> {
+  checkMergeRules(configuration, await memberNamesIn(on, organizationId, usersNamed(configuration)));
+}
+
+const usersNamed = (configuration: MergeRulesSpaceConfiguration): string[] =>
+  configuration.type === 'rules'
+    ? configuration.rules.flatMap((rule) => ('users' in rule ? rule.users : []))
+    : [];
+
+/** The checks, given the organization's members among the users the rules name. */
+function checkMergeRules(configuration: MergeRulesSpaceConfiguration, members: Map<string, string>): void {
   if (configuration.type !== 'rules') return;
   const seen = new Map<string, number>();
-  const named = configuration.rules.flatMap((rule) => ('users' in rule ? rule.users : []));
-  const members = memberNames(db, organizationId, named);
   configuration.rules.forEach((rule, index) => {
     const field = `body field \`mergeRules.rules[${index}]\``;
     const earlier = seen.get(rule.rule);
