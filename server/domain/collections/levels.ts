@@ -12,7 +12,8 @@ import { prepared } from '../../storage/prepared.ts';
 import type { CollectionsTable } from '../../storage/schema.ts';
 import { loadUserGrants, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
 
-const collectionsOfOrganization = prepared((organizationId: string) =>
+/** The organization's collections (ContentLevels loads them; `visibleSpaceCountsIn` through the store). */
+export const collectionsOfOrganization = prepared((organizationId: string) =>
   builder.selectFrom('collections').selectAll().where('organization_id', '=', organizationId),
 );
 
@@ -28,16 +29,17 @@ export class ContentLevels {
   private userGrants: UserGrants | undefined;
   private readonly levels = new Map<string, Role | null>();
 
-  private readonly db: Database;
+  private readonly db: Database | null;
   readonly organizationId: string;
   readonly actor: OrgActor;
 
   /**
    * `collections`: the organization's collections when already loaded (levels of several roles share them);
    * `grants`: the actor's grants when already known (`NO_GRANTS` for the levels of a role rather than a person).
+   * `db` may be null when both are given (levels computed from rows read through the store).
    */
   constructor(
-    db: Database,
+    db: Database | null,
     organizationId: string,
     actor: OrgActor,
     collections?: Map<string, CollectionsTable>,
@@ -55,8 +57,13 @@ export class ContentLevels {
     this.userGrants ??=
       this.actor.grantsInOrganization === false
         ? NO_GRANTS
-        : loadUserGrants(this.db, this.organizationId, this.actor.userId);
+        : loadUserGrants(this.database(), this.organizationId, this.actor.userId);
     return this.userGrants;
+  }
+
+  private database(): Database {
+    if (this.db === null) throw new Error('levels made without a Database need their collections and grants');
+    return this.db;
   }
 
   /** Whether the actor was given roles directly or through teams (an admin's grants change nothing). */
@@ -68,7 +75,7 @@ export class ContentLevels {
   collections(): Map<string, CollectionsTable> {
     if (this.rows === undefined) {
       this.rows = new Map();
-      for (const row of this.db.all(collectionsOfOrganization(this.organizationId)))
+      for (const row of this.database().all(collectionsOfOrganization(this.organizationId)))
         this.rows.set(row.id, row);
     }
     return this.rows;
