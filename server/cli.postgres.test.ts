@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('serve --database postgres://…', () => {
-  it('serves the demo from PostgreSQL: a team, the members pages and a role change, with a real token', async () => {
+  it('serves the demo from PostgreSQL: a team, the members pages, a role change and a new space, with a real token', async () => {
     const server = await startServe([
       '--database',
       testDatabaseUrl(database),
@@ -101,18 +101,28 @@ describe('serve --database postgres://…', () => {
       );
       expect(stored[0]?.role).toBe('edit');
 
+      // A space created on PostgreSQL (spaces are on the store): its row and first revision are there.
+      const created = await call('POST', `/orgs/${org.id}/spaces`, { title: 'On PostgreSQL' });
+      expect(created.status).toBe(201);
+      const space = (await created.json()) as { id: string; title: string };
+      expect(space.title).toBe('On PostgreSQL');
+      const { rows: revisions } = await client.query('SELECT id FROM revisions WHERE space_id = $1', [
+        space.id,
+      ]);
+      expect(revisions).toHaveLength(1);
+
       // An operation still on the synchronous SQLite Database: a 501 that names it, and nothing written.
-      const spacesBefore = await client.query('SELECT id FROM spaces');
-      const created = await call('POST', `/orgs/${org.id}/spaces`, { title: 'Not on PostgreSQL yet' });
-      expect(created.status).toBe(501);
-      expect(await created.json()).toEqual({
+      const requestsBefore = await client.query('SELECT id FROM change_requests');
+      const requested = await call('POST', `/spaces/${space.id}/change-requests`, { subject: 'Not yet' });
+      expect(requested.status).toBe(501);
+      expect(await requested.json()).toEqual({
         error: {
           code: 501,
           message:
-            'createSpace is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
+            'createChangeRequest is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
         },
       });
-      expect((await client.query('SELECT id FROM spaces')).rowCount).toBe(spacesBefore.rowCount);
+      expect((await client.query('SELECT id FROM change_requests')).rowCount).toBe(requestsBefore.rowCount);
     } finally {
       expect(await stopServe(server.child)).toBe(0);
     }
