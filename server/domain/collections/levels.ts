@@ -10,7 +10,8 @@ import { effectiveLevel, roleRank, type OrgActor } from '../../policies/index.ts
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CollectionsTable } from '../../storage/schema.ts';
-import { loadUserGrants, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadUserGrants, loadUserGrantsIn, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
 
 const collectionsOfOrganization = prepared((organizationId: string) =>
   builder.selectFrom('collections').selectAll().where('organization_id', '=', organizationId),
@@ -28,7 +29,8 @@ export class ContentLevels {
   private userGrants: UserGrants | undefined;
   private readonly levels = new Map<string, Role | null>();
 
-  private readonly db: Database;
+  /** null: built by `contentLevelsIn`, with the collections and grants read beforehand. */
+  private readonly db: Database | null;
   readonly organizationId: string;
   readonly actor: OrgActor;
 
@@ -37,7 +39,7 @@ export class ContentLevels {
    * `grants`: the actor's grants when already known (`NO_GRANTS` for the levels of a role rather than a person).
    */
   constructor(
-    db: Database,
+    db: Database | null,
     organizationId: string,
     actor: OrgActor,
     collections?: Map<string, CollectionsTable>,
@@ -55,8 +57,13 @@ export class ContentLevels {
     this.userGrants ??=
       this.actor.grantsInOrganization === false
         ? NO_GRANTS
-        : loadUserGrants(this.db, this.organizationId, this.actor.userId);
+        : loadUserGrants(this.database(), this.organizationId, this.actor.userId);
     return this.userGrants;
+  }
+
+  private database(): Database {
+    if (this.db === null) throw new Error('ContentLevels: built without a Database, nothing read beforehand');
+    return this.db;
   }
 
   /** Whether the actor was given roles directly or through teams (an admin's grants change nothing). */
@@ -68,7 +75,7 @@ export class ContentLevels {
   collections(): Map<string, CollectionsTable> {
     if (this.rows === undefined) {
       this.rows = new Map();
-      for (const row of this.db.all(collectionsOfOrganization(this.organizationId)))
+      for (const row of this.database().all(collectionsOfOrganization(this.organizationId)))
         this.rows.set(row.id, row);
     }
     return this.rows;
@@ -114,4 +121,25 @@ export class ContentLevels {
       (id) => roleRank(this.collectionLevel(id)) >= roleRank('read'),
     );
   }
+}
+
+/**
+ * A `ContentLevels` read through a store or a transaction: the organization's collections and the actor's grants
+ * are read at once (an admin's levels need neither), so its levels are then answered without reading.
+ */
+export async function contentLevelsIn(
+  on: Statements,
+  organizationId: string,
+  actor: OrgActor,
+): Promise<ContentLevels> {
+  // An admin's levels read nothing (`collections()` would still need the Database: none is needed for levels).
+  if (actor.role === 'admin') return new ContentLevels(null, organizationId, actor, undefined, NO_GRANTS);
+  const collections = new Map(
+    (await on.all(collectionsOfOrganization(organizationId))).map((row) => [row.id, row]),
+  );
+  const grants =
+    actor.grantsInOrganization === false
+      ? NO_GRANTS
+      : await loadUserGrantsIn(on, organizationId, actor.userId);
+  return new ContentLevels(null, organizationId, actor, collections, grants);
 }
