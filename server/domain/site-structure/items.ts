@@ -23,7 +23,7 @@ const firstSiteSpace = prepared((siteId: string, sectionId: string | null) =>
     .selectFrom('site_spaces')
     .select('id')
     .where('site_id', '=', siteId)
-    .where('section_id', 'is', sectionId)
+    .where('section_id', 'is not distinct from', sectionId)
     .orderBy('sort_key')
     .limit(1),
 );

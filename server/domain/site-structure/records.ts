@@ -38,7 +38,7 @@ const siteSpaceHoldingPath = prepared(
       .selectFrom('site_spaces')
       .select('id')
       .where('site_id', '=', siteId)
-      .where('section_id', 'is', sectionId)
+      .where('section_id', 'is not distinct from', sectionId)
       .where('path', '=', path)
       .where('id', '!=', exceptId)
       .limit(1),

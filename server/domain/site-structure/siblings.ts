@@ -5,7 +5,8 @@
  * - the sections of one group;
  * - the site spaces of one section, or of the root of a site without sections.
  * Every lookup reads one neighbour through the indexes on (site_id, group_id, sort_key), (site_id, sort_key) and
- * (site_id, section_id, sort_key): moves never load the whole structure. The handlers read them through their
+ * (site_id, section_id, sort_key): moves never load the whole structure. A nullable parent is compared with
+ * `IS NOT DISTINCT FROM` (PostgreSQL takes no parameter after `IS`; SQLite reads it as `IS`, through the same index). The handlers read them through their
  * write's transaction (`Statements`); `lastKey` and `keyAtEnd` stay on the `Database` for the synchronous records
  * (site creation, the demo seed).
  */
@@ -25,7 +26,7 @@ const lastSection = prepared((siteId: string, groupId: string | null) =>
     .selectFrom('site_sections')
     .select('sort_key')
     .where('site_id', '=', siteId)
-    .where('group_id', 'is', groupId)
+    .where('group_id', 'is not distinct from', groupId)
     .orderBy('sort_key', 'desc')
     .limit(1),
 );
@@ -42,7 +43,7 @@ const lastSiteSpace = prepared((siteId: string, sectionId: string | null) =>
     .selectFrom('site_spaces')
     .select('sort_key')
     .where('site_id', '=', siteId)
-    .where('section_id', 'is', sectionId)
+    .where('section_id', 'is not distinct from', sectionId)
     .orderBy('sort_key', 'desc')
     .limit(1),
 );
@@ -53,7 +54,7 @@ function sectionNeighbour(direction: 'after' | 'before') {
       .selectFrom('site_sections')
       .select('sort_key')
       .where('site_id', '=', siteId)
-      .where('group_id', 'is', groupId)
+      .where('group_id', 'is not distinct from', groupId)
       .where('sort_key', direction === 'after' ? '>' : '<', key)
       .where('id', '!=', exceptId)
       .orderBy('sort_key', direction === 'after' ? 'asc' : 'desc')
@@ -78,7 +79,7 @@ function siteSpaceNeighbour(direction: 'after' | 'before') {
       .selectFrom('site_spaces')
       .select('sort_key')
       .where('site_id', '=', siteId)
-      .where('section_id', 'is', sectionId)
+      .where('section_id', 'is not distinct from', sectionId)
       .where('sort_key', direction === 'after' ? '>' : '<', key)
       .where('id', '!=', exceptId)
       .orderBy('sort_key', direction === 'after' ? 'asc' : 'desc')

@@ -58,7 +58,7 @@ const siteSpaceRowsOf = prepared((siteId: string, sectionId: string | null) =>
     .selectFrom('site_spaces')
     .selectAll()
     .where('site_id', '=', siteId)
-    .where('section_id', 'is', sectionId)
+    .where('section_id', 'is not distinct from', sectionId)
     .orderBy('sort_key'),
 );
 
