@@ -16,6 +16,11 @@ export interface BenchPostgres {
   url: string;
   /** Rows copied from the SQLite data directory. */
   rows: number;
+  /**
+   * Transactions the database rolled back so far (`pg_stat_database.xact_rollback`): in a run of 2xx answers, the
+   * serialization failures the store retried.
+   */
+  rolledBack(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -38,7 +43,21 @@ export async function startBenchPostgres(dataDir: string): Promise<BenchPostgres
       await client.end();
     }
     const url = `postgres://${cluster.user}@localhost:${cluster.port}/${database.config.database}?host=${encodeURIComponent(cluster.host)}`;
-    return { url, rows, stop: () => cluster.stop() };
+    const rolledBack = async () => {
+      const reader = new Client(database.config);
+      await reader.connect();
+      try {
+        // The statistics are sent by each backend when it goes idle; a fresh snapshot of them.
+        await reader.query('SELECT pg_stat_clear_snapshot()');
+        const { rows: stats } = await reader.query<{ n: string }>(
+          'SELECT xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()',
+        );
+        return Number(stats[0]?.n ?? 0);
+      } finally {
+        await reader.end();
+      }
+    };
+    return { url, rows, rolledBack, stop: () => cluster.stop() };
   } catch (error) {
     await cluster.stop();
     throw error;

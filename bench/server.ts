@@ -116,7 +116,7 @@ export async function runServerBench(args: string[]): Promise<void> {
 
     const pagePaths = await memberPagePaths(server.baseUrl, seeded);
     console.log(
-      `server child pid ${server.pid}, anchor child pid ${anchor.pid}; ${pagePaths.length} member pages to cycle through`,
+      `server child pid ${server.pid}, anchor child pid ${anchor.pid}${onPostgres === undefined ? '' : `, server child on PostgreSQL pid ${onPostgres.pid}`}; ${pagePaths.length} member pages to cycle through`,
     );
     const checks = serverTargets(server.baseUrl, seeded, pagePaths);
     const postgresChecks =
@@ -173,11 +173,15 @@ export async function runServerBench(args: string[]): Promise<void> {
       value === undefined ? 'unknown (no /proc)' : `${value.toFixed(0)} MB`;
     console.log(`\n${figuresTable(measured, helloMeasured)}`);
     console.log(`\n${anchorTable(endpoints.map((endpoint) => pairs[endpoint]))}`);
+    const rolledBack = await postgres?.rolledBack();
     const stores = endpoints.flatMap((endpoint) => {
       const { sqlite, postgres: postgresRun } = onBoth[endpoint];
       return postgresRun === undefined ? [] : [{ sqlite, postgres: postgresRun }];
     });
-    if (stores.length > 0) console.log(`\n${storesTable(stores)}`);
+    if (stores.length > 0)
+      console.log(
+        `\n${storesTable(stores)}\nPostgreSQL rolled back ${rolledBack} transactions in the run (serialization failures, each run again by the store)`,
+      );
     console.log(
       `\npeak RSS: server child ${mb(peakRssMb)}, anchor child ${mb(anchorRssMb)}${onPostgres === undefined ? '' : `, server child on PostgreSQL ${mb(onPostgres.peakRssMb())} (PostgreSQL's own processes not counted)`}`,
     );
