@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import { builder, type Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable } from '../../storage/schema.ts';
 
 /** A review with its reviewer, who requested it, and the request's head (to tell whether it is outdated). */
@@ -216,17 +217,35 @@ export function memberNames(
   userIds: readonly string[],
 ): Map<string, string> {
   const found = new Map<string, string>();
-  const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += 500) {
-    for (const row of db.all(
-      builder
-        .selectFrom('members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['u.id', 'u.display_name'])
-        .where('m.organization_id', '=', organizationId)
-        .where('u.id', 'in', unique.slice(i, i + 500)),
-    ))
-      found.set(row.id, row.display_name);
-  }
+  for (const chunk of idChunks(userIds))
+    for (const row of db.all(memberNamesQuery(organizationId, chunk))) found.set(row.id, row.display_name);
   return found;
 }
+
+/** As `memberNames`, through a store or a transaction. */
+export async function memberNamesIn(
+  on: Statements,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const chunk of idChunks(userIds))
+    for (const row of await on.all(memberNamesQuery(organizationId, chunk)))
+      found.set(row.id, row.display_name);
+  return found;
+}
+
+const idChunks = (ids: readonly string[]) => {
+  const unique = [...new Set(ids)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += 500) chunks.push(unique.slice(i, i + 500));
+  return chunks;
+};
+
+const memberNamesQuery = (organizationId: string, userIds: readonly string[]) =>
+  builder
+    .selectFrom('members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.display_name'])
+    .where('m.organization_id', '=', organizationId)
+    .where('u.id', 'in', userIds);

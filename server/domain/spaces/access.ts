@@ -8,7 +8,8 @@ import { can, type OrgActor } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { OrganizationsTable, SpacesTable } from '../../storage/schema.ts';
-import { loadOrgAccess } from '../access.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccess, loadOrgAccessIn } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
 
 export interface SpaceAccess {
@@ -43,6 +44,20 @@ export function loadOrgAccessOr(
   }
 }
 
+/** As `loadOrgAccessOr`, through a store or a transaction. */
+export async function loadOrgAccessOrIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+  hidden: () => Error,
+): Promise<{ org: OrganizationsTable; actor: OrgActor }> {
+  try {
+    return await loadOrgAccessIn(on, organizationId, userId);
+  } catch {
+    throw hidden();
+  }
+}
+
 /**
  * The space and the caller's level on it, or 404 when it does not exist or the caller may not view it. A space in
  * the trash answers 404 "in the trash" unless `deleted` is `allow` (reading it) or `only` (restoring it, which
@@ -67,9 +82,39 @@ export function resolveSpaceAccess(
     options.keep,
   );
   const levels = new ContentLevels(db, org.id, actor);
+  return spaceAccessOf(space, org, actor, levels, options.deleted);
+}
+
+/**
+ * As `resolveSpaceAccess`, through a store or a transaction (never from a kept read: a write's transaction reads
+ * what authorizes it in the transaction). The levels are loaded at once (`ContentLevels.loadIn`; with the
+ * organization's collections when `collections` is asked for, which an administrator's level does not need).
+ */
+export async function resolveSpaceAccessIn(
+  on: Statements,
+  spaceId: string,
+  caller: { userId: string },
+  options: { deleted?: 'refuse' | 'allow' | 'only'; collections?: boolean } = {},
+): Promise<SpaceAccess> {
+  const space = await on.first(spaceById(spaceId));
+  if (!space) throw spaceNotFound(spaceId);
+  const { org, actor } = await loadOrgAccessOrIn(on, space.organization_id, caller.userId, () =>
+    spaceNotFound(spaceId),
+  );
+  const levels = await ContentLevels.loadIn(on, org.id, actor, { collections: options.collections });
+  return spaceAccessOf(space, org, actor, levels, options.deleted);
+}
+
+function spaceAccessOf(
+  space: SpacesTable,
+  org: OrganizationsTable,
+  actor: OrgActor,
+  levels: ContentLevels,
+  deleted: 'refuse' | 'allow' | 'only' = 'refuse',
+): SpaceAccess {
+  const spaceId = space.id;
   const level = levels.levelOf(space);
   if (level === null || !can(actor, 'space.view', { level })) throw spaceNotFound(spaceId);
-  const deleted = options.deleted ?? 'refuse';
   if (space.deleted_at !== null && deleted === 'refuse')
     throw notFound(`space \`${spaceId}\` is in the trash`);
   if (space.deleted_at === null && deleted === 'only')
