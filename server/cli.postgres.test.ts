@@ -64,6 +64,12 @@ describe('serve --database postgres://…', () => {
       const gotTeam = await call('GET', `/orgs/${org.id}/teams/${team.id}`);
       expect(gotTeam.status).toBe(200);
       expect(await gotTeam.json()).toMatchObject({ id: team.id, title: team.title });
+      const teamMembers = await call('GET', `/orgs/${org.id}/teams/${team.id}/members`);
+      expect(teamMembers.status).toBe(200);
+      const { rows: inTeam } = await client.query('SELECT user_id FROM team_members WHERE team_id = $1', [
+        team.id,
+      ]);
+      expect(await teamMembers.json()).toMatchObject({ count: inTeam.length });
 
       // Every page of the members list, by `next.page`: each member once, as many as the stored count.
       const seen: string[] = [];
