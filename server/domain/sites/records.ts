@@ -5,6 +5,7 @@ import type { Database } from '../../storage/database.ts';
 import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { SitesTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { slugify } from '../content/revisions.ts';
 import type { AuditAction } from '../audit/actions.ts';
 import { recordEvent, type EventInput } from '../events.ts';
@@ -110,22 +111,28 @@ export function newShareKey(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** Inserts an active share link; answers its id. */
-export function createShareLinkRecord(
-  db: Database,
-  now: Date,
-  input: { siteId: string; name: string | null; active?: boolean },
-): string {
+type NewShareLink = { siteId: string; name: string | null; active?: boolean };
+
+const shareLinkInsert = (id: string, now: Date, input: NewShareLink) =>
+  builder.insertInto('share_links').values({
+    id,
+    site_id: input.siteId,
+    name: input.name,
+    key: newShareKey(),
+    active: input.active === false ? 0 : 1,
+    created_at: now.toISOString(),
+  });
+
+/** Inserts an active share link; answers its id (the demo seed and the fixtures). */
+export function createShareLinkRecord(db: Database, now: Date, input: NewShareLink): string {
   const id = newId();
-  db.run(
-    db.q.insertInto('share_links').values({
-      id,
-      site_id: input.siteId,
-      name: input.name,
-      key: newShareKey(),
-      active: input.active === false ? 0 : 1,
-      created_at: now.toISOString(),
-    }),
-  );
+  db.run(shareLinkInsert(id, now, input));
+  return id;
+}
+
+/** As `createShareLinkRecord`, in the caller's transaction of the store. */
+export async function insertShareLink(tx: Statements, now: Date, input: NewShareLink): Promise<string> {
+  const id = newId();
+  await tx.run(shareLinkInsert(id, now, input));
   return id;
 }
