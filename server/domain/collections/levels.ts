@@ -13,7 +13,8 @@ import type { CollectionsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
 import { loadUserGrants, loadUserGrantsIn, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
 
-const collectionsOfOrganization = prepared((organizationId: string) =>
+/** The organization's collections (ContentLevels loads them; `visibleSpaceCountsIn` through the store). */
+export const collectionsOfOrganization = prepared((organizationId: string) =>
   builder.selectFrom('collections').selectAll().where('organization_id', '=', organizationId),
 );
 

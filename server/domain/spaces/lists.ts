@@ -20,9 +20,9 @@ import type { Role } from '../../../shared/contract/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { inJsonArray } from '../../storage/dialect/compile.ts';
 import { prepared } from '../../storage/prepared.ts';
-import type { Statements } from '../../storage/store/store.ts';
 import type { CollectionsTable, DB, SpacesTable } from '../../storage/schema.ts';
-import { ContentLevels } from '../collections/levels.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { collectionsOfOrganization, ContentLevels } from '../collections/levels.ts';
 import { NO_GRANTS } from '../permissions/grants.ts';
 import { presentSpace } from './present.ts';
 
@@ -120,6 +120,26 @@ const spaceGroups = prepared((organizationId: string) =>
     .where('n', '>', 0),
 );
 
+/** A row of `spaceGroups`: how many spaces share a parent and a default level. */
+interface SpaceGroup {
+  parent_id: string | null;
+  default_level: string | null;
+  n: number;
+}
+
+/** The spaces of `groups` that a member of `role` may see (`visible`: the role's visible collections; all for admins). */
+function countVisible(groups: readonly SpaceGroup[], visible: Set<string> | undefined): number {
+  let count = 0;
+  for (const group of groups) {
+    const shown =
+      visible === undefined ||
+      (group.default_level !== null &&
+        (group.default_level !== 'inherit' || group.parent_id === null || visible.has(group.parent_id)));
+    if (shown) count += Number(group.n);
+  }
+  return count;
+}
+
 /**
  * How many spaces a member of each role may see (members of one role all see the same spaces): the organization's
  * space counts by group (`space_groups`), then the rule of `visibleSpaceFilter` applied to the groups, once per role
@@ -135,36 +155,24 @@ export function visibleSpaceCounter(db: Database, organizationId: string): (role
     let count = 0;
     if (role !== null) {
       groups ??= db.all(spaceGroups(organizationId));
-      // Levels of every role come from the same collections: loaded once.
-      const levels = new ContentLevels(
-        db,
-        organizationId,
-        { userId: '', role, ownsTeam: false },
-        collections,
-        NO_GRANTS,
-      );
-      if (role !== 'admin') collections = levels.collections();
-      count = countVisibleGroups(groups, levels);
+      let visible: Set<string> | undefined;
+      if (role !== 'admin') {
+        // Levels of every role come from the same collections: loaded once.
+        const levels = new ContentLevels(
+          db,
+          organizationId,
+          { userId: '', role, ownsTeam: false },
+          collections,
+          NO_GRANTS,
+        );
+        visible = new Set(levels.visibleCollectionIds());
+        collections = levels.collections();
+      }
+      count = countVisible(groups, visible);
     }
     counts.set(role, count);
     return count;
   };
-}
-
-type SpaceGroup = { parent_id: string | null; default_level: string | null; n: number };
-
-/** The spaces of `groups` a member of `levels`' role sees (`visibleSpaceFilter`'s rule, without grants). */
-function countVisibleGroups(groups: readonly SpaceGroup[], levels: ContentLevels): number {
-  const visible = levels.actor.role === 'admin' ? undefined : new Set(levels.visibleCollectionIds());
-  let count = 0;
-  for (const group of groups) {
-    const shown =
-      visible === undefined ||
-      (group.default_level !== null &&
-        (group.default_level !== 'inherit' || group.parent_id === null || visible.has(group.parent_id)));
-    if (shown) count += Number(group.n);
-  }
-  return count;
 }
 
 /**
@@ -175,17 +183,52 @@ async function visibleSpaceCountIn(on: Statements, levels: ContentLevels): Promi
   const role = levels.actor.role;
   if (role === null) return 0;
   const groups = await on.all(spaceGroups(levels.organizationId));
-  const roleLevels =
-    role === 'admin'
-      ? levels
-      : new ContentLevels(
-          undefined,
-          levels.organizationId,
-          { userId: '', role, ownsTeam: false },
-          levels.collections(),
-          NO_GRANTS,
-        );
-  return countVisibleGroups(groups, roleLevels);
+  if (role === 'admin') return countVisible(groups, undefined);
+  const roleLevels = new ContentLevels(
+    undefined,
+    levels.organizationId,
+    { userId: '', role, ownsTeam: false },
+    levels.collections(),
+    NO_GRANTS,
+  );
+  return countVisible(groups, new Set(roleLevels.visibleCollectionIds()));
+}
+
+/**
+ * `visibleSpaceCounter`'s counts for `roles`, read through the store: the groups once, the collections once when a
+ * role other than admin is asked. The counter answers 0 for a role not asked.
+ */
+export async function visibleSpaceCountsIn(
+  statements: Statements,
+  organizationId: string,
+  roles: Iterable<Role | null>,
+): Promise<(role: Role | null) => number> {
+  const asked = new Set([...roles].filter((role): role is Role => role !== null));
+  const counts = new Map<Role | null, number>();
+  if (asked.size === 0) return () => 0;
+  const groups = await statements.all(spaceGroups(organizationId));
+  let collections: Map<string, CollectionsTable> | undefined;
+  if ([...asked].some((role) => role !== 'admin')) {
+    const rows = await statements.all(collectionsOfOrganization(organizationId));
+    collections = new Map(rows.map((row) => [row.id, row]));
+  }
+  for (const role of asked) {
+    const actor = { userId: '', role, ownsTeam: false };
+    const visible =
+      role === 'admin'
+        ? undefined
+        : new Set(
+            new ContentLevels(
+              undefined,
+              organizationId,
+              actor,
+              collections,
+              NO_GRANTS,
+            ).visibleCollectionIds(),
+          );
+    counts.set(role, countVisible(groups, visible));
+  }
+  return (role) => counts.get(role) ?? 0;
 }
 
 const SIBLING_KEYS: readonly SortKey[] = [
