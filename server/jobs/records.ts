@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { builder, type Database } from '../storage/database.ts';
 import { prepared } from '../storage/prepared.ts';
 import type { JobsTable } from '../storage/schema.ts';
+import type { Statements } from '../storage/store/store.ts';
 
 export type JobRow = JobsTable;
 
@@ -22,45 +23,59 @@ export interface JobKey {
 
 const iso = (at: number) => new Date(at).toISOString();
 
-/** How many times `enqueueJob` ran on each database (see `jobsQueued`). */
+/** How many times `enqueueJob` or `enqueueJobIn` ran on each database (see `jobsQueued`). */
 const queuedCounts = new WeakMap<Database, number>();
+/** How many times `enqueueJobIn` ran, on any store: a store's transaction does not name its `Database`. */
+let queuedInStores = 0;
 
 /**
- * How many times a job was queued on this database by `enqueueJob` (a rolled-back one counts too): a queue that saw
- * the same figure at its last claim check knows, without a statement, that no write queued anything since.
+ * How many times a job was queued on this database by `enqueueJob`, or on any store by `enqueueJobIn` (a rolled-back
+ * one counts too): a queue that saw the same figure at its last claim check knows, without a statement, that no
+ * write queued anything since (a job queued on another store only costs it one claim check).
  */
-export const jobsQueued = (db: Database): number => queuedCounts.get(db) ?? 0;
+export const jobsQueued = (db: Database): number => (queuedCounts.get(db) ?? 0) + queuedInStores;
 
 /**
  * Queues a job, in the caller's transaction. A job already waiting stays one job (due now, its attempts forgotten);
  * one running gets a new generation, so its run ends with the job queued again.
  */
 export function enqueueJob(db: Database, job: JobKey): void {
-  queuedCounts.set(db, jobsQueued(db) + 1);
+  queuedCounts.set(db, (queuedCounts.get(db) ?? 0) + 1);
+  db.run(jobUpsert(job));
+}
+
+/**
+ * As `enqueueJob`, in the caller's transaction of the store. Run again with its transaction (PostgreSQL's retry),
+ * it still queues one job; the queue is poked after the request (`JobQueue.pokeIfQueued`), once it has committed.
+ */
+export async function enqueueJobIn(tx: Statements, job: JobKey): Promise<void> {
+  queuedInStores++;
+  await tx.run(jobUpsert(job));
+}
+
+function jobUpsert(job: JobKey) {
   const now = iso(Date.now());
-  db.run(
-    db.q
-      .insertInto('jobs')
-      .values({
-        kind: job.kind,
-        subject_id: job.subjectId,
-        scope_id: job.scopeId,
-        state: 'queued',
-        generation: 1,
-        attempts: 0,
-        run_after: now,
-        queued_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['kind', 'subject_id']).doUpdateSet({
-          generation: sql`jobs.generation + 1`,
-          scope_id: sql`excluded.scope_id`,
-          queued_at: sql`excluded.queued_at`,
-          attempts: sql`CASE WHEN jobs.state = 'queued' THEN 0 ELSE jobs.attempts END`,
-          run_after: sql`CASE WHEN jobs.state = 'queued' THEN excluded.run_after ELSE jobs.run_after END`,
-        }),
-      ),
-  );
+  return builder
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      subject_id: job.subjectId,
+      scope_id: job.scopeId,
+      state: 'queued',
+      generation: 1,
+      attempts: 0,
+      run_after: now,
+      queued_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'subject_id']).doUpdateSet({
+        generation: sql`jobs.generation + 1`,
+        scope_id: sql`excluded.scope_id`,
+        queued_at: sql`excluded.queued_at`,
+        attempts: sql`CASE WHEN jobs.state = 'queued' THEN 0 ELSE jobs.attempts END`,
+        run_after: sql`CASE WHEN jobs.state = 'queued' THEN excluded.run_after ELSE jobs.run_after END`,
+      }),
+    );
 }
 
 // Two existence tests, each on `jobs_due` (kind, state, …): one test with an `or` of the two states was planned on

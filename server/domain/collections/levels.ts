@@ -10,9 +10,11 @@ import { effectiveLevel, roleRank, type OrgActor } from '../../policies/index.ts
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CollectionsTable } from '../../storage/schema.ts';
-import { loadUserGrants, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadUserGrants, loadUserGrantsIn, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
 
-const collectionsOfOrganization = prepared((organizationId: string) =>
+/** The organization's collections (ContentLevels loads them; `visibleSpaceCountsIn` through the store). */
+export const collectionsOfOrganization = prepared((organizationId: string) =>
   builder.selectFrom('collections').selectAll().where('organization_id', '=', organizationId),
 );
 
@@ -28,7 +30,8 @@ export class ContentLevels {
   private userGrants: UserGrants | undefined;
   private readonly levels = new Map<string, Role | null>();
 
-  private readonly db: Database;
+  /** Undefined for levels loaded through a store (`loadIn`): everything they read was read then. */
+  private readonly db: Database | undefined;
   readonly organizationId: string;
   readonly actor: OrgActor;
 
@@ -37,7 +40,7 @@ export class ContentLevels {
    * `grants`: the actor's grants when already known (`NO_GRANTS` for the levels of a role rather than a person).
    */
   constructor(
-    db: Database,
+    db: Database | undefined,
     organizationId: string,
     actor: OrgActor,
     collections?: Map<string, CollectionsTable>,
@@ -50,12 +53,42 @@ export class ContentLevels {
     this.userGrants = grants;
   }
 
+  /**
+   * Levels read through a store or a transaction: the actor's grants and (unless the actor is an administrator,
+   * whose level is `admin` everywhere, and `collections` is not asked for) the organization's collections are read
+   * now, as nothing can be read later without awaiting.
+   */
+  static async loadIn(
+    on: Statements,
+    organizationId: string,
+    actor: OrgActor,
+    options: { collections?: boolean } = {},
+  ): Promise<ContentLevels> {
+    const admin = actor.role === 'admin';
+    const grants =
+      admin || actor.grantsInOrganization === false
+        ? NO_GRANTS
+        : await loadUserGrantsIn(on, organizationId, actor.userId);
+    let collections: Map<string, CollectionsTable> | undefined;
+    if (!admin || options.collections === true) {
+      collections = new Map();
+      for (const row of await on.all(collectionsOfOrganization(organizationId))) collections.set(row.id, row);
+    }
+    return new ContentLevels(undefined, organizationId, actor, collections, grants);
+  }
+
+  /** The database of lazy reads; levels loaded through a store read nothing more. */
+  private lazy(what: string): Database {
+    if (this.db === undefined) throw new Error(`ContentLevels: ${what} were not loaded (loadIn)`);
+    return this.db;
+  }
+
   /** The actor's grants in the organization, loaded on first need. */
   grants(): UserGrants {
     this.userGrants ??=
       this.actor.grantsInOrganization === false
         ? NO_GRANTS
-        : loadUserGrants(this.db, this.organizationId, this.actor.userId);
+        : loadUserGrants(this.lazy('grants'), this.organizationId, this.actor.userId);
     return this.userGrants;
   }
 
@@ -68,7 +101,7 @@ export class ContentLevels {
   collections(): Map<string, CollectionsTable> {
     if (this.rows === undefined) {
       this.rows = new Map();
-      for (const row of this.db.all(collectionsOfOrganization(this.organizationId)))
+      for (const row of this.lazy('collections').all(collectionsOfOrganization(this.organizationId)))
         this.rows.set(row.id, row);
     }
     return this.rows;

@@ -21,8 +21,9 @@ import {
   textHash,
   type MarkdownBlock,
 } from '../../../shared/markdown/blocks.ts';
-import type { Database } from '../../storage/database.ts';
-import { readDocuments, type RevisionTree, type StoredPage } from './revisions.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { readDocuments, readDocumentsIn, type RevisionTree, type StoredPage } from './revisions.ts';
 
 /** A block of a page with its key and its text's hash. */
 export interface KeyedBlock extends MarkdownBlock {
@@ -79,15 +80,18 @@ export function carriedKeys(
   return after.map((block, index) => keys[index] ?? freshKey(block, taken));
 }
 
+const blockKeysOf = (pageId: string, documentId: string) =>
+  builder
+    .selectFrom('page_block_keys')
+    .select('keys')
+    .where('page_id', '=', pageId)
+    .where('document_id', '=', documentId);
+
+const parsedKeys = (row: { keys: string } | undefined) =>
+  row === undefined ? undefined : (JSON.parse(row.keys) as string[]);
+
 function storedKeys(db: Database, pageId: string, documentId: string): string[] | undefined {
-  const row = db.first(
-    db.q
-      .selectFrom('page_block_keys')
-      .select('keys')
-      .where('page_id', '=', pageId)
-      .where('document_id', '=', documentId),
-  );
-  return row === undefined ? undefined : (JSON.parse(row.keys) as string[]);
+  return parsedKeys(db.first(blockKeysOf(pageId, documentId)));
 }
 
 /**
@@ -128,13 +132,7 @@ function pagesById(
  * first parent). Call in the transaction that writes the revision.
  */
 export function recordBlockKeys(db: Database, previous: RevisionTree, next: RevisionTree): void {
-  const before = pagesById(previous.pages);
-  const changed: { pageId: string; from: string; to: string }[] = [];
-  for (const page of pagesById(next.pages).values()) {
-    const from = before.get(page.id)?.documentId;
-    if (from === undefined || page.documentId === undefined || from === page.documentId) continue;
-    changed.push({ pageId: page.id, from, to: page.documentId });
-  }
+  const changed = changedBodies(previous, next);
   if (changed.length === 0) return;
   const bodies = readDocuments(
     db,
@@ -142,15 +140,55 @@ export function recordBlockKeys(db: Database, previous: RevisionTree, next: Revi
   );
   for (const { pageId, from, to } of changed) {
     if (storedKeys(db, pageId, to) !== undefined) continue;
-    const oldBlocks = blocksOfDocument(from, bodies.get(from) ?? '');
-    const oldKeys = storedKeys(db, pageId, from) ?? initialKeys(oldBlocks);
-    const newBlocks = blocksOfDocument(to, bodies.get(to) ?? '');
-    const keys = carriedKeys(oldBlocks, oldKeys, newBlocks);
-    db.run(
-      db.q
-        .insertInto('page_block_keys')
-        .values({ page_id: pageId, document_id: to, keys: JSON.stringify(keys) })
-        .onConflict((oc) => oc.columns(['page_id', 'document_id']).doNothing()),
-    );
+    const oldKeys = storedKeys(db, pageId, from);
+    db.run(blockKeysInsert(pageId, from, to, oldKeys, bodies));
   }
+}
+
+/** As `recordBlockKeys`, through the transaction that writes the revision. */
+export async function recordBlockKeysIn(
+  tx: Statements,
+  previous: RevisionTree,
+  next: RevisionTree,
+): Promise<void> {
+  const changed = changedBodies(previous, next);
+  if (changed.length === 0) return;
+  const bodies = await readDocumentsIn(
+    tx,
+    changed.flatMap((entry) => [entry.from, entry.to]),
+  );
+  for (const { pageId, from, to } of changed) {
+    if (parsedKeys(await tx.first(blockKeysOf(pageId, to))) !== undefined) continue;
+    const oldKeys = parsedKeys(await tx.first(blockKeysOf(pageId, from)));
+    await tx.run(blockKeysInsert(pageId, from, to, oldKeys, bodies));
+  }
+}
+
+/** The pages whose body `next` changes from `previous`'s. */
+function changedBodies(previous: RevisionTree, next: RevisionTree) {
+  const before = pagesById(previous.pages);
+  const changed: { pageId: string; from: string; to: string }[] = [];
+  for (const page of pagesById(next.pages).values()) {
+    const from = before.get(page.id)?.documentId;
+    if (from === undefined || page.documentId === undefined || from === page.documentId) continue;
+    changed.push({ pageId: page.id, from, to: page.documentId });
+  }
+  return changed;
+}
+
+/** The keys of a page's new body `to`, carried from its body `from` (whose stored keys are `oldKeys`, if any). */
+function blockKeysInsert(
+  pageId: string,
+  from: string,
+  to: string,
+  oldKeys: string[] | undefined,
+  bodies: Map<string, string>,
+) {
+  const oldBlocks = blocksOfDocument(from, bodies.get(from) ?? '');
+  const newBlocks = blocksOfDocument(to, bodies.get(to) ?? '');
+  const keys = carriedKeys(oldBlocks, oldKeys ?? initialKeys(oldBlocks), newBlocks);
+  return builder
+    .insertInto('page_block_keys')
+    .values({ page_id: pageId, document_id: to, keys: JSON.stringify(keys) })
+    .onConflict((oc) => oc.columns(['page_id', 'document_id']).doNothing());
 }

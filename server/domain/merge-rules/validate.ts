@@ -30,26 +30,27 @@ export function ensureValidMergeRules(
   organizationId: string,
   configuration: MergeRulesSpaceConfiguration,
 ): void {
-  checkMergeRules(configuration, memberNames(db, organizationId, usersNamed(configuration)));
+  if (configuration.type !== 'rules') return;
+  checkRules(configuration, memberNames(db, organizationId, namedUsers(configuration)));
 }
 
-/** As `ensureValidMergeRules`, the members read through a store or a transaction. */
+/** As `ensureValidMergeRules`, the members named read through a store or a transaction. */
 export async function ensureValidMergeRulesIn(
   on: Statements,
   organizationId: string,
   configuration: MergeRulesSpaceConfiguration,
 ): Promise<void> {
-  checkMergeRules(configuration, await memberNamesIn(on, organizationId, usersNamed(configuration)));
+  if (configuration.type !== 'rules') return;
+  checkRules(configuration, await memberNamesIn(on, organizationId, namedUsers(configuration)));
 }
 
-const usersNamed = (configuration: MergeRulesSpaceConfiguration): string[] =>
-  configuration.type === 'rules'
-    ? configuration.rules.flatMap((rule) => ('users' in rule ? rule.users : []))
-    : [];
+type RulesConfiguration = Extract<MergeRulesSpaceConfiguration, { type: 'rules' }>;
 
-/** The checks, given the organization's members among the users the rules name. */
-function checkMergeRules(configuration: MergeRulesSpaceConfiguration, members: Map<string, string>): void {
-  if (configuration.type !== 'rules') return;
+const namedUsers = (configuration: RulesConfiguration) =>
+  configuration.rules.flatMap((rule) => ('users' in rule ? rule.users : []));
+
+/** The checks, given the names of the organization's members among the people the rules name. */
+function checkRules(configuration: RulesConfiguration, members: Map<string, string>): void {
   const seen = new Map<string, number>();
   configuration.rules.forEach((rule, index) => {
     const field = `body field \`mergeRules.rules[${index}]\``;

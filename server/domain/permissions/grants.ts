@@ -12,6 +12,7 @@ import { roleRank } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { ContentPermissionsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 export type TargetType = ContentPermissionsTable['target_type'];
 export type GranteeType = ContentPermissionsTable['grantee_type'];
@@ -132,4 +133,19 @@ export function linkedSpacesReader(db: Database) {
 /** One person's grants in one organization, directly and through their teams. */
 export function loadUserGrants(db: Database, organizationId: string, userId: string): UserGrants {
   return new UserGrants(db.all(grantsOfUser(organizationId, userId)), linkedSpacesReader(db));
+}
+
+/**
+ * As `loadUserGrants`, through a store or a transaction: the spaces of the person's sites are read at once (a
+ * resolution cannot await them later), in the same statement sequence.
+ */
+export async function loadUserGrantsIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+): Promise<UserGrants> {
+  const rows = await on.all(grantsOfUser(organizationId, userId));
+  const siteIds = [...new Set(rows.filter((row) => row.target_type === 'site').map((row) => row.target_id))];
+  const linked = siteIds.length === 0 ? [] : await on.all(spacesOfSites(JSON.stringify(siteIds)));
+  return new UserGrants(rows, () => linked);
 }

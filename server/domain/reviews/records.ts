@@ -4,8 +4,8 @@
  */
 import { sql } from 'kysely';
 import { builder, type Database } from '../../storage/database.ts';
-import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
+import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable } from '../../storage/schema.ts';
 
 /** A review with its reviewer, who requested it, and the request's head (to tell whether it is outdated). */
 export interface ReviewRow extends ChangeRequestReviewsTable {
@@ -217,7 +217,7 @@ export function memberNames(
   userIds: readonly string[],
 ): Map<string, string> {
   const found = new Map<string, string>();
-  for (const chunk of chunksOf(userIds))
+  for (const chunk of idChunks(userIds))
     for (const row of db.all(memberNamesQuery(organizationId, chunk))) found.set(row.id, row.display_name);
   return found;
 }
@@ -229,25 +229,23 @@ export async function memberNamesIn(
   userIds: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (const chunk of chunksOf(userIds))
+  for (const chunk of idChunks(userIds))
     for (const row of await on.all(memberNamesQuery(organizationId, chunk)))
       found.set(row.id, row.display_name);
   return found;
 }
 
-/** The distinct ids, 500 at a time (SQLite's bound on a statement's parameters is far above). */
-function chunksOf(userIds: readonly string[]): string[][] {
-  const unique = [...new Set(userIds)];
+const idChunks = (ids: readonly string[]) => {
+  const unique = [...new Set(ids)];
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += 500) chunks.push(unique.slice(i, i + 500));
   return chunks;
-}
+};
 
-function memberNamesQuery(organizationId: string, userIds: readonly string[]) {
-  return builder
+const memberNamesQuery = (organizationId: string, userIds: readonly string[]) =>
+  builder
     .selectFrom('members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.display_name'])
     .where('m.organization_id', '=', organizationId)
     .where('u.id', 'in', userIds);
-}

@@ -3,12 +3,13 @@
  * space the caller may not see answers the same 404 as an id that names nothing.
  */
 import type { Role } from '../../../shared/contract/index.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { ApiError, conflict, notFound } from '../../errors.ts';
 import { can, type OrgActor } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { OrganizationsTable, SpacesTable } from '../../storage/schema.ts';
-import { loadOrgAccess } from '../access.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccess, loadOrgAccessIn } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
 
 export interface SpaceAccess {
@@ -44,6 +45,24 @@ export function loadOrgAccessOr(
 }
 
 /**
+ * As `loadOrgAccessOr`, through a store or a transaction. Only the 404 of a caller who is not a member becomes
+ * `hidden`'s: any other failure (a transaction that failed to serialize, which the store runs again) goes through.
+ */
+export async function loadOrgAccessOrIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+  hidden: () => Error,
+): Promise<{ org: OrganizationsTable; actor: OrgActor }> {
+  try {
+    return await loadOrgAccessIn(on, organizationId, userId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw hidden();
+    throw error;
+  }
+}
+
+/**
  * The space and the caller's level on it, or 404 when it does not exist or the caller may not view it. A space in
  * the trash answers 404 "in the trash" unless `deleted` is `allow` (reading it) or `only` (restoring it, which
  * answers 404 for a space that is not in the trash). `keep`: its reads are kept for the next call while nothing is
@@ -67,9 +86,39 @@ export function resolveSpaceAccess(
     options.keep,
   );
   const levels = new ContentLevels(db, org.id, actor);
+  return spaceAccessOf(space, org, actor, levels, options.deleted);
+}
+
+/**
+ * As `resolveSpaceAccess`, through a store or a transaction (never from a kept read: a write's transaction reads
+ * what authorizes it in the transaction). The levels are loaded at once (`ContentLevels.loadIn`; with the
+ * organization's collections when `collections` is asked for, which an administrator's level does not need).
+ */
+export async function resolveSpaceAccessIn(
+  on: Statements,
+  spaceId: string,
+  caller: { userId: string },
+  options: { deleted?: 'refuse' | 'allow' | 'only'; collections?: boolean } = {},
+): Promise<SpaceAccess> {
+  const space = await on.first(spaceById(spaceId));
+  if (!space) throw spaceNotFound(spaceId);
+  const { org, actor } = await loadOrgAccessOrIn(on, space.organization_id, caller.userId, () =>
+    spaceNotFound(spaceId),
+  );
+  const levels = await ContentLevels.loadIn(on, org.id, actor, { collections: options.collections });
+  return spaceAccessOf(space, org, actor, levels, options.deleted);
+}
+
+function spaceAccessOf(
+  space: SpacesTable,
+  org: OrganizationsTable,
+  actor: OrgActor,
+  levels: ContentLevels,
+  deleted: 'refuse' | 'allow' | 'only' = 'refuse',
+): SpaceAccess {
+  const spaceId = space.id;
   const level = levels.levelOf(space);
   if (level === null || !can(actor, 'space.view', { level })) throw spaceNotFound(spaceId);
-  const deleted = options.deleted ?? 'refuse';
   if (space.deleted_at !== null && deleted === 'refuse')
     throw notFound(`space \`${spaceId}\` is in the trash`);
   if (space.deleted_at === null && deleted === 'only')

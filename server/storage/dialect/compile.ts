@@ -4,7 +4,17 @@
  * `insertRow` or `updateRowById` (../prepared.ts) compiles itself per dialect from a template kept per dialect, so its
  * shape is compiled once per dialect, not on every call.
  */
-import { createQueryId, PostgresQueryCompiler, type CompiledQuery, type RootOperationNode } from 'kysely';
+import {
+  createQueryId,
+  FunctionNode,
+  PostgresQueryCompiler,
+  ValueNode,
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type RawBuilder,
+  type RootOperationNode,
+} from 'kysely';
 
 /** The databases the server runs on. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -19,7 +29,33 @@ export interface Query<R> {
   compileFor?(dialect: DialectName): CompiledQuery<R>;
 }
 
-const postgresCompiler = new PostgresQueryCompiler();
+/**
+ * PostgreSQL's compiler, with SQLite's `json_each(?)` (as `inJsonArray` writes it) turned into
+ * `jsonb_array_elements_text(CAST(? AS jsonb))`: both answer a column `value` of the array's elements as text.
+ */
+class PostgresCompiler extends PostgresQueryCompiler {
+  protected override visitFunction(node: FunctionNode): void {
+    if (node.func !== 'json_each') return super.visitFunction(node);
+    this.append('jsonb_array_elements_text(CAST(');
+    this.compileList(node.arguments);
+    this.append(' AS jsonb))');
+  }
+}
+
+const postgresCompiler = new PostgresCompiler();
+
+/**
+ * The condition "`ref` is one of the strings of the JSON array `json`", one parameter however long the array (the
+ * statement's text stays fixed): `ref IN (SELECT value FROM json_each(?))` on SQLite, the same through
+ * `jsonb_array_elements_text` on PostgreSQL.
+ */
+export function inJsonArray(
+  ref: Expression<unknown> | RawBuilder<unknown>,
+  json: string,
+): RawBuilder<boolean> {
+  const elements = { toOperationNode: () => FunctionNode.create('json_each', [ValueNode.create(json)]) };
+  return sql<boolean>`${ref} IN (SELECT value FROM ${elements})`;
+}
 
 /** The operation tree of a query compiled by PostgreSQL's compiler. */
 export function compilePostgres<R>(node: RootOperationNode): CompiledQuery<R> {
