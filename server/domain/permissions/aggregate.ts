@@ -5,11 +5,12 @@
  */
 import type { Role } from '../../../shared/contract/index.ts';
 import { roleRank } from '../../policies/index.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CollectionsTable, SpacesTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { ContentLevels } from '../collections/levels.ts';
-import { linkedSpacesReader, UserGrants, type GrantRow } from './grants.ts';
+import { UserGrants, type GrantRow } from './grants.ts';
 import { grantsOn, membersOfTeams } from './records.ts';
 
 export interface AggregateRow {
@@ -43,40 +44,45 @@ function ancestors(collections: Map<string, CollectionsTable>, parentId: string 
 
 /**
  * The members who reach the item (level `read` or more), with their level, sorted by display name then id.
- * `levels` is the caller's (its collections are shared).
+ * `levels` is the caller's, with the organization's collections loaded (they are shared).
  */
-export function aggregateAccess(
-  db: Database,
+export async function aggregateAccess(
+  on: Statements,
   levels: ContentLevels,
   item: { type: 'space'; row: SpacesTable } | { type: 'collection'; row: CollectionsTable },
-): AggregateRow[] {
+): Promise<AggregateRow[]> {
   const collections = levels.collections();
   const chain = ancestors(collections, item.row.parent_id);
   const sites =
-    item.type === 'space' ? [...new Set(db.all(sitesOfSpace(item.row.id)).map((r) => r.site_id))] : [];
-  const grants = grantsOn(db, {
+    item.type === 'space'
+      ? [...new Set((await on.all(sitesOfSpace(item.row.id))).map((r) => r.site_id))]
+      : [];
+  const grants = await grantsOn(on, {
     spaces: item.type === 'space' ? [item.row.id] : [],
     collections: item.type === 'collection' ? [item.row.id, ...chain] : chain,
     sites,
   });
   const teamIds = [...new Set(grants.filter((g) => g.grantee_type === 'team').map((g) => g.grantee_id))];
   const teamsOfUser = new Map<string, string[]>();
-  for (const { team_id, user_id } of membersOfTeams(db, teamIds))
+  for (const { team_id, user_id } of await membersOfTeams(on, teamIds))
     teamsOfUser.set(user_id, [...(teamsOfUser.get(user_id) ?? []), team_id]);
   const byGrantee = new Map<string, GrantRow[]>();
   for (const grant of grants) {
     const key = `${grant.grantee_type}:${grant.grantee_id}`;
     byGrantee.set(key, [...(byGrantee.get(key) ?? []), grant]);
   }
-  const linkedSpaces = memoized(linkedSpacesReader(db));
+  // The only site grants read are those of the sites that link the space: their links to it are all a member's
+  // site level on it needs (a collection's level takes none).
+  const links = sites.map((site_id) => ({ site_id, space_id: item.row.id }));
+  const linkedSpaces = () => links;
   const rows: AggregateRow[] = [];
-  for (const member of db.all(enabledMembers(levels.organizationId))) {
+  for (const member of await on.all(enabledMembers(levels.organizationId))) {
     const own = [
       ...(byGrantee.get(`user:${member.user_id}`) ?? []),
       ...(teamsOfUser.get(member.user_id) ?? []).flatMap((team) => byGrantee.get(`team:${team}`) ?? []),
     ];
     const memberLevels = new ContentLevels(
-      db,
+      undefined,
       levels.organizationId,
       { userId: member.user_id, role: member.role as Role | null, ownsTeam: false },
       collections,
@@ -98,18 +104,4 @@ export function aggregateAccess(
     const y = b.display_name.toLowerCase();
     return x < y ? -1 : x > y ? 1 : a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0;
   });
-}
-
-/** One read of the sites' spaces for every member resolved. */
-function memoized<A extends readonly string[], R>(read: (ids: A) => R): (ids: A) => R {
-  const known = new Map<string, R>();
-  return (ids) => {
-    const key = JSON.stringify(ids);
-    let value = known.get(key);
-    if (value === undefined) {
-      value = read(ids);
-      known.set(key, value);
-    }
-    return value;
-  };
 }

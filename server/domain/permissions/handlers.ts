@@ -1,22 +1,30 @@
 /**
  * Handlers: roles given to people and teams on spaces and collections (GitBook's `inviteToSpace`,
  * `listUserPermissionsInSpace`, ... and their collection twins). Lists need the item's view (members only, not
- * guests); changes need the admin level on it. Each change records one audit event about the item.
+ * guests); changes need the admin level on it. Each change records one audit event about the item, in one
+ * transaction of the store with what it depends on: the caller's level on the item, the people and teams named,
+ * and the grants they already have.
  */
 import type { Role } from '../../../shared/contract/index.ts';
 import type { InviteUsersAndTeams } from '../../../shared/contract/resources/permissions.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { UNCHANGED, type Handlers } from '../../http/context.ts';
-import { decodeCursor, encodeCursor, keysetQueries, listPage, type ListPage } from '../../http/pagination.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  keysetQueriesIn,
+  listPageIn,
+  type ListPage,
+} from '../../http/pagination.ts';
 import { LIST_LIMIT_DEFAULT } from '../../../shared/contract/common.ts';
 import { authorize, type OrgActor } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
 import type { CollectionsTable, SpacesTable } from '../../storage/schema.ts';
-import { resolveCollectionAccess } from '../collections/access.ts';
+import type { Statements, Store } from '../../storage/store/store.ts';
+import { resolveCollectionAccessIn } from '../collections/access.ts';
 import type { ContentLevels } from '../collections/levels.ts';
-import { recordEvent } from '../events.ts';
+import { recordEventIn } from '../events.ts';
 import { presentUser } from '../members/present.ts';
-import { resolveSpaceAccess } from '../spaces/access.ts';
+import { resolveSpaceAccessIn } from '../spaces/access.ts';
 import { presentTeam } from '../teams/present.ts';
 import { aggregateAccess } from './aggregate.ts';
 import type { GranteeType } from './grants.ts';
@@ -50,27 +58,45 @@ interface Reached extends Scope {
   item: { type: 'space'; row: SpacesTable } | { type: 'collection'; row: CollectionsTable };
 }
 
-function reachSpace(db: Database, spaceId: string, userId: string): Reached {
-  const { space, actor, level, levels } = resolveSpaceAccess(db, spaceId, { userId });
-  return {
-    target: { type: 'space', id: space.id, organizationId: space.organization_id },
-    actor,
-    level,
-    levels,
-    item: { type: 'space', row: space },
-  };
-}
+/** Reads the scope through a store or a transaction (a write's: what authorizes it is read in it). */
+export type Reach<S extends Scope = Scope> = (on: Statements) => Promise<S>;
 
-function reachCollection(db: Database, collectionId: string, userId: string): Reached {
-  const { collection, actor, level, levels } = resolveCollectionAccess(db, collectionId, { userId });
-  return {
-    target: { type: 'collection', id: collection.id, organizationId: collection.organization_id },
-    actor,
-    level,
-    levels,
-    item: { type: 'collection', row: collection },
+/** `collections`: with the organization's collections (the aggregate resolves every member's level). */
+const reachSpace =
+  (spaceId: string, userId: string, collections = false): Reach<Reached> =>
+  async (on) => {
+    const { space, actor, level, levels } = await resolveSpaceAccessIn(
+      on,
+      spaceId,
+      { userId },
+      { collections },
+    );
+    return {
+      target: { type: 'space', id: space.id, organizationId: space.organization_id },
+      actor,
+      level,
+      levels,
+      item: { type: 'space', row: space },
+    };
   };
-}
+
+const reachCollection =
+  (collectionId: string, userId: string, collections = false): Reach<Reached> =>
+  async (on) => {
+    const { collection, actor, level, levels } = await resolveCollectionAccessIn(
+      on,
+      collectionId,
+      { userId },
+      { collections },
+    );
+    return {
+      target: { type: 'collection', id: collection.id, organizationId: collection.organization_id },
+      actor,
+      level,
+      levels,
+      item: { type: 'collection', row: collection },
+    };
+  };
 
 export function canView(scope: Scope): void {
   const { actor, level, target } = scope;
@@ -107,14 +133,14 @@ const ACTIONS = {
 } as const;
 
 function record(
-  db: Database,
+  tx: Statements,
   at: Date,
   reached: Scope,
   actorId: string,
   action: keyof (typeof ACTIONS)['space'],
   data: Record<string, unknown>,
-): void {
-  recordEvent(db, at, {
+): Promise<void> {
+  return recordEventIn(tx, at, {
     organizationId: reached.target.organizationId,
     actorId,
     action: ACTIONS[reached.target.type][action],
@@ -124,50 +150,59 @@ function record(
   });
 }
 
-export function invite(
-  db: Database,
+export async function invite(
+  store: Store,
   at: Date,
-  reached: Scope,
+  reach: Reach,
   body: InviteUsersAndTeams,
   actorId: string,
-): void {
-  canManage(reached);
-  const role = grantedRole(body.role, 'body field `role`');
-  const users = body.users ?? [];
-  const teams = body.teams ?? [];
-  if (users.length === 0 && teams.length === 0)
-    throw badRequest('body field `users`: name at least one user (or a team in `teams`)');
-  db.transaction(() => {
-    checkInvitees(db, reached.target, 'user', users, 'users');
-    checkInvitees(db, reached.target, 'team', teams, 'teams');
-    insertGrants(db, at, reached.target, 'user', users, role);
-    insertGrants(db, at, reached.target, 'team', teams, role);
-    record(db, at, reached, actorId, 'granted', { role, users, teams });
+): Promise<undefined> {
+  await store.transaction(async (tx) => {
+    const reached = await reach(tx);
+    canManage(reached);
+    const role = grantedRole(body.role, 'body field `role`');
+    const users = body.users ?? [];
+    const teams = body.teams ?? [];
+    if (users.length === 0 && teams.length === 0)
+      throw badRequest('body field `users`: name at least one user (or a team in `teams`)');
+    await checkInvitees(tx, reached.target, 'user', users, 'users');
+    await checkInvitees(tx, reached.target, 'team', teams, 'teams');
+    await insertGrants(tx, at, reached.target, 'user', users, role);
+    await insertGrants(tx, at, reached.target, 'team', teams, role);
+    await record(tx, at, reached, actorId, 'granted', { role, users, teams });
   });
+  return undefined;
 }
 
-export function update(
-  db: Database,
+export async function update(
+  store: Store,
   at: Date,
-  reached: Scope,
+  reach: Reach,
   granteeType: GranteeType,
   granteeId: string,
   body: { role?: Role | null | undefined },
   actorId: string,
-): undefined {
-  canManage(reached);
-  const field = granteeType === 'user' ? 'userId' : 'teamId';
-  ensureGrantee(db, reached.target.organizationId, granteeType, granteeId, `path parameter \`${field}\``);
-  const role = body.role === undefined ? undefined : grantedRole(body.role, 'body field `role`');
-  db.transaction(() => {
-    const before = grantOn(db, reached.target, granteeType, granteeId);
+): Promise<undefined> {
+  await store.transaction(async (tx) => {
+    const reached = await reach(tx);
+    canManage(reached);
+    const field = granteeType === 'user' ? 'userId' : 'teamId';
+    await ensureGrantee(
+      tx,
+      reached.target.organizationId,
+      granteeType,
+      granteeId,
+      `path parameter \`${field}\``,
+    );
+    const role = body.role === undefined ? undefined : grantedRole(body.role, 'body field `role`');
+    const before = await grantOn(tx, reached.target, granteeType, granteeId);
     if (before === undefined)
       throw notFound(
         `path parameter \`${field}\`: ${granteeType} \`${granteeId}\` has no role on this ${reached.target.type}; give one with the invite operation`,
       );
     if (role === undefined || role === before) return;
-    updateGrant(db, reached.target, granteeType, granteeId, role);
-    record(db, at, reached, actorId, granteeType === 'user' ? 'user_changed' : 'team_changed', {
+    await updateGrant(tx, reached.target, granteeType, granteeId, role);
+    await record(tx, at, reached, actorId, granteeType === 'user' ? 'user_changed' : 'team_changed', {
       [granteeType]: granteeId,
       before,
       role,
@@ -177,21 +212,28 @@ export function update(
 }
 
 export function remove(
-  db: Database,
+  store: Store,
   at: Date,
-  reached: Scope,
+  reach: Reach,
   granteeType: GranteeType,
   granteeId: string,
   actorId: string,
-): undefined | typeof UNCHANGED {
-  canManage(reached);
-  const field = granteeType === 'user' ? 'userId' : 'teamId';
-  ensureGrantee(db, reached.target.organizationId, granteeType, granteeId, `path parameter \`${field}\``);
-  return db.transaction(() => {
-    const before = grantOn(db, reached.target, granteeType, granteeId);
+): Promise<undefined | typeof UNCHANGED> {
+  return store.transaction(async (tx) => {
+    const reached = await reach(tx);
+    canManage(reached);
+    const field = granteeType === 'user' ? 'userId' : 'teamId';
+    await ensureGrantee(
+      tx,
+      reached.target.organizationId,
+      granteeType,
+      granteeId,
+      `path parameter \`${field}\``,
+    );
+    const before = await grantOn(tx, reached.target, granteeType, granteeId);
     if (before === undefined) return UNCHANGED;
-    deleteGrant(db, reached.target, granteeType, granteeId);
-    record(db, at, reached, actorId, granteeType === 'user' ? 'user_removed' : 'team_removed', {
+    await deleteGrant(tx, reached.target, granteeType, granteeId);
+    await record(tx, at, reached, actorId, granteeType === 'user' ? 'user_removed' : 'team_removed', {
       [granteeType]: granteeId,
       before,
     });
@@ -199,46 +241,49 @@ export function remove(
   });
 }
 
-export function listUsers(
-  db: Database,
-  reached: Scope,
+export async function listUsers(
+  store: Store,
+  reach: Reach,
   query: { page?: string; limit?: number },
   baseUrl: string,
 ) {
+  const reached = await reach(store);
   canView(reached);
-  return listPage({
+  return listPageIn({
     query,
     keys: USER_GRANT_KEYS,
-    ...keysetQueries(db, userGrantsQuery(reached.target), USER_GRANT_KEYS),
+    ...keysetQueriesIn(store, userGrantsQuery(reached.target), USER_GRANT_KEYS),
     keyOf: userKeyOf,
     present: (row) => ({ permission: row.role as Role, user: presentUser(baseUrl, row) }),
   });
 }
 
-export function listTeams(
-  db: Database,
-  reached: Scope,
+export async function listTeams(
+  store: Store,
+  reach: Reach,
   query: { page?: string; limit?: number },
   userId: string,
 ) {
+  const reached = await reach(store);
   canView(reached);
-  return listPage({
+  return listPageIn({
     query,
     keys: TEAM_GRANT_KEYS,
-    ...keysetQueries(db, teamGrantsQuery(reached.target, userId), TEAM_GRANT_KEYS),
+    ...keysetQueriesIn(store, teamGrantsQuery(reached.target, userId), TEAM_GRANT_KEYS),
     keyOf: (row) => [row.title.toLowerCase(), row.id],
     present: (row) => ({ permission: row.role as Role, team: presentTeam(row, reached.actor) }),
   });
 }
 
-function aggregate(
-  db: Database,
-  reached: Reached,
+async function aggregate(
+  store: Store,
+  reach: Reach<Reached>,
   query: { page?: string; limit?: number; role?: Role },
   baseUrl: string,
 ) {
+  const reached = await reach(store);
   canView(reached);
-  const rows = aggregateAccess(db, reached.levels, reached.item).filter(
+  const rows = (await aggregateAccess(store, reached.levels, reached.item)).filter(
     (row) => query.role === undefined || row.level === query.role,
   );
   const limit = query.limit ?? LIST_LIMIT_DEFAULT;
@@ -265,101 +310,83 @@ function afterKey(keys: readonly (string | number)[], after: readonly (string | 
 }
 
 export const permissionHandlers = {
-  inviteToSpace: ({ params, body, actor, services: { db, clock } }) => {
-    invite(db, clock.now(), reachSpace(db, params.spaceId, actor.userId), body, actor.userId);
-    return undefined;
-  },
-  listUserPermissionsInSpace: ({ params, query, actor, services: { db }, baseUrl }) =>
-    listUsers(db, reachSpace(db, params.spaceId, actor.userId), query, baseUrl),
-  listTeamPermissionsInSpace: ({ params, query, actor, services: { db } }) =>
-    listTeams(db, reachSpace(db, params.spaceId, actor.userId), query, actor.userId),
-  updateUserPermissionInSpace: ({ params, body, actor, services: { db, clock } }) =>
+  inviteToSpace: ({ params, body, actor, services: { store, clock } }) =>
+    invite(store, clock.now(), reachSpace(params.spaceId, actor.userId), body, actor.userId),
+  listUserPermissionsInSpace: ({ params, query, actor, services: { store }, baseUrl }) =>
+    listUsers(store, reachSpace(params.spaceId, actor.userId), query, baseUrl),
+  listTeamPermissionsInSpace: ({ params, query, actor, services: { store } }) =>
+    listTeams(store, reachSpace(params.spaceId, actor.userId), query, actor.userId),
+  updateUserPermissionInSpace: ({ params, body, actor, services: { store, clock } }) =>
     update(
-      db,
+      store,
       clock.now(),
-      reachSpace(db, params.spaceId, actor.userId),
+      reachSpace(params.spaceId, actor.userId),
       'user',
       params.userId,
       body,
       actor.userId,
     ),
-  updateTeamPermissionInSpace: ({ params, body, actor, services: { db, clock } }) =>
+  updateTeamPermissionInSpace: ({ params, body, actor, services: { store, clock } }) =>
     update(
-      db,
+      store,
       clock.now(),
-      reachSpace(db, params.spaceId, actor.userId),
+      reachSpace(params.spaceId, actor.userId),
       'team',
       params.teamId,
       body,
       actor.userId,
     ),
-  removeUserFromSpace: ({ params, actor, services: { db, clock } }) =>
-    remove(
-      db,
-      clock.now(),
-      reachSpace(db, params.spaceId, actor.userId),
-      'user',
-      params.userId,
-      actor.userId,
-    ),
-  removeTeamFromSpace: ({ params, actor, services: { db, clock } }) =>
-    remove(
-      db,
-      clock.now(),
-      reachSpace(db, params.spaceId, actor.userId),
-      'team',
-      params.teamId,
-      actor.userId,
-    ),
-  listPermissionsAggregateInSpace: ({ params, query, actor, services: { db }, baseUrl }) =>
-    aggregate(db, reachSpace(db, params.spaceId, actor.userId), query, baseUrl),
+  removeUserFromSpace: ({ params, actor, services: { store, clock } }) =>
+    remove(store, clock.now(), reachSpace(params.spaceId, actor.userId), 'user', params.userId, actor.userId),
+  removeTeamFromSpace: ({ params, actor, services: { store, clock } }) =>
+    remove(store, clock.now(), reachSpace(params.spaceId, actor.userId), 'team', params.teamId, actor.userId),
+  listPermissionsAggregateInSpace: ({ params, query, actor, services: { store }, baseUrl }) =>
+    aggregate(store, reachSpace(params.spaceId, actor.userId, true), query, baseUrl),
 
-  inviteToCollection: ({ params, body, actor, services: { db, clock } }) => {
-    invite(db, clock.now(), reachCollection(db, params.collectionId, actor.userId), body, actor.userId);
-    return undefined;
-  },
-  listUserPermissionsInCollection: ({ params, query, actor, services: { db }, baseUrl }) =>
-    listUsers(db, reachCollection(db, params.collectionId, actor.userId), query, baseUrl),
-  listTeamPermissionsInCollection: ({ params, query, actor, services: { db } }) =>
-    listTeams(db, reachCollection(db, params.collectionId, actor.userId), query, actor.userId),
-  updateUserPermissionInCollection: ({ params, body, actor, services: { db, clock } }) =>
+  inviteToCollection: ({ params, body, actor, services: { store, clock } }) =>
+    invite(store, clock.now(), reachCollection(params.collectionId, actor.userId), body, actor.userId),
+  listUserPermissionsInCollection: ({ params, query, actor, services: { store }, baseUrl }) =>
+    listUsers(store, reachCollection(params.collectionId, actor.userId), query, baseUrl),
+  listTeamPermissionsInCollection: ({ params, query, actor, services: { store } }) =>
+    listTeams(store, reachCollection(params.collectionId, actor.userId), query, actor.userId),
+  updateUserPermissionInCollection: ({ params, body, actor, services: { store, clock } }) =>
     update(
-      db,
+      store,
       clock.now(),
-      reachCollection(db, params.collectionId, actor.userId),
+      reachCollection(params.collectionId, actor.userId),
       'user',
       params.userId,
       body,
       actor.userId,
     ),
-  updateTeamPermissionInCollection: ({ params, body, actor, services: { db, clock } }) =>
+  updateTeamPermissionInCollection: ({ params, body, actor, services: { store, clock } }) =>
     update(
-      db,
+      store,
       clock.now(),
-      reachCollection(db, params.collectionId, actor.userId),
+      reachCollection(params.collectionId, actor.userId),
       'team',
       params.teamId,
       body,
       actor.userId,
     ),
-  removeUserFromCollection: ({ params, actor, services: { db, clock } }) =>
+  removeUserFromCollection: ({ params, actor, services: { store, clock } }) =>
     remove(
-      db,
+      store,
       clock.now(),
-      reachCollection(db, params.collectionId, actor.userId),
+      reachCollection(params.collectionId, actor.userId),
       'user',
       params.userId,
       actor.userId,
     ),
-  removeTeamFromCollection: ({ params, actor, services: { db, clock } }) =>
+  removeTeamFromCollection: ({ params, actor, services: { store, clock } }) =>
     remove(
-      db,
+      store,
       clock.now(),
-      reachCollection(db, params.collectionId, actor.userId),
+      reachCollection(params.collectionId, actor.userId),
       'team',
       params.teamId,
       actor.userId,
     ),
-  listPermissionsAggregateInCollection: ({ params, query, actor, services: { db }, baseUrl }) =>
-    aggregate(db, reachCollection(db, params.collectionId, actor.userId), query, baseUrl),
+  listPermissionsAggregateInCollection: ({ params, query, actor, services: { store }, baseUrl }) =>
+    aggregate(store, reachCollection(params.collectionId, actor.userId, true), query, baseUrl),
 } satisfies Handlers;

@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import type { Role } from '../../../shared/contract/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { KeyValue, SortKey } from '../../http/pagination.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
+import { inJsonArray } from '../../storage/dialect/compile.ts';
 import { prepared } from '../../storage/prepared.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { teamQuery } from '../teams/present.ts';
 import type { GranteeType, TargetType } from './grants.ts';
 
@@ -25,22 +27,27 @@ const grantOf = prepared((targetType: string, targetId: string, granteeType: str
 );
 
 /** The role a person or team was given on the item; undefined for none. */
-export function grantOn(db: Database, target: Target, granteeType: GranteeType, granteeId: string) {
-  return db.first(grantOf(target.type, target.id, granteeType, granteeId))?.role as Role | undefined;
+export async function grantOn(
+  on: Statements,
+  target: Target,
+  granteeType: GranteeType,
+  granteeId: string,
+): Promise<Role | undefined> {
+  return (await on.first(grantOf(target.type, target.id, granteeType, granteeId)))?.role as Role | undefined;
 }
 
 /** Gives roles to people or teams on the item (none of them may have one yet: the caller checked). */
-export function insertGrants(
-  db: Database,
+export async function insertGrants(
+  tx: Statements,
   at: Date,
   target: Target,
   granteeType: GranteeType,
   granteeIds: readonly string[],
   role: Role,
-): void {
+): Promise<void> {
   if (granteeIds.length === 0) return;
-  db.run(
-    db.q.insertInto('content_permissions').values(
+  await tx.run(
+    tx.q.insertInto('content_permissions').values(
       granteeIds.map((granteeId) => ({
         organization_id: target.organizationId,
         target_type: target.type,
@@ -54,15 +61,15 @@ export function insertGrants(
   );
 }
 
-export function updateGrant(
-  db: Database,
+export async function updateGrant(
+  tx: Statements,
   target: Target,
   granteeType: GranteeType,
   granteeId: string,
   role: Role,
-): void {
-  db.run(
-    db.q
+): Promise<void> {
+  await tx.run(
+    tx.q
       .updateTable('content_permissions')
       .set({ role })
       .where('target_type', '=', target.type)
@@ -72,9 +79,14 @@ export function updateGrant(
   );
 }
 
-export function deleteGrant(db: Database, target: Target, granteeType: GranteeType, granteeId: string): void {
-  db.run(
-    db.q
+export async function deleteGrant(
+  tx: Statements,
+  target: Target,
+  granteeType: GranteeType,
+  granteeId: string,
+): Promise<void> {
+  await tx.run(
+    tx.q
       .deleteFrom('content_permissions')
       .where('target_type', '=', target.type)
       .where('target_id', '=', target.id)
@@ -99,17 +111,17 @@ const teamIn = prepared((organizationId: string, teamId: string) =>
 );
 
 /** 404 unless the person is a member (or the team a team) of the item's organization; `where` names the place. */
-export function ensureGrantee(
-  db: Database,
+export async function ensureGrantee(
+  on: Statements,
   organizationId: string,
   granteeType: GranteeType,
   granteeId: string,
   where: string,
-): void {
+): Promise<void> {
   const found =
     granteeType === 'user'
-      ? db.first(memberIn(organizationId, granteeId))
-      : db.first(teamIn(organizationId, granteeId));
+      ? await on.first(memberIn(organizationId, granteeId))
+      : await on.first(teamIn(organizationId, granteeId));
   if (!found)
     throw notFound(
       `${where}: no ${granteeType === 'user' ? 'member' : 'team'} with id \`${granteeId}\` in this organization`,
@@ -127,28 +139,27 @@ export function grantedRole(role: Role | null, field: string): Role {
  * Checks an invite's people or teams (`field`: `users` or `teams`): no id twice, each of the organization, none
  * given a role on the item yet (409: change it with the update operation).
  */
-export function checkInvitees(
-  db: Database,
+export async function checkInvitees(
+  on: Statements,
   target: Target,
   granteeType: GranteeType,
   ids: readonly string[],
   field: string,
-): void {
+): Promise<void> {
   const seen = new Set<string>();
   ids.forEach((id, index) => {
     if (seen.has(id)) throw badRequest(`body field \`${field}[${index}]\`: \`${id}\` is listed twice`);
     seen.add(id);
   });
-  ids.forEach((id, index) =>
-    ensureGrantee(db, target.organizationId, granteeType, id, `body field \`${field}[${index}]\``),
-  );
-  ids.forEach((id, index) => {
-    const role = grantOn(db, target, granteeType, id);
+  for (const [index, id] of ids.entries())
+    await ensureGrantee(on, target.organizationId, granteeType, id, `body field \`${field}[${index}]\``);
+  for (const [index, id] of ids.entries()) {
+    const role = await grantOn(on, target, granteeType, id);
     if (role !== undefined)
       throw conflict(
         `body field \`${field}[${index}]\`: ${granteeType === 'user' ? 'user' : 'team'} \`${id}\` already has the ${role} role on this ${target.type}; change it instead`,
       );
-  });
+  }
 }
 
 export const USER_GRANT_KEYS: readonly SortKey[] = [
@@ -194,16 +205,20 @@ const grantsOnItems = prepared((spaces: string, collections: string, sites: stri
   builder
     .selectFrom('content_permissions as g')
     .select(['g.target_type', 'g.target_id', 'g.grantee_type', 'g.grantee_id', 'g.role'])
-    .where(
-      sql<boolean>`((g.target_type = 'space' AND g.target_id IN (SELECT value FROM json_each(${spaces}))) OR (g.target_type = 'collection' AND g.target_id IN (SELECT value FROM json_each(${collections}))) OR (g.target_type = 'site' AND g.target_id IN (SELECT value FROM json_each(${sites}))))`,
+    .where(({ eb, or, and }) =>
+      or([
+        and([eb('g.target_type', '=', 'space'), inJsonArray(sql.ref('g.target_id'), spaces)]),
+        and([eb('g.target_type', '=', 'collection'), inJsonArray(sql.ref('g.target_id'), collections)]),
+        and([eb('g.target_type', '=', 'site'), inJsonArray(sql.ref('g.target_id'), sites)]),
+      ]),
     ),
 );
 
 export function grantsOn(
-  db: Database,
+  on: Statements,
   items: { spaces: readonly string[]; collections: readonly string[]; sites: readonly string[] },
 ) {
-  return db.all(
+  return on.all(
     grantsOnItems(
       JSON.stringify(items.spaces),
       JSON.stringify(items.collections),
@@ -212,13 +227,15 @@ export function grantsOn(
   );
 }
 
+const membersOfTeamList = prepared((teamIds: string) =>
+  builder
+    .selectFrom('team_members')
+    .select(['team_id', 'user_id'])
+    .where(inJsonArray(sql.ref('team_id'), teamIds)),
+);
+
 /** The members of the given teams. */
-export function membersOfTeams(db: Database, teamIds: readonly string[]) {
+export async function membersOfTeams(on: Statements, teamIds: readonly string[]) {
   if (teamIds.length === 0) return [];
-  return db.all(
-    db.q
-      .selectFrom('team_members')
-      .select(['team_id', 'user_id'])
-      .where(sql<boolean>`team_id IN (SELECT value FROM json_each(${JSON.stringify(teamIds)}))`),
-  );
+  return on.all(membersOfTeamList(JSON.stringify(teamIds)));
 }

@@ -10,32 +10,31 @@ import type { Handlers } from '../../http/context.ts';
 import { decodeCursor, encodeCursor, type KeyValue, type ListPage } from '../../http/pagination.ts';
 import { LIST_LIMIT_DEFAULT } from '../../../shared/contract/common.ts';
 import { roleRank, siteLevel } from '../../policies/index.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { presentUser } from '../members/present.ts';
-import { loadSiteAccess } from '../sites/access.ts';
-import { canView, invite, listTeams, listUsers, remove, update, type Scope } from './handlers.ts';
+import { loadSiteAccessIn } from '../sites/access.ts';
+import { canView, invite, listTeams, listUsers, remove, update, type Reach, type Scope } from './handlers.ts';
 import { grantsOn, membersOfTeams } from './records.ts';
 
-function reachSite(
-  db: Database,
-  params: { organizationId: string; siteId: string },
-  userId: string,
-): Scope & { orgId: string } {
-  const { site, actor, level } = loadSiteAccess(
-    db,
-    params.organizationId,
-    params.siteId,
-    userId,
-    'site.view',
-  );
-  return {
-    target: { type: 'site', id: site.id, organizationId: site.organization_id },
-    actor,
-    level,
-    orgId: site.organization_id,
+const reachSite =
+  (params: { organizationId: string; siteId: string }, userId: string): Reach<Scope & { orgId: string }> =>
+  async (on) => {
+    const { site, actor, level } = await loadSiteAccessIn(
+      on,
+      params.organizationId,
+      params.siteId,
+      userId,
+      'site.view',
+    );
+    return {
+      target: { type: 'site', id: site.id, organizationId: site.organization_id },
+      actor,
+      level,
+      orgId: site.organization_id,
+    };
   };
-}
 
 const membersOf = prepared((organizationId: string) =>
   builder
@@ -78,29 +77,30 @@ interface AggregateQuery {
  * Every member of the organization (disabled ones too, marked), with their level on the site and its origin: the
  * organization (their role; admins always), or the site (their own grant, else their teams' highest).
  */
-function siteAggregate(
-  db: Database,
-  scope: Scope & { orgId: string },
+async function siteAggregate(
+  on: Statements,
+  reach: Reach<Scope & { orgId: string }>,
   query: AggregateQuery,
   baseUrl: string,
-): ListPage<UserSitePermission> {
+): Promise<ListPage<UserSitePermission>> {
+  const scope = await reach(on);
   canView(scope);
   const siteId = scope.target.id;
-  if (query.team !== undefined && !db.first(teamOf(scope.orgId, query.team)))
+  if (query.team !== undefined && !(await on.first(teamOf(scope.orgId, query.team))))
     throw badRequest(`query parameter \`team\`: no team with id \`${query.team}\` in this organization`);
-  const grants = grantsOn(db, { spaces: [], collections: [], sites: [siteId] });
+  const grants = await grantsOn(on, { spaces: [], collections: [], sites: [siteId] });
   const direct = new Map<string, Role>();
   const teamRoles = new Map<string, Role>();
   for (const grant of grants)
     (grant.grantee_type === 'user' ? direct : teamRoles).set(grant.grantee_id, grant.role as Role);
   const teamIds = [...new Set([...teamRoles.keys(), ...(query.team !== undefined ? [query.team] : [])])];
   const teamsOfUser = new Map<string, string[]>();
-  for (const { team_id, user_id } of membersOfTeams(db, teamIds))
+  for (const { team_id, user_id } of await membersOfTeams(on, teamIds))
     teamsOfUser.set(user_id, [...(teamsOfUser.get(user_id) ?? []), team_id]);
   const search = query.search?.toLowerCase();
   const sort = query.sort ?? 'joinedAt';
   const rows: { keys: KeyValue[]; item: UserSitePermission }[] = [];
-  for (const member of db.all(membersOf(scope.orgId))) {
+  for (const member of await on.all(membersOf(scope.orgId))) {
     const teams = teamsOfUser.get(member.user_id) ?? [];
     if (query.team !== undefined && !teams.includes(query.team)) continue;
     if (
@@ -169,22 +169,20 @@ function siteAggregate(
 }
 
 export const sitePermissionHandlers = {
-  inviteToSite: ({ params, body, actor, services: { db, clock } }) => {
-    invite(db, clock.now(), reachSite(db, params, actor.userId), body, actor.userId);
-    return undefined;
-  },
-  listUserPermissionsInSite: ({ params, query, actor, services: { db }, baseUrl }) =>
-    listUsers(db, reachSite(db, params, actor.userId), query, baseUrl),
-  listTeamPermissionsInSite: ({ params, query, actor, services: { db } }) =>
-    listTeams(db, reachSite(db, params, actor.userId), query, actor.userId),
-  updateUserPermissionInSite: ({ params, body, actor, services: { db, clock } }) =>
-    update(db, clock.now(), reachSite(db, params, actor.userId), 'user', params.userId, body, actor.userId),
-  updateTeamPermissionInSite: ({ params, body, actor, services: { db, clock } }) =>
-    update(db, clock.now(), reachSite(db, params, actor.userId), 'team', params.teamId, body, actor.userId),
-  removeUserFromSite: ({ params, actor, services: { db, clock } }) =>
-    remove(db, clock.now(), reachSite(db, params, actor.userId), 'user', params.userId, actor.userId),
-  removeTeamFromSite: ({ params, actor, services: { db, clock } }) =>
-    remove(db, clock.now(), reachSite(db, params, actor.userId), 'team', params.teamId, actor.userId),
-  listPermissionsAggregateInSite: ({ params, query, actor, services: { db }, baseUrl }) =>
-    siteAggregate(db, reachSite(db, params, actor.userId), query, baseUrl),
+  inviteToSite: ({ params, body, actor, services: { store, clock } }) =>
+    invite(store, clock.now(), reachSite(params, actor.userId), body, actor.userId),
+  listUserPermissionsInSite: ({ params, query, actor, services: { store }, baseUrl }) =>
+    listUsers(store, reachSite(params, actor.userId), query, baseUrl),
+  listTeamPermissionsInSite: ({ params, query, actor, services: { store } }) =>
+    listTeams(store, reachSite(params, actor.userId), query, actor.userId),
+  updateUserPermissionInSite: ({ params, body, actor, services: { store, clock } }) =>
+    update(store, clock.now(), reachSite(params, actor.userId), 'user', params.userId, body, actor.userId),
+  updateTeamPermissionInSite: ({ params, body, actor, services: { store, clock } }) =>
+    update(store, clock.now(), reachSite(params, actor.userId), 'team', params.teamId, body, actor.userId),
+  removeUserFromSite: ({ params, actor, services: { store, clock } }) =>
+    remove(store, clock.now(), reachSite(params, actor.userId), 'user', params.userId, actor.userId),
+  removeTeamFromSite: ({ params, actor, services: { store, clock } }) =>
+    remove(store, clock.now(), reachSite(params, actor.userId), 'team', params.teamId, actor.userId),
+  listPermissionsAggregateInSite: ({ params, query, actor, services: { store }, baseUrl }) =>
+    siteAggregate(store, reachSite(params, actor.userId), query, baseUrl),
 } satisfies Handlers;
