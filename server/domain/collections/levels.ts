@@ -10,7 +10,8 @@ import { effectiveLevel, roleRank, type OrgActor } from '../../policies/index.ts
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CollectionsTable } from '../../storage/schema.ts';
-import { loadUserGrants, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadUserGrants, loadUserGrantsIn, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
 
 const collectionsOfOrganization = prepared((organizationId: string) =>
   builder.selectFrom('collections').selectAll().where('organization_id', '=', organizationId),
@@ -28,7 +29,7 @@ export class ContentLevels {
   private userGrants: UserGrants | undefined;
   private readonly levels = new Map<string, Role | null>();
 
-  private readonly db: Database;
+  private readonly db: Database | null;
   readonly organizationId: string;
   readonly actor: OrgActor;
 
@@ -37,7 +38,7 @@ export class ContentLevels {
    * `grants`: the actor's grants when already known (`NO_GRANTS` for the levels of a role rather than a person).
    */
   constructor(
-    db: Database,
+    db: Database | null,
     organizationId: string,
     actor: OrgActor,
     collections?: Map<string, CollectionsTable>,
@@ -50,12 +51,32 @@ export class ContentLevels {
     this.userGrants = grants;
   }
 
+  /**
+   * The levels of the actor, read through a store or a transaction: what the synchronous ones read on first need
+   * (the organization's collections, the actor's grants) is read at once.
+   */
+  static async loadIn(on: Statements, organizationId: string, actor: OrgActor): Promise<ContentLevels> {
+    const grants =
+      actor.grantsInOrganization === false
+        ? NO_GRANTS
+        : await loadUserGrantsIn(on, organizationId, actor.userId);
+    const collections = new Map<string, CollectionsTable>();
+    for (const row of await on.all(collectionsOfOrganization(organizationId))) collections.set(row.id, row);
+    return new ContentLevels(null, organizationId, actor, collections, grants);
+  }
+
+  private database(): Database {
+    if (this.db === null)
+      throw new Error('these levels were read through a store: everything was read at once');
+    return this.db;
+  }
+
   /** The actor's grants in the organization, loaded on first need. */
   grants(): UserGrants {
     this.userGrants ??=
       this.actor.grantsInOrganization === false
         ? NO_GRANTS
-        : loadUserGrants(this.db, this.organizationId, this.actor.userId);
+        : loadUserGrants(this.database(), this.organizationId, this.actor.userId);
     return this.userGrants;
   }
 
@@ -68,7 +89,7 @@ export class ContentLevels {
   collections(): Map<string, CollectionsTable> {
     if (this.rows === undefined) {
       this.rows = new Map();
-      for (const row of this.db.all(collectionsOfOrganization(this.organizationId)))
+      for (const row of this.database().all(collectionsOfOrganization(this.organizationId)))
         this.rows.set(row.id, row);
     }
     return this.rows;

@@ -6,12 +6,13 @@
  * Site grants reach the spaces the site links (`site_spaces`), the highest of the person's sites counting; the
  * resolution (`collections/levels.ts`) applies them to spaces whose default level is `inherit` only.
  */
-import { sql } from 'kysely';
 import type { Role } from '../../../shared/contract/index.ts';
 import { roleRank } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
+import { inJsonArray } from '../../storage/dialect/compile.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { ContentPermissionsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 export type TargetType = ContentPermissionsTable['target_type'];
 export type GranteeType = ContentPermissionsTable['grantee_type'];
@@ -118,10 +119,7 @@ const grantsOfUser = prepared((organizationId: string, userId: string) =>
 
 /** The spaces linked by some sites (a JSON list of ids keeps the statement's text fixed). */
 const spacesOfSites = prepared((siteIds: string) =>
-  builder
-    .selectFrom('site_spaces')
-    .select(['site_id', 'space_id'])
-    .where(sql<boolean>`site_id IN (SELECT value FROM json_each(${siteIds}))`),
+  builder.selectFrom('site_spaces').select(['site_id', 'space_id']).where(inJsonArray('site_id', siteIds)),
 );
 
 /** The spaces the given sites link, read when a resolution first needs them. */
@@ -132,4 +130,19 @@ export function linkedSpacesReader(db: Database) {
 /** One person's grants in one organization, directly and through their teams. */
 export function loadUserGrants(db: Database, organizationId: string, userId: string): UserGrants {
   return new UserGrants(db.all(grantsOfUser(organizationId, userId)), linkedSpacesReader(db));
+}
+
+/**
+ * As `loadUserGrants`, read through a store or a transaction: the spaces its sites link are read with the grants
+ * (a `UserGrants` reads them synchronously, on first need).
+ */
+export async function loadUserGrantsIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+): Promise<UserGrants> {
+  const rows = await on.all(grantsOfUser(organizationId, userId));
+  const siteIds = [...new Set(rows.flatMap((row) => (row.target_type === 'site' ? [row.target_id] : [])))];
+  const links = siteIds.length === 0 ? [] : await on.all(spacesOfSites(JSON.stringify(siteIds)));
+  return new UserGrants(rows, () => links);
 }

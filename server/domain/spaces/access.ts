@@ -8,7 +8,8 @@ import { can, type OrgActor } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { OrganizationsTable, SpacesTable } from '../../storage/schema.ts';
-import { loadOrgAccess } from '../access.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccess, loadOrgAccessIn } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
 
 export interface SpaceAccess {
@@ -66,10 +67,41 @@ export function resolveSpaceAccess(
     () => spaceNotFound(spaceId),
     options.keep,
   );
-  const levels = new ContentLevels(db, org.id, actor);
+  return spaceAccessOf(space, org, actor, new ContentLevels(db, org.id, actor), options.deleted);
+}
+
+/**
+ * As `resolveSpaceAccess`, read through a store or a transaction, never from a kept read: inside a transaction, the
+ * space and the caller's standing a write is authorized by are read in it. Its `levels` were read at once.
+ */
+export async function resolveSpaceAccessIn(
+  on: Statements,
+  spaceId: string,
+  caller: { userId: string },
+  options: { deleted?: 'refuse' | 'allow' | 'only' } = {},
+): Promise<SpaceAccess> {
+  const space = await on.first(spaceById(spaceId));
+  if (!space) throw spaceNotFound(spaceId);
+  let access;
+  try {
+    access = await loadOrgAccessIn(on, space.organization_id, caller.userId);
+  } catch {
+    throw spaceNotFound(spaceId);
+  }
+  const levels = await ContentLevels.loadIn(on, access.org.id, access.actor);
+  return spaceAccessOf(space, access.org, access.actor, levels, options.deleted);
+}
+
+function spaceAccessOf(
+  space: SpacesTable,
+  org: OrganizationsTable,
+  actor: OrgActor,
+  levels: ContentLevels,
+  deleted: 'refuse' | 'allow' | 'only' = 'refuse',
+): SpaceAccess {
+  const spaceId = space.id;
   const level = levels.levelOf(space);
   if (level === null || !can(actor, 'space.view', { level })) throw spaceNotFound(spaceId);
-  const deleted = options.deleted ?? 'refuse';
   if (space.deleted_at !== null && deleted === 'refuse')
     throw notFound(`space \`${spaceId}\` is in the trash`);
   if (space.deleted_at === null && deleted === 'only')

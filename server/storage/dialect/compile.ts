@@ -4,7 +4,16 @@
  * `insertRow` or `updateRowById` (../prepared.ts) compiles itself per dialect from a template kept per dialect, so its
  * shape is compiled once per dialect, not on every call.
  */
-import { createQueryId, PostgresQueryCompiler, type CompiledQuery, type RootOperationNode } from 'kysely';
+import {
+  createQueryId,
+  FunctionNode,
+  PostgresQueryCompiler,
+  sql,
+  ValueNode,
+  type CompiledQuery,
+  type RawBuilder,
+  type RootOperationNode,
+} from 'kysely';
 
 /** The databases the server runs on. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -19,7 +28,30 @@ export interface Query<R> {
   compileFor?(dialect: DialectName): CompiledQuery<R>;
 }
 
-const postgresCompiler = new PostgresQueryCompiler();
+/**
+ * PostgreSQL's compiler, which writes SQLite's `json_each(?)` (as `inJsonArray` builds it: a function node) as
+ * `jsonb_array_elements_text(CAST(? AS jsonb))`, whose column is named `value` too.
+ */
+class ServerPostgresCompiler extends PostgresQueryCompiler {
+  protected override visitFunction(node: FunctionNode): void {
+    if (node.func !== JSON_EACH) return super.visitFunction(node);
+    this.append('jsonb_array_elements_text(CAST(');
+    this.visitNode(node.arguments[0]!);
+    this.append(' AS jsonb))');
+  }
+}
+
+const JSON_EACH = 'json_each';
+const postgresCompiler = new ServerPostgresCompiler();
+
+/**
+ * `ref IN (the strings of the JSON array json)`, one parameter whatever the array's length (the statement's text
+ * stays fixed): `json_each(?)` on SQLite, `jsonb_array_elements_text(CAST(? AS jsonb))` on PostgreSQL.
+ */
+export function inJsonArray(ref: string, json: string): RawBuilder<boolean> {
+  const each = { toOperationNode: () => FunctionNode.create(JSON_EACH, [ValueNode.create(json)]) };
+  return sql<boolean>`${sql.ref(ref)} IN (SELECT value FROM ${each})`;
+}
 
 /** The operation tree of a query compiled by PostgreSQL's compiler. */
 export function compilePostgres<R>(node: RootOperationNode): CompiledQuery<R> {
