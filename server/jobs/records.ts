@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { builder, type Database } from '../storage/database.ts';
 import { prepared } from '../storage/prepared.ts';
 import type { JobsTable } from '../storage/schema.ts';
+import type { Statements } from '../storage/store/store.ts';
 
 export type JobRow = JobsTable;
 
@@ -37,30 +38,41 @@ export const jobsQueued = (db: Database): number => queuedCounts.get(db) ?? 0;
  */
 export function enqueueJob(db: Database, job: JobKey): void {
   queuedCounts.set(db, jobsQueued(db) + 1);
+  db.run(jobRow(job));
+}
+
+/**
+ * As `enqueueJob`, in a transaction of the store. The queue learns of it when the caller pokes it (`poke`) once the
+ * transaction is written: the work of a transaction may run more than once, and a poke before its commit finds
+ * nothing.
+ */
+export async function enqueueJobIn(tx: Statements, job: JobKey): Promise<void> {
+  await tx.run(jobRow(job));
+}
+
+function jobRow(job: JobKey) {
   const now = iso(Date.now());
-  db.run(
-    db.q
-      .insertInto('jobs')
-      .values({
-        kind: job.kind,
-        subject_id: job.subjectId,
-        scope_id: job.scopeId,
-        state: 'queued',
-        generation: 1,
-        attempts: 0,
-        run_after: now,
-        queued_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['kind', 'subject_id']).doUpdateSet({
-          generation: sql`jobs.generation + 1`,
-          scope_id: sql`excluded.scope_id`,
-          queued_at: sql`excluded.queued_at`,
-          attempts: sql`CASE WHEN jobs.state = 'queued' THEN 0 ELSE jobs.attempts END`,
-          run_after: sql`CASE WHEN jobs.state = 'queued' THEN excluded.run_after ELSE jobs.run_after END`,
-        }),
-      ),
-  );
+  return builder
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      subject_id: job.subjectId,
+      scope_id: job.scopeId,
+      state: 'queued',
+      generation: 1,
+      attempts: 0,
+      run_after: now,
+      queued_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'subject_id']).doUpdateSet({
+        generation: sql`jobs.generation + 1`,
+        scope_id: sql`excluded.scope_id`,
+        queued_at: sql`excluded.queued_at`,
+        attempts: sql`CASE WHEN jobs.state = 'queued' THEN 0 ELSE jobs.attempts END`,
+        run_after: sql`CASE WHEN jobs.state = 'queued' THEN excluded.run_after ELSE jobs.run_after END`,
+      }),
+    );
 }
 
 // Two existence tests, each on `jobs_due` (kind, state, …): one test with an `or` of the two states was planned on

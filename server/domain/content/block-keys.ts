@@ -21,8 +21,9 @@ import {
   textHash,
   type MarkdownBlock,
 } from '../../../shared/markdown/blocks.ts';
-import type { Database } from '../../storage/database.ts';
-import { readDocuments, type RevisionTree, type StoredPage } from './revisions.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { readDocuments, readDocumentsIn, type RevisionTree, type StoredPage } from './revisions.ts';
 
 /** A block of a page with its key and its text's hash. */
 export interface KeyedBlock extends MarkdownBlock {
@@ -79,15 +80,17 @@ export function carriedKeys(
   return after.map((block, index) => keys[index] ?? freshKey(block, taken));
 }
 
+const storedKeysQuery = (pageId: string, documentId: string) =>
+  builder
+    .selectFrom('page_block_keys')
+    .select('keys')
+    .where('page_id', '=', pageId)
+    .where('document_id', '=', documentId);
+const keysOf = (row: { keys: string } | undefined) =>
+  row === undefined ? undefined : (JSON.parse(row.keys) as string[]);
+
 function storedKeys(db: Database, pageId: string, documentId: string): string[] | undefined {
-  const row = db.first(
-    db.q
-      .selectFrom('page_block_keys')
-      .select('keys')
-      .where('page_id', '=', pageId)
-      .where('document_id', '=', documentId),
-  );
-  return row === undefined ? undefined : (JSON.parse(row.keys) as string[]);
+  return keysOf(db.first(storedKeysQuery(pageId, documentId)));
 }
 
 /**
@@ -128,13 +131,7 @@ function pagesById(
  * first parent). Call in the transaction that writes the revision.
  */
 export function recordBlockKeys(db: Database, previous: RevisionTree, next: RevisionTree): void {
-  const before = pagesById(previous.pages);
-  const changed: { pageId: string; from: string; to: string }[] = [];
-  for (const page of pagesById(next.pages).values()) {
-    const from = before.get(page.id)?.documentId;
-    if (from === undefined || page.documentId === undefined || from === page.documentId) continue;
-    changed.push({ pageId: page.id, from, to: page.documentId });
-  }
+  const changed = changedBodies(previous, next);
   if (changed.length === 0) return;
   const bodies = readDocuments(
     db,
@@ -142,15 +139,54 @@ export function recordBlockKeys(db: Database, previous: RevisionTree, next: Revi
   );
   for (const { pageId, from, to } of changed) {
     if (storedKeys(db, pageId, to) !== undefined) continue;
-    const oldBlocks = blocksOfDocument(from, bodies.get(from) ?? '');
-    const oldKeys = storedKeys(db, pageId, from) ?? initialKeys(oldBlocks);
-    const newBlocks = blocksOfDocument(to, bodies.get(to) ?? '');
-    const keys = carriedKeys(oldBlocks, oldKeys, newBlocks);
-    db.run(
-      db.q
-        .insertInto('page_block_keys')
-        .values({ page_id: pageId, document_id: to, keys: JSON.stringify(keys) })
-        .onConflict((oc) => oc.columns(['page_id', 'document_id']).doNothing()),
-    );
+    db.run(keysRow(pageId, to, bodies, from, storedKeys(db, pageId, from)));
   }
+}
+
+/** As `recordBlockKeys`, in a transaction of the store. */
+export async function recordBlockKeysIn(
+  tx: Statements,
+  previous: RevisionTree,
+  next: RevisionTree,
+): Promise<void> {
+  const changed = changedBodies(previous, next);
+  if (changed.length === 0) return;
+  const bodies = await readDocumentsIn(
+    tx,
+    changed.flatMap((entry) => [entry.from, entry.to]),
+  );
+  for (const { pageId, from, to } of changed) {
+    if (keysOf(await tx.first(storedKeysQuery(pageId, to))) !== undefined) continue;
+    await tx.run(keysRow(pageId, to, bodies, from, keysOf(await tx.first(storedKeysQuery(pageId, from)))));
+  }
+}
+
+/** The pages whose body `next` changed from `previous`. */
+function changedBodies(previous: RevisionTree, next: RevisionTree) {
+  const before = pagesById(previous.pages);
+  const changed: { pageId: string; from: string; to: string }[] = [];
+  for (const page of pagesById(next.pages).values()) {
+    const from = before.get(page.id)?.documentId;
+    if (from === undefined || page.documentId === undefined || from === page.documentId) continue;
+    changed.push({ pageId: page.id, from, to: page.documentId });
+  }
+  return changed;
+}
+
+/** The keys of the page's body `to`, carried from its body `from` (whose stored keys are `fromKeys`, if any). */
+function keysRow(
+  pageId: string,
+  to: string,
+  bodies: ReadonlyMap<string, string>,
+  from: string,
+  fromKeys: string[] | undefined,
+) {
+  const oldBlocks = blocksOfDocument(from, bodies.get(from) ?? '');
+  const oldKeys = fromKeys ?? initialKeys(oldBlocks);
+  const newBlocks = blocksOfDocument(to, bodies.get(to) ?? '');
+  const keys = carriedKeys(oldBlocks, oldKeys, newBlocks);
+  return builder
+    .insertInto('page_block_keys')
+    .values({ page_id: pageId, document_id: to, keys: JSON.stringify(keys) })
+    .onConflict((oc) => oc.columns(['page_id', 'document_id']).doNothing());
 }

@@ -8,7 +8,9 @@ import { notFound } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { insertRow, prepared } from '../../storage/prepared.ts';
-import { recordBlockKeys } from './block-keys.ts';
+import type { RevisionsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { recordBlockKeys, recordBlockKeysIn } from './block-keys.ts';
 
 /** A page as stored in a revision tree. `documentId` points at the `documents` row of its body. */
 export interface StoredPage {
@@ -113,18 +115,33 @@ const documentById = prepared((id: string) =>
   builder.selectFrom('documents').select('markdown').where('id', '=', id),
 );
 
+const documentsQuery = (chunk: readonly string[]) =>
+  builder.selectFrom('documents').select(['id', 'markdown']).where('id', 'in', chunk);
+
+/** The distinct ids, 500 at a time: chunks stay under SQLite's limit on bound parameters. */
+function chunked(ids: readonly string[]): string[][] {
+  const unique = [...new Set(ids)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += 500) chunks.push(unique.slice(i, i + 500));
+  return chunks;
+}
+
 /** The markdown of many documents at once, by id. */
 export function readDocuments(db: Database, documentIds: readonly string[]): Map<string, string> {
   const found = new Map<string, string>();
-  const unique = [...new Set(documentIds)];
-  // Chunks stay under SQLite's limit on bound parameters.
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500);
-    for (const row of db.all(
-      db.q.selectFrom('documents').select(['id', 'markdown']).where('id', 'in', chunk),
-    ))
-      found.set(row.id, row.markdown);
-  }
+  for (const chunk of chunked(documentIds))
+    for (const row of db.all(documentsQuery(chunk))) found.set(row.id, row.markdown);
+  return found;
+}
+
+/** As `readDocuments`, read through a store or a transaction. */
+export async function readDocumentsIn(
+  on: Statements,
+  documentIds: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const chunk of chunked(documentIds))
+    for (const row of await on.all(documentsQuery(chunk))) found.set(row.id, row.markdown);
   return found;
 }
 
@@ -212,21 +229,34 @@ export function insertRevision(
   },
 ): string {
   const id = revision.id ?? newId();
-  db.run(
-    insertRow('revisions', {
-      id,
-      space_id: revision.spaceId,
-      type: revision.type,
-      parents: JSON.stringify(revision.parents),
-      tree: JSON.stringify(revision.tree),
-      created_by: revision.createdBy,
-      created_at: revision.now.toISOString(),
-    }),
-  );
+  db.run(revisionRow(id, revision));
   const parent = revision.parents[0];
   if (parent !== undefined) recordBlockKeys(db, loadRevision(db, parent).tree, revision.tree);
   return id;
 }
+
+/** As `insertRevision`, in a transaction of the store. */
+export async function insertRevisionIn(tx: Statements, revision: NewRevision): Promise<string> {
+  const id = revision.id ?? newId();
+  await tx.run(revisionRow(id, revision));
+  const parent = revision.parents[0];
+  if (parent !== undefined)
+    await recordBlockKeysIn(tx, (await loadRevisionIn(tx, parent)).tree, revision.tree);
+  return id;
+}
+
+type NewRevision = Parameters<typeof insertRevision>[1];
+
+const revisionRow = (id: string, revision: NewRevision) =>
+  insertRow('revisions', {
+    id,
+    space_id: revision.spaceId,
+    type: revision.type,
+    parents: JSON.stringify(revision.parents),
+    tree: JSON.stringify(revision.tree),
+    created_by: revision.createdBy,
+    created_at: revision.now.toISOString(),
+  });
 
 const revisionById = prepared((id: string) =>
   builder.selectFrom('revisions').selectAll().where('id', '=', id),
@@ -234,7 +264,15 @@ const revisionById = prepared((id: string) =>
 
 /** Reads a revision, or 404. */
 export function loadRevision(db: Database, revisionId: string): LoadedRevision {
-  const row = db.first(revisionById(revisionId));
+  return loadedRevision(db.first(revisionById(revisionId)), revisionId);
+}
+
+/** As `loadRevision`, read through a store or a transaction. */
+export async function loadRevisionIn(on: Statements, revisionId: string): Promise<LoadedRevision> {
+  return loadedRevision(await on.first(revisionById(revisionId)), revisionId);
+}
+
+function loadedRevision(row: RevisionsTable | undefined, revisionId: string): LoadedRevision {
   if (!row) throw notFound(`no revision with id \`${revisionId}\``);
   return {
     id: row.id,
