@@ -25,7 +25,7 @@ import type { Handlers } from '../../http/context.ts';
 import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
-import type { Statements } from '../../storage/store/store.ts';
+import { ConflictError, type Statements } from '../../storage/store/store.ts';
 import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
 import { reviewSummariesIn, standingOfOne, standingOfOneIn } from '../reviews/standing.ts';
@@ -73,6 +73,17 @@ export async function presentWithSummaryIn(
   return presentChangeRequest(request, space, baseUrl, summary);
 }
 
+/** Runs `write` again when it meets a unique key a concurrent write took (`ConflictError`), at most 10 times. */
+async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= 10) throw error;
+    }
+  }
+}
+
 export const changeRequestHandlers = {
   listChangeRequestsForSpace: async ({ params, query, actor, services: { store }, baseUrl }) => {
     const { space } = await resolveSpaceAccessIn(store, params.spaceId, actor);
@@ -101,21 +112,24 @@ export const changeRequestHandlers = {
     });
   },
 
-  createChangeRequest: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
+  createChangeRequest: ({ params, body, actor, services: { store, clock }, baseUrl }) =>
     // The space's revision (the new head's tree) and the next number are read in the transaction that writes them.
-    return store.transaction(async (tx) => {
-      const { space, actor: orgActor, level } = await resolveSpaceAccessIn(tx, params.spaceId, actor);
-      authorize(orgActor, 'space.edit', { level });
-      ensureUnlocked(space);
-      const { id } = await createChangeRequestRecordIn(tx, clock.now(), {
-        space,
-        actorId: actor.userId,
-        ...(body?.subject !== undefined ? { subject: body.subject } : {}),
-      });
-      const request = await loadChangeRequestIn(tx, space.id, id);
-      return presentWithSummaryIn(tx, space, request, baseUrl, actor.userId);
-    });
-  },
+    // On PostgreSQL, a creation that read the same maximum as a concurrent one meets UNIQUE (space_id, number):
+    // tried again, it reads the number written.
+    retryingConflicts(() =>
+      store.transaction(async (tx) => {
+        const { space, actor: orgActor, level } = await resolveSpaceAccessIn(tx, params.spaceId, actor);
+        authorize(orgActor, 'space.edit', { level });
+        ensureUnlocked(space);
+        const { id } = await createChangeRequestRecordIn(tx, clock.now(), {
+          space,
+          actorId: actor.userId,
+          ...(body?.subject !== undefined ? { subject: body.subject } : {}),
+        });
+        const request = await loadChangeRequestIn(tx, space.id, id);
+        return presentWithSummaryIn(tx, space, request, baseUrl, actor.userId);
+      }),
+    ),
 
   getChangeRequestById: async ({ params, actor, services: { store }, baseUrl }) => {
     const { space } = await resolveSpaceAccessIn(store, params.spaceId, actor);
