@@ -32,6 +32,8 @@ import { addWarmUp, WARM_UP_READS } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import { setErrorHandlers, type FastifyValidationError } from './http/error-handlers.ts';
 import type { Database } from './storage/database.ts';
+import { noSyncDatabase } from './storage/no-database.ts';
+import type { PostgresStore } from './storage/store/postgres-store.ts';
 import { SqliteStore } from './storage/store/sqlite-store.ts';
 import type { ErrorObject } from 'ajv';
 import { registerFileRoutes } from './http/file-routes.ts';
@@ -41,8 +43,16 @@ import { jsonBodyParser } from './http/json-body.ts';
 import type { FetchLimits } from './net/fetch-url.ts';
 import { startJobs, type JobsOptions } from './jobs/index.ts';
 
-export interface AppOptions {
-  db: Database;
+/**
+ * Where the server's data is: a SQLite `Database` (the store is a `SqliteStore` over it), or a `PostgresStore`
+ * (`serve --database postgres://…`): then there is no synchronous `Database`, and operations whose code still uses
+ * it answer 501 (storage/no-database.ts); the job queue and the log checkpoints, SQLite's alone so far, do not run.
+ */
+export type AppStorage = { db: Database; postgres?: undefined } | { postgres: PostgresStore; db?: undefined };
+
+export type AppOptions = AppStorage & AppSettings;
+
+export interface AppSettings {
   clock?: Clock;
   /** Requests per window per token; `null` turns rate limiting off. */
   rateLimit?: RateLimit | null;
@@ -104,8 +114,9 @@ declare module 'fastify' {
 export function buildApp(options: AppOptions): FastifyInstance {
   const services: Services = startJobs(
     {
-      db: options.db,
-      store: new SqliteStore(options.db),
+      ...(options.postgres === undefined
+        ? { db: options.db, store: new SqliteStore(options.db) }
+        : { db: noSyncDatabase(), store: options.postgres }),
       clock: options.clock ?? systemClock,
       network: {
         allowPrivateAddresses: options.allowPrivateFetch ?? false,
@@ -228,9 +239,12 @@ function addBodyParsers(app: FastifyInstance, bodyLimit: number, services: Servi
 /** The job threads' life with the server's, the warm-up, and the idle collection after a burst. */
 function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, gitbook: boolean): void {
   app.decorate('jobs', services.jobs);
+  // The queue and the checkpoints are SQLite's alone so far (their statements use the `Database`).
+  const sqlite = services.store instanceof SqliteStore;
   // Jobs are claimed (and the log checkpointed) once the server is ready, given back before it stops, and their
   // threads end with it.
   app.addHook('onReady', async () => {
+    if (!sqlite) return;
     services.jobs.queue.start();
     services.jobs.checkpoints.start();
   });
@@ -240,7 +254,9 @@ function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, 
       WARM_UP_READS.filter((operation) => !gitbook || isPublishedByGitBook(operation)),
       WARM_UP_QUIET_MS,
     );
-  app.addHook('preClose', async () => services.jobs.queue.stop());
+  app.addHook('preClose', async () => {
+    if (sqlite) await services.jobs.queue.stop();
+  });
   app.addHook('onClose', async () => {
     await services.jobs.checkpoints.stop();
     await Promise.all([services.jobs.runner.close(), services.jobs.quick.close()]);
@@ -250,7 +266,7 @@ function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, 
   // After a burst, the heap it grew is collected once the server falls idle (idle-collect.ts).
   const idle = new IdleCollector(IDLE_COLLECT);
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET') services.jobs.queue.pokeIfQueued();
+    if (sqlite && request.method !== 'GET') services.jobs.queue.pokeIfQueued();
     services.store.forgetKept();
     idle.answered();
     done();
@@ -280,6 +296,7 @@ function registerOperation(
   app.route({
     method: operation.method,
     url: routeUrl(operation.path),
+    config: { operation: operation.name },
     ...(operation.bodyLimit !== undefined ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       params: operation.params,

@@ -1,25 +1,31 @@
 /**
  * The server's command line:
  *   serve --port <n> --host <h> --data-dir <dir> [--demo [--hand-over-sandbox-token]] [--allow-private-fetch]
- *         [--compat gitbook] [--rate-limit <requests per window, 0 = off>] [--rate-limit-window <seconds, default 60>]
+ *         [--database postgres://…] [--compat gitbook] [--rate-limit <requests per window, 0 = off>] [--rate-limit-window <seconds, default 60>]
  *   token --email <e> --data-dir <dir>
  *   org create --title <t> --owner <email> --data-dir <dir>
  */
-import { writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp, DEFAULT_RATE_LIMIT, GITBOOK_RATE_LIMIT } from './app.ts';
+import { buildApp, DEFAULT_RATE_LIMIT, GITBOOK_RATE_LIMIT, type AppSettings } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createOrganization, ensureUser, issueToken } from './domain/organizations/commands.ts';
 import { startPurgeScheduler } from './jobs/purge.ts';
 import { parentChannel, type ParentChannel } from './parent-channel.ts';
 import { SANDBOX_READY, type SandboxHandover } from './runtime.ts';
 import { mintSandboxToken, seedDemo } from './seed/demo.ts';
+import { Client } from 'pg';
 import { openDatabase, type Database } from './storage/database.ts';
+import { copySqliteToPostgres } from './storage/postgres/copy-from-sqlite.ts';
+import { migratePostgres } from './storage/postgres/migrate.ts';
+import { PostgresStore } from './storage/store/postgres-store.ts';
 
 const USAGE = `usage:
   npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--allow-private-fetch]
                    [--compat gitbook] [--rate-limit 1200 (gitbook: 60)] [--rate-limit-window 60]
+                   [--database postgres://user:password@host:5432/name] (PostgreSQL instead of SQLite in --data-dir:
+                    operations not yet converted to it answer 501; --demo seeds it when it has no organization)
   (the desktop app adds --hand-over-sandbox-token to --demo: a fresh demo-owner token sent to it over IPC; the
    organization file's commands add --sandbox-token-for cli, so that theirs does not replace the app's)
   npm run admin -- token --email <email> [--data-dir .data]
@@ -40,6 +46,7 @@ const { values, positionals } = (() => {
         port: { type: 'string', default: '8787' },
         host: { type: 'string', default: '127.0.0.1' },
         'data-dir': { type: 'string', default: '.data' },
+        database: { type: 'string' },
         demo: { type: 'boolean', default: false },
         'hand-over-sandbox-token': { type: 'boolean', default: false },
         'sandbox-token-for': { type: 'string', default: 'app' },
@@ -85,6 +92,14 @@ async function serve(): Promise<void> {
   }
   if (values['sandbox-token-for'] !== 'app' && values['sandbox-token-for'] !== 'cli')
     fail(`--sandbox-token-for takes app or cli, not "${values['sandbox-token-for']}"`);
+  const settings = {
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
+    ...compat,
+    allowPrivateFetch: values['allow-private-fetch'],
+    jobs: { runner: { workerUrl: jobWorkerUrl() } },
+    warmUp: true,
+  };
+  if (values.database !== undefined) return servePostgres(values.database, port, settings);
   const handOver = values['hand-over-sandbox-token'] ? sandboxParent() : undefined;
   const db = openDatabase(dataDir);
   if (values.demo) seedIfEmpty(db, handOver === undefined);
@@ -95,14 +110,7 @@ async function serve(): Promise<void> {
     console.error(`the sandbox database in ${dataDir} has data but not the demo owner`);
     process.exit(1);
   }
-  const app = buildApp({
-    db,
-    ...(rateLimit !== undefined ? { rateLimit } : {}),
-    ...compat,
-    allowPrivateFetch: values['allow-private-fetch'],
-    jobs: { runner: { workerUrl: jobWorkerUrl() } },
-    warmUp: true,
-  });
+  const app = buildApp({ db, ...settings });
   const address = await app.listen({ port, host: values.host });
   const mode = compat.compat ? ', GitBook-compatible mode' : '';
   console.log(`Docs Admin API listening on ${address} (data in ${dataDir}${mode})`);
@@ -120,6 +128,66 @@ async function serve(): Promise<void> {
     handOver.send(ready);
     // A sandbox does not outlive the app that started it.
     handOver.onGone(() => void stop());
+  }
+}
+
+/**
+ * `serve --database postgres://…`: migrates the database (under an advisory lock: servers starting together apply
+ * each migration once), seeds it for `--demo` when it has no organization, and serves from a `PostgresStore`. The
+ * trash purge is SQLite's alone so far (jobs/purge.ts uses the `Database`): it does not run here.
+ */
+async function servePostgres(url: string, port: number, settings: AppSettings): Promise<void> {
+  if (!/^postgres(ql)?:\/\//.test(url))
+    fail(
+      `--database takes a postgres:// or postgresql:// URL (SQLite, in --data-dir, is the default), not "${url}"`,
+    );
+  if (values['hand-over-sandbox-token'])
+    fail("--hand-over-sandbox-token is the desktop app's sandbox, on SQLite: not with --database");
+  const client = new Client({ connectionString: url });
+  // Its name and host only: the URL may hold a password.
+  const where = `PostgreSQL database ${client.database ?? '(default)'} on ${client.host}`;
+  try {
+    await client.connect();
+    await migratePostgres(client);
+    if (values.demo) await seedPostgresIfEmpty(client);
+  } catch (error) {
+    console.error(`${where}: ${(error as Error).message}`);
+    process.exit(1);
+  } finally {
+    await client.end().catch(() => {});
+  }
+  const store = PostgresStore.open({ connectionString: url });
+  const app = buildApp({ postgres: store, ...settings });
+  const stop = async () => {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  // Before the address is printed: whoever reads it may stop the server at once.
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  const address = await app.listen({ port, host: values.host });
+  const mode = settings.compat ? ', GitBook-compatible mode' : '';
+  console.log(`Docs Admin API listening on ${address} (data in the ${where}${mode})`);
+}
+
+/**
+ * `--demo` on PostgreSQL: the demo is seeded on an in-memory SQLite database by the same code as on SQLite, then
+ * copied into the PostgreSQL database in one transaction (copy-from-sqlite.ts), when it has no organization yet.
+ */
+async function seedPostgresIfEmpty(client: Client): Promise<void> {
+  const { rows } = await client.query('SELECT 1 FROM organizations LIMIT 1');
+  if (rows.length > 0) {
+    console.log('the database already has data: --demo seeds only an empty database, so nothing was added');
+    return;
+  }
+  const memory = openDatabase(':memory:');
+  try {
+    const seeded = seedDemo(memory, systemClock.now());
+    await copySqliteToPostgres(memory, client);
+    if (seeded !== undefined) writeDemoTokens(seeded.tokens);
+  } finally {
+    memory.close();
   }
 }
 
@@ -149,10 +217,16 @@ function seedIfEmpty(db: Database, writeTokens: boolean): void {
     console.log('seeded the demo organizations');
     return;
   }
+  writeDemoTokens(seeded.tokens);
+}
+
+/** The seeded demo users' tokens, to `demo-tokens.json` (0600) in the data directory, for a person at the command line. */
+function writeDemoTokens(tokens: readonly unknown[]): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'demo-tokens.json');
-  writeFileSync(file, `${JSON.stringify(seeded.tokens, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(file, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
-  console.log(`seeded the demo organizations; tokens for its ${seeded.tokens.length} users are in ${file}`);
+  console.log(`seeded the demo organizations; tokens for its ${tokens.length} users are in ${file}`);
 }
 
 /**

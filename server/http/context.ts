@@ -36,8 +36,11 @@ export interface Jobs {
   queue: JobQueue;
   /** Short tasks a request or the database waits on: never behind a long job of `runner`. */
   quick: JobRunner;
-  checkpoints: WalCheckpointer;
+  checkpoints: Checkpoints;
 }
+
+/** The log checkpoints' life with the server's (storage/checkpoints.ts on SQLite; nothing on other stores). */
+export type Checkpoints = Pick<WalCheckpointer, 'start' | 'stop'>;
 
 /** Rules for outgoing fetches. */
 export interface NetworkPolicy {

@@ -4,14 +4,23 @@
  * the 404 of a path no operation matches (GitBook's own body in `compat: 'gitbook'`). A 401 may become the client
  * address's 429 once it is over its anonymous rate limit (anonymous-limit.ts). The store's refusals (storage/store/)
  * are the caller's to resolve or retry: a duplicate unique key is a 409, a transaction that kept failing to
- * serialize a 503 to try again.
+ * serialize a 503 to try again. On a server without the synchronous `Database` (PostgreSQL), code still using it is
+ * a 501 that names the operation not yet available there (storage/no-database.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { ApiError } from '../errors.ts';
+import { NoSyncDatabase } from '../storage/no-database.ts';
 import { BusyError, ConflictError } from '../storage/store/store.ts';
 import type { AnonymousLimiter } from './anonymous-limit.ts';
 import { describeValidationErrors } from './validation.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract operation a route serves (the name a 501 of `NoSyncDatabase` gives). */
+    operation?: string;
+  }
+}
 
 /** GitBook's answer to a path it has no operation for. */
 const GITBOOK_NOT_FOUND = { error: { code: 404, message: 'Not found' } };
@@ -70,6 +79,15 @@ export function storeRefusal(error: unknown): ApiError | undefined {
   return undefined;
 }
 
+/** `NoSyncDatabase` as a 501 naming what is not available yet (`what`: an operation, or a route). */
+export function noSyncDatabaseRefusal(error: unknown, what: string): ApiError | undefined {
+  if (!(error instanceof NoSyncDatabase)) return undefined;
+  return new ApiError(
+    501,
+    `${what} is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database`,
+  );
+}
+
 /** Errors in the API's shape (a 401 may become the client address's 429), and the 404 of an unknown operation. */
 export function setErrorHandlers(
   app: FastifyInstance,
@@ -84,7 +102,12 @@ export function setErrorHandlers(
     const error =
       raised instanceof ApiError && raised.status === 401
         ? (anonymous?.refusal(request.ip) ?? raised)
-        : (storeRefusal(raised) ?? raised);
+        : (storeRefusal(raised) ??
+          noSyncDatabaseRefusal(
+            raised,
+            request.routeOptions.config.operation ?? `${request.method} ${request.routeOptions.url}`,
+          ) ??
+          raised);
     if (error instanceof ApiError) {
       void reply
         .status(error.status)

@@ -4,13 +4,15 @@
  * which never queue behind a long job; and the checkpoints. `buildApp` starts them with the server (claims begin
  * once it is ready) and stops them with it.
  */
-import type { Services } from '../http/context.ts';
+import type { Checkpoints, Services } from '../http/context.ts';
 import { openApiProcessingJobs } from './openapi-processing.ts';
 import { JobQueue, type JobKind, type JobQueueOptions, type OutsideTransactions } from './queue.ts';
 import { JobRunner, type JobRunnerOptions } from './runner.ts';
 import { searchIndexJobs } from './search-indexing.ts';
 import { WalCheckpointer, type CheckpointOptions } from '../storage/checkpoints.ts';
 import { SqliteStore } from '../storage/store/sqlite-store.ts';
+
+const NO_CHECKPOINTS: Checkpoints = { start: () => {}, stop: async () => {} };
 
 export interface JobsOptions {
   runner?: JobRunnerOptions;
@@ -31,7 +33,9 @@ export function startJobs(base: Omit<Services, 'jobs'>, options: JobsOptions = {
     maxWorkers: 2,
     ...(options.runner?.workerUrl !== undefined ? { workerUrl: options.runner.workerUrl } : {}),
   });
-  const checkpoints = new WalCheckpointer(base.db, quick, options.checkpoints);
+  // SQLite's write-ahead log only: another store has no log of this server's to checkpoint.
+  const checkpoints: Checkpoints =
+    store instanceof SqliteStore ? new WalCheckpointer(base.db, quick, options.checkpoints) : NO_CHECKPOINTS;
   const services: Services = { ...base, jobs: { runner, queue, quick, checkpoints } };
   kinds.push(openApiProcessingJobs(services), searchIndexJobs(services));
   return services;

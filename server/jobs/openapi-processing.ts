@@ -10,15 +10,18 @@
  */
 import type { Services } from '../http/context.ts';
 import { giveUpOpenApiSpec, processOpenApiSpec } from '../domain/openapi/process.ts';
-import type { Database } from '../storage/database.ts';
+import type { Statements } from '../storage/store/store.ts';
 import type { JobKind } from './queue.ts';
-import { enqueueJob } from './records.ts';
+import { enqueueJobIn } from './records.ts';
 
 export const OPENAPI_JOB = 'openapi-process';
 
 /** Queues the processing of a spec, in the caller's transaction; poke the queue once it is committed. */
-export function queueOpenApiProcessing(db: Database, spec: { id: string; organizationId: string }): void {
-  enqueueJob(db, { kind: OPENAPI_JOB, subjectId: spec.id, scopeId: spec.organizationId });
+export function queueOpenApiProcessing(
+  tx: Statements,
+  spec: { id: string; organizationId: string },
+): Promise<void> {
+  return enqueueJobIn(tx, { kind: OPENAPI_JOB, subjectId: spec.id, scopeId: spec.organizationId });
 }
 
 /** The job kind, run with these services. */

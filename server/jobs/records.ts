@@ -23,34 +23,37 @@ export interface JobKey {
 
 const iso = (at: number) => new Date(at).toISOString();
 
-/** How many times `enqueueJob` ran on each database (see `jobsQueued`). */
+/** How many times `enqueueJob` or `enqueueJobIn` ran on each database (see `jobsQueued`). */
 const queuedCounts = new WeakMap<Database, number>();
+/** How many times `enqueueJobIn` ran, on any store: a store's transaction does not name its `Database`. */
+let queuedInStores = 0;
 
 /**
- * How many times a job was queued on this database by `enqueueJob` (a rolled-back one counts too): a queue that saw
- * the same figure at its last claim check knows, without a statement, that no write queued anything since.
+ * How many times a job was queued on this database by `enqueueJob`, or on any store by `enqueueJobIn` (a rolled-back
+ * one counts too): a queue that saw the same figure at its last claim check knows, without a statement, that no
+ * write queued anything since (a job queued on another store only costs it one claim check).
  */
-export const jobsQueued = (db: Database): number => queuedCounts.get(db) ?? 0;
+export const jobsQueued = (db: Database): number => (queuedCounts.get(db) ?? 0) + queuedInStores;
 
 /**
  * Queues a job, in the caller's transaction. A job already waiting stays one job (due now, its attempts forgotten);
  * one running gets a new generation, so its run ends with the job queued again.
  */
 export function enqueueJob(db: Database, job: JobKey): void {
-  queuedCounts.set(db, jobsQueued(db) + 1);
-  db.run(jobRow(job));
+  queuedCounts.set(db, (queuedCounts.get(db) ?? 0) + 1);
+  db.run(jobUpsert(job));
 }
 
 /**
- * As `enqueueJob`, in a transaction of the store. The queue learns of it when the caller pokes it (`poke`) once the
- * transaction is written: the work of a transaction may run more than once, and a poke before its commit finds
- * nothing.
+ * As `enqueueJob`, in the caller's transaction of the store. Run again with its transaction (PostgreSQL's retry),
+ * it still queues one job; the queue is poked after the request (`JobQueue.pokeIfQueued`), once it has committed.
  */
 export async function enqueueJobIn(tx: Statements, job: JobKey): Promise<void> {
-  await tx.run(jobRow(job));
+  queuedInStores++;
+  await tx.run(jobUpsert(job));
 }
 
-function jobRow(job: JobKey) {
+function jobUpsert(job: JobKey) {
   const now = iso(Date.now());
   return builder
     .insertInto('jobs')

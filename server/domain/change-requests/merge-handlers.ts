@@ -134,7 +134,7 @@ export const changeRequestMergeHandlers = {
       // Access, status, reviews, requested reviewers, rules and the subject may have changed while the merge was
       // computed: all are read again in the transaction that writes it, and the space and the request must not
       // have moved (a merge committed meanwhile).
-      const done = await store.transaction(async (tx) => {
+      return store.transaction(async (tx) => {
         const now = await mergeable(tx, params, actor, bypass);
         if (movedSince(space, request, now)) return undefined;
         const input = { space, request, actorId: actor.userId, bypassed: now.bypassed };
@@ -143,9 +143,6 @@ export const changeRequestMergeHandlers = {
           result: 'merge' as const,
         };
       });
-      // The space's indexing was queued in the transaction.
-      if (done !== undefined) services.jobs.queue.poke();
-      return done;
     });
   },
 

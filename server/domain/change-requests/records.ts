@@ -255,8 +255,8 @@ export function commitMerge(
 
 /**
  * As `commitMerge`, in the caller's transaction of the store, which read in it the space and the request the merge
- * was computed from (unchanged) and judged the rules. The space's indexing is queued in it: poke the queue once it
- * is written.
+ * was computed from (unchanged) and judged the rules. The space's indexing is queued in it (the queue is poked
+ * after the request).
  */
 export async function commitMergeIn(
   tx: Statements,

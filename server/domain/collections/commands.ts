@@ -1,11 +1,13 @@
 /** What the collection and space operations share: target parents, subtrees, the trash. */
 import { badRequest } from '../../errors.ts';
 import { authorize, can } from '../../policies/index.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { sql } from 'kysely';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import { keysBetween } from '../../storage/sort-keys.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import type { ContentLevels } from './levels.ts';
-import { lastSiblingKey } from './siblings.ts';
+import { lastSiblingKeyIn } from './siblings.ts';
 
 /** A title from a body: trimmed, and not blank. */
 export function titleOf(title: string, field = 'title'): string {
@@ -26,17 +28,17 @@ const collectionParent = prepared((id: string) =>
  * the organization the caller can see (400 naming `field` otherwise), on which the caller has `create` (or, at the
  * top level, an organization role of create or more).
  */
-export function authorizeCreateIn(
-  db: Database,
+export async function authorizeCreateIn(
+  on: Statements,
   levels: ContentLevels,
   parentId: string | null,
   field = 'parent',
-): void {
+): Promise<void> {
   if (parentId === null) {
     authorize(levels.actor, 'organization.createContent', null);
     return;
   }
-  const parent = db.first(collectionParent(parentId));
+  const parent = await on.first(collectionParent(parentId));
   const level =
     parent !== undefined && parent.organization_id === levels.organizationId
       ? levels.collectionLevel(parentId)
@@ -47,44 +49,55 @@ export function authorizeCreateIn(
 }
 
 /** Whether `candidateId` is `collectionId` or one of its descendants (walking up from the candidate). */
-export function isSelfOrDescendant(db: Database, collectionId: string, candidateId: string): boolean {
+export async function isSelfOrDescendant(
+  on: Statements,
+  collectionId: string,
+  candidateId: string,
+): Promise<boolean> {
   const seen = new Set<string>();
   let current: string | null = candidateId;
   while (current !== null && !seen.has(current)) {
     if (current === collectionId) return true;
     seen.add(current);
-    current = db.first(collectionParent(current))?.parent_id ?? null;
+    current = (await on.first(collectionParent(current)))?.parent_id ?? null;
   }
   return false;
 }
 
-/** A collection and every collection nested in it, at any depth. */
-export function subtreeIds(db: Database, collectionId: string): string[] {
-  const rows = db
-    .statement(
-      'WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT c.id FROM collections AS c JOIN sub ON c.parent_id = sub.id) SELECT id FROM sub',
-    )
-    .all(collectionId) as { id: string }[];
+/** A collection and every collection nested in it, at any depth (`WITH RECURSIVE`: SQLite and PostgreSQL). */
+export async function subtreeIds(on: Statements, collectionId: string): Promise<string[]> {
+  const rows = await on.all(
+    builder
+      .withRecursive('sub(id)', (db) =>
+        db
+          .selectNoFrom(sql<string>`${collectionId}`.as('id'))
+          .unionAll(
+            db.selectFrom('collections as c').innerJoin('sub', 'c.parent_id', 'sub.id').select('c.id'),
+          ),
+      )
+      .selectFrom('sub')
+      .select('sub.id'),
+  );
   return rows.map((row) => row.id);
 }
 
 /** The ids of the spaces (in the trash or not) whose parent is one of `collectionIds`, in sibling order. */
-export function spacesIn(
-  db: Database,
+export async function spacesIn(
+  on: Statements,
   collectionIds: readonly string[],
-): { id: string; deleted_at: string | null }[] {
+): Promise<{ id: string; deleted_at: string | null }[]> {
   const rows: { id: string; deleted_at: string | null }[] = [];
   for (let i = 0; i < collectionIds.length; i += 500) {
     const chunk = collectionIds.slice(i, i + 500);
     rows.push(
-      ...db.all(
-        db.q
+      ...(await on.all(
+        builder
           .selectFrom('spaces')
           .select(['id', 'deleted_at'])
           .where('parent_id', 'in', chunk)
           .orderBy('parent_id')
           .orderBy('sort_key'),
-      ),
+      )),
     );
   }
   return rows;
@@ -94,21 +107,21 @@ export function spacesIn(
  * Puts the spaces of the collections about to be removed at the top level, in the trash: restored, they come back
  * at the end of the top level (their collection is gone), and `in-collection` no longer applies to them.
  */
-export function trashSpacesOf(
-  db: Database,
+export async function trashSpacesOf(
+  tx: Statements,
   organizationId: string,
   collectionIds: readonly string[],
   now: Date,
-): number {
-  const spaces = spacesIn(db, collectionIds);
+): Promise<number> {
+  const spaces = await spacesIn(tx, collectionIds);
   if (spaces.length === 0) return 0;
-  const keys = keysBetween(lastSiblingKey(db, organizationId, null), null, spaces.length);
+  const keys = keysBetween(await lastSiblingKeyIn(tx, organizationId, null), null, spaces.length);
   const at = now.toISOString();
   let trashed = 0;
-  spaces.forEach((space, index) => {
+  for (const [index, space] of spaces.entries()) {
     if (space.deleted_at === null) trashed++;
-    db.run(
-      db.q
+    await tx.run(
+      builder
         .updateTable('spaces')
         .set((eb) => ({
           parent_id: null,
@@ -123,6 +136,6 @@ export function trashSpacesOf(
         }))
         .where('id', '=', space.id),
     );
-  });
+  }
   return trashed;
 }

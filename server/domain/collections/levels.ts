@@ -13,7 +13,8 @@ import type { CollectionsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
 import { loadUserGrants, loadUserGrantsIn, NO_GRANTS, type UserGrants } from '../permissions/grants.ts';
 
-const collectionsOfOrganization = prepared((organizationId: string) =>
+/** The organization's collections (ContentLevels loads them; `visibleSpaceCountsIn` through the store). */
+export const collectionsOfOrganization = prepared((organizationId: string) =>
   builder.selectFrom('collections').selectAll().where('organization_id', '=', organizationId),
 );
 
@@ -29,7 +30,8 @@ export class ContentLevels {
   private userGrants: UserGrants | undefined;
   private readonly levels = new Map<string, Role | null>();
 
-  private readonly db: Database | null;
+  /** Undefined for levels loaded through a store (`loadIn`): everything they read was read then. */
+  private readonly db: Database | undefined;
   readonly organizationId: string;
   readonly actor: OrgActor;
 
@@ -38,7 +40,7 @@ export class ContentLevels {
    * `grants`: the actor's grants when already known (`NO_GRANTS` for the levels of a role rather than a person).
    */
   constructor(
-    db: Database | null,
+    db: Database | undefined,
     organizationId: string,
     actor: OrgActor,
     collections?: Map<string, CollectionsTable>,
@@ -52,22 +54,32 @@ export class ContentLevels {
   }
 
   /**
-   * The levels of the actor, read through a store or a transaction: what the synchronous ones read on first need
-   * (the organization's collections, the actor's grants) is read at once.
+   * Levels read through a store or a transaction: the actor's grants and (unless the actor is an administrator,
+   * whose level is `admin` everywhere, and `collections` is not asked for) the organization's collections are read
+   * now, as nothing can be read later without awaiting.
    */
-  static async loadIn(on: Statements, organizationId: string, actor: OrgActor): Promise<ContentLevels> {
+  static async loadIn(
+    on: Statements,
+    organizationId: string,
+    actor: OrgActor,
+    options: { collections?: boolean } = {},
+  ): Promise<ContentLevels> {
+    const admin = actor.role === 'admin';
     const grants =
-      actor.grantsInOrganization === false
+      admin || actor.grantsInOrganization === false
         ? NO_GRANTS
         : await loadUserGrantsIn(on, organizationId, actor.userId);
-    const collections = new Map<string, CollectionsTable>();
-    for (const row of await on.all(collectionsOfOrganization(organizationId))) collections.set(row.id, row);
-    return new ContentLevels(null, organizationId, actor, collections, grants);
+    let collections: Map<string, CollectionsTable> | undefined;
+    if (!admin || options.collections === true) {
+      collections = new Map();
+      for (const row of await on.all(collectionsOfOrganization(organizationId))) collections.set(row.id, row);
+    }
+    return new ContentLevels(undefined, organizationId, actor, collections, grants);
   }
 
-  private database(): Database {
-    if (this.db === null)
-      throw new Error('these levels were read through a store: everything was read at once');
+  /** The database of lazy reads; levels loaded through a store read nothing more. */
+  private lazy(what: string): Database {
+    if (this.db === undefined) throw new Error(`ContentLevels: ${what} were not loaded (loadIn)`);
     return this.db;
   }
 
@@ -76,7 +88,7 @@ export class ContentLevels {
     this.userGrants ??=
       this.actor.grantsInOrganization === false
         ? NO_GRANTS
-        : loadUserGrants(this.database(), this.organizationId, this.actor.userId);
+        : loadUserGrants(this.lazy('grants'), this.organizationId, this.actor.userId);
     return this.userGrants;
   }
 
@@ -89,7 +101,7 @@ export class ContentLevels {
   collections(): Map<string, CollectionsTable> {
     if (this.rows === undefined) {
       this.rows = new Map();
-      for (const row of this.database().all(collectionsOfOrganization(this.organizationId)))
+      for (const row of this.lazy('collections').all(collectionsOfOrganization(this.organizationId)))
         this.rows.set(row.id, row);
     }
     return this.rows;

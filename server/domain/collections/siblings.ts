@@ -1,12 +1,14 @@
 /**
  * The one sibling order that collections and spaces of the same parent share. Keys are fractional indexes: a new
  * or moved item gets a key computed from its neighbours' keys, and no other row is written. Spaces in the trash
- * keep their keys and count as neighbours, so that a restored space finds its place without colliding.
+ * keep their keys and count as neighbours, so that a restored space finds its place without colliding. A parent is
+ * compared with `IS NOT DISTINCT FROM` (SQLite's `IS`; PostgreSQL takes `IS` before NULL only): the top level's is NULL.
  */
 import { badRequest } from '../../errors.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import { keyBetween } from '../../storage/sort-keys.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 type Table = 'collections' | 'spaces';
 
@@ -16,7 +18,7 @@ function neighbourQuery(table: Table, direction: 'after' | 'before') {
       .selectFrom(table)
       .select('sort_key')
       .where('organization_id', '=', organizationId)
-      .where('parent_id', 'is', parentId)
+      .where('parent_id', 'is not distinct from', parentId)
       .where('sort_key', direction === 'after' ? '>' : '<', key)
       .where('id', '!=', exceptId)
       .orderBy('sort_key', direction === 'after' ? 'asc' : 'desc')
@@ -31,7 +33,7 @@ const lastKeys = prepared((organizationId: string, parentId: string | null) =>
       .selectFrom('collections')
       .select('sort_key')
       .where('organization_id', '=', organizationId)
-      .where('parent_id', 'is', parentId)
+      .where('parent_id', 'is not distinct from', parentId)
       .orderBy('sort_key', 'desc')
       .limit(1)
       .as('collection_key'),
@@ -39,7 +41,7 @@ const lastKeys = prepared((organizationId: string, parentId: string | null) =>
       .selectFrom('spaces')
       .select('sort_key')
       .where('organization_id', '=', organizationId)
-      .where('parent_id', 'is', parentId)
+      .where('parent_id', 'is not distinct from', parentId)
       .orderBy('sort_key', 'desc')
       .limit(1)
       .as('space_key'),
@@ -66,54 +68,79 @@ function least(a: string | undefined, b: string | undefined): string | null {
   return a < b ? a : b;
 }
 
-/** The last key among the children of `parentId` (`null`: the top level), or null when it has none. */
+/**
+ * The last key among the children of `parentId` (`null`: the top level), or null when it has none. Synchronous for
+ * the records the demo seed and the test harness write (`createSpaceRecord`, `createCollectionRecord`).
+ */
 export function lastSiblingKey(db: Database, organizationId: string, parentId: string | null): string | null {
   const last = db.first(lastKeys(organizationId, parentId));
   return greatest(last?.collection_key ?? undefined, last?.space_key ?? undefined);
 }
 
-/** A key after every child of `parentId`. */
+/** A key after every child of `parentId` (synchronous: `lastSiblingKey`). */
 export function keyAtEnd(db: Database, organizationId: string, parentId: string | null): string {
   return keyBetween(lastSiblingKey(db, organizationId, parentId), null);
 }
 
+/**
+ * As `lastSiblingKey`, through a transaction: the keys a write computes from its neighbours are read in the
+ * write's transaction (two items put at the end of one parent at once would otherwise take the same key).
+ */
+export async function lastSiblingKeyIn(
+  on: Statements,
+  organizationId: string,
+  parentId: string | null,
+): Promise<string | null> {
+  const last = await on.first(lastKeys(organizationId, parentId));
+  return greatest(last?.collection_key ?? undefined, last?.space_key ?? undefined);
+}
+
+/** As `keyAtEnd`, through a transaction. */
+export async function keyAtEndIn(
+  on: Statements,
+  organizationId: string,
+  parentId: string | null,
+): Promise<string> {
+  return keyBetween(await lastSiblingKeyIn(on, organizationId, parentId), null);
+}
+
 /** The first sibling key after `key` (ignoring the item `exceptId`), or null. */
-export function nextSiblingKey(
-  db: Database,
+async function nextSiblingKey(
+  on: Statements,
   organizationId: string,
   parentId: string | null,
   key: string,
   exceptId: string,
-): string | null {
+): Promise<string | null> {
   return least(
-    db.first(nextKeys.collections(organizationId, parentId, key, exceptId))?.sort_key,
-    db.first(nextKeys.spaces(organizationId, parentId, key, exceptId))?.sort_key,
+    (await on.first(nextKeys.collections(organizationId, parentId, key, exceptId)))?.sort_key,
+    (await on.first(nextKeys.spaces(organizationId, parentId, key, exceptId)))?.sort_key,
   );
 }
 
 /** The last sibling key before `key` (ignoring the item `exceptId`), or null. */
-export function previousSiblingKey(
-  db: Database,
+async function previousSiblingKey(
+  on: Statements,
   organizationId: string,
   parentId: string | null,
   key: string,
   exceptId: string,
-): string | null {
+): Promise<string | null> {
   return greatest(
-    db.first(previousKeys.collections(organizationId, parentId, key, exceptId))?.sort_key,
-    db.first(previousKeys.spaces(organizationId, parentId, key, exceptId))?.sort_key,
+    (await on.first(previousKeys.collections(organizationId, parentId, key, exceptId)))?.sort_key,
+    (await on.first(previousKeys.spaces(organizationId, parentId, key, exceptId)))?.sort_key,
   );
 }
 
 /** A key right after `key` among the children of `parentId`, before the next sibling. */
-export function keyRightAfter(
-  db: Database,
+export async function keyRightAfter(
+  on: Statements,
   organizationId: string,
   parentId: string | null,
   key: string,
   exceptId: string,
-): string {
-  return keyBetween(key, nextSiblingKey(db, organizationId, parentId, key, exceptId));
+): Promise<string> {
+  return keyBetween(key, await nextSiblingKey(on, organizationId, parentId, key, exceptId));
 }
 
 /** A sibling a move points at: `position.before` or `position.after`. */
@@ -133,16 +160,17 @@ const pointedSpace = prepared((id: string) =>
 );
 
 /** The sort key of the sibling a pointer names, or a 400 naming the field when it is not a child of the parent. */
-function pointedKey(
-  db: Database,
+async function pointedKey(
+  on: Statements,
   field: string,
   pointer: SiblingPointer,
   organizationId: string,
   parentId: string | null,
   movedId: string,
-): string {
+): Promise<string> {
   const id = pointer.type === 'space' ? pointer.space : pointer.collection;
-  const row = pointer.type === 'space' ? db.first(pointedSpace(id)) : db.first(pointedCollection(id));
+  const row =
+    pointer.type === 'space' ? await on.first(pointedSpace(id)) : await on.first(pointedCollection(id));
   const where = parentId === null ? 'at the top level' : `in the collection \`${parentId}\``;
   if (
     row === undefined ||
@@ -159,33 +187,33 @@ function pointedKey(
  * The key of an item moved (or created) among the children of `parentId` at `position`: between the pointed
  * sibling and its neighbour, or at the end without a position.
  */
-export function keyForPosition(
-  db: Database,
+export async function keyForPosition(
+  on: Statements,
   organizationId: string,
   parentId: string | null,
   movedId: string,
   position: { before?: SiblingPointer; after?: SiblingPointer } | undefined,
-): string {
+): Promise<string> {
   const before = position?.before;
   const after = position?.after;
   if (after !== undefined && before !== undefined) {
-    const low = pointedKey(db, 'position.after', after, organizationId, parentId, movedId);
-    const high = pointedKey(db, 'position.before', before, organizationId, parentId, movedId);
+    const low = await pointedKey(on, 'position.after', after, organizationId, parentId, movedId);
+    const high = await pointedKey(on, 'position.before', before, organizationId, parentId, movedId);
     if (low >= high)
       throw badRequest('body field `position`: `after` must name a sibling that comes before `before`');
-    const between = nextSiblingKey(db, organizationId, parentId, low, movedId);
+    const between = await nextSiblingKey(on, organizationId, parentId, low, movedId);
     if (between !== null && between < high)
       throw badRequest('body field `position`: `after` and `before` must name adjacent siblings');
     return keyBetween(low, high);
   }
   if (after !== undefined) {
-    const low = pointedKey(db, 'position.after', after, organizationId, parentId, movedId);
-    return keyBetween(low, nextSiblingKey(db, organizationId, parentId, low, movedId));
+    const low = await pointedKey(on, 'position.after', after, organizationId, parentId, movedId);
+    return keyBetween(low, await nextSiblingKey(on, organizationId, parentId, low, movedId));
   }
   if (before !== undefined) {
-    const high = pointedKey(db, 'position.before', before, organizationId, parentId, movedId);
-    return keyBetween(previousSiblingKey(db, organizationId, parentId, high, movedId), high);
+    const high = await pointedKey(on, 'position.before', before, organizationId, parentId, movedId);
+    return keyBetween(await previousSiblingKey(on, organizationId, parentId, high, movedId), high);
   }
-  const last = lastSiblingKey(db, organizationId, parentId);
+  const last = await lastSiblingKeyIn(on, organizationId, parentId);
   return keyBetween(last, null);
 }

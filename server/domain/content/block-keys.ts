@@ -80,17 +80,18 @@ export function carriedKeys(
   return after.map((block, index) => keys[index] ?? freshKey(block, taken));
 }
 
-const storedKeysQuery = (pageId: string, documentId: string) =>
+const blockKeysOf = (pageId: string, documentId: string) =>
   builder
     .selectFrom('page_block_keys')
     .select('keys')
     .where('page_id', '=', pageId)
     .where('document_id', '=', documentId);
-const keysOf = (row: { keys: string } | undefined) =>
+
+const parsedKeys = (row: { keys: string } | undefined) =>
   row === undefined ? undefined : (JSON.parse(row.keys) as string[]);
 
 function storedKeys(db: Database, pageId: string, documentId: string): string[] | undefined {
-  return keysOf(db.first(storedKeysQuery(pageId, documentId)));
+  return parsedKeys(db.first(blockKeysOf(pageId, documentId)));
 }
 
 /**
@@ -139,11 +140,12 @@ export function recordBlockKeys(db: Database, previous: RevisionTree, next: Revi
   );
   for (const { pageId, from, to } of changed) {
     if (storedKeys(db, pageId, to) !== undefined) continue;
-    db.run(keysRow(pageId, to, bodies, from, storedKeys(db, pageId, from)));
+    const oldKeys = storedKeys(db, pageId, from);
+    db.run(blockKeysInsert(pageId, from, to, oldKeys, bodies));
   }
 }
 
-/** As `recordBlockKeys`, in a transaction of the store. */
+/** As `recordBlockKeys`, through the transaction that writes the revision. */
 export async function recordBlockKeysIn(
   tx: Statements,
   previous: RevisionTree,
@@ -156,12 +158,13 @@ export async function recordBlockKeysIn(
     changed.flatMap((entry) => [entry.from, entry.to]),
   );
   for (const { pageId, from, to } of changed) {
-    if (keysOf(await tx.first(storedKeysQuery(pageId, to))) !== undefined) continue;
-    await tx.run(keysRow(pageId, to, bodies, from, keysOf(await tx.first(storedKeysQuery(pageId, from)))));
+    if (parsedKeys(await tx.first(blockKeysOf(pageId, to))) !== undefined) continue;
+    const oldKeys = parsedKeys(await tx.first(blockKeysOf(pageId, from)));
+    await tx.run(blockKeysInsert(pageId, from, to, oldKeys, bodies));
   }
 }
 
-/** The pages whose body `next` changed from `previous`. */
+/** The pages whose body `next` changes from `previous`'s. */
 function changedBodies(previous: RevisionTree, next: RevisionTree) {
   const before = pagesById(previous.pages);
   const changed: { pageId: string; from: string; to: string }[] = [];
@@ -173,18 +176,17 @@ function changedBodies(previous: RevisionTree, next: RevisionTree) {
   return changed;
 }
 
-/** The keys of the page's body `to`, carried from its body `from` (whose stored keys are `fromKeys`, if any). */
-function keysRow(
+/** The keys of a page's new body `to`, carried from its body `from` (whose stored keys are `oldKeys`, if any). */
+function blockKeysInsert(
   pageId: string,
-  to: string,
-  bodies: ReadonlyMap<string, string>,
   from: string,
-  fromKeys: string[] | undefined,
+  to: string,
+  oldKeys: string[] | undefined,
+  bodies: Map<string, string>,
 ) {
   const oldBlocks = blocksOfDocument(from, bodies.get(from) ?? '');
-  const oldKeys = fromKeys ?? initialKeys(oldBlocks);
   const newBlocks = blocksOfDocument(to, bodies.get(to) ?? '');
-  const keys = carriedKeys(oldBlocks, oldKeys, newBlocks);
+  const keys = carriedKeys(oldBlocks, oldKeys ?? initialKeys(oldBlocks), newBlocks);
   return builder
     .insertInto('page_block_keys')
     .values({ page_id: pageId, document_id: to, keys: JSON.stringify(keys) })

@@ -1,19 +1,19 @@
-/** Handlers of the content operations. */
+/** Handlers of the content operations: read through the store. */
 import type { ResponseOf, Operations } from '../../../shared/contract/index.ts';
 import type { Handlers } from '../../http/context.ts';
-import { resolveSpaceAccess } from '../spaces/access.ts';
+import { resolveSpaceAccessIn } from '../spaces/access.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { linkReportPage } from './link-report.ts';
-import { loadRevision } from './revisions.ts';
+import { linkReportPageIn } from './link-report.ts';
+import { loadRevisionIn } from './revisions.ts';
 
 export const contentHandlers = {
-  listSpaceLinks: ({ params, query, actor, baseUrl, services: { db } }) => {
-    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
-    const answer: ResponseOf<Operations['listSpaceLinks']> = linkReportPage(
+  listSpaceLinks: async ({ params, query, actor, baseUrl, services: { store } }) => {
+    const { space, actor: orgActor, level } = await resolveSpaceAccessIn(store, params.spaceId, actor);
+    const answer: ResponseOf<Operations['listSpaceLinks']> = await linkReportPageIn(
+      store,
       {
-        db,
         presented: presentSpace(space, level, orgActor, baseUrl),
-        revision: loadRevision(db, space.revision_id),
+        revision: await loadRevisionIn(store, space.revision_id),
         baseUrl,
       },
       query,

@@ -12,10 +12,13 @@ import { badRequest } from '../../errors.ts';
 import { listPage, type KeyValue, type SortKey } from '../../http/pagination.ts';
 import { buildLinkReport, compareText, GITBOOK_APP_HOST, statusRank, type LinkUsage } from './links.ts';
 import type { Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import {
   flattenPages,
   readDocuments,
+  readDocumentsIn,
   type LoadedRevision,
+  type PlacedPage,
   type StoredFile,
   type StoredPage,
 } from './revisions.ts';
@@ -84,16 +87,33 @@ export interface LinkReportSource {
 
 /** Every link usage of a revision (or of some of its pages), classified, in report order. */
 export function computeLinkReport(source: Omit<LinkReportSource, 'presented'>): LinkUsage[] {
-  const { db, revision, baseUrl } = source;
-  const pages = flattenPages(revision.tree.pages);
-  const documents = readDocuments(
-    db,
-    pages.flatMap((placed) =>
-      placed.page.documentId !== undefined && (!source.from || source.from.has(placed.page.id))
-        ? [placed.page.documentId]
-        : [],
-    ),
+  const pages = flattenPages(source.revision.tree.pages);
+  return reportOf(source, pages, readDocuments(source.db, documentIdsOf(source, pages)));
+}
+
+/** As `computeLinkReport`, the pages' bodies read through a store or a transaction. */
+export async function computeLinkReportIn(
+  on: Statements,
+  source: Omit<LinkReportSource, 'presented' | 'db'>,
+): Promise<LinkUsage[]> {
+  const pages = flattenPages(source.revision.tree.pages);
+  return reportOf(source, pages, await readDocumentsIn(on, documentIdsOf(source, pages)));
+}
+
+/** The bodies the report reads: of every page, or of the pages of `from`. */
+const documentIdsOf = (source: Pick<LinkReportSource, 'from'>, pages: readonly PlacedPage[]) =>
+  pages.flatMap((placed) =>
+    placed.page.documentId !== undefined && (!source.from || source.from.has(placed.page.id))
+      ? [placed.page.documentId]
+      : [],
   );
+
+function reportOf(
+  source: Omit<LinkReportSource, 'presented' | 'db'>,
+  pages: PlacedPage[],
+  documents: Map<string, string>,
+): LinkUsage[] {
+  const { baseUrl, revision } = source;
   const appHosts = new Set([GITBOOK_APP_HOST]);
   const host = ownHost(baseUrl);
   if (host !== undefined) appHosts.add(host);
@@ -111,8 +131,24 @@ export function linkReportPage(
   source: LinkReportSource,
   query: { page?: string; limit?: number; status?: ContentReferenceUsage['status'] },
 ): LinkReport {
-  const report = computeLinkReport(source);
-  const { presented } = source;
+  return reportPage(computeLinkReport(source), source.presented, query);
+}
+
+/** As `linkReportPage`, the pages' bodies read through a store or a transaction. */
+export async function linkReportPageIn(
+  on: Statements,
+  source: Omit<LinkReportSource, 'db'>,
+  query: { page?: string; limit?: number; status?: ContentReferenceUsage['status'] },
+): Promise<LinkReport> {
+  return reportPage(await computeLinkReportIn(on, source), source.presented, query);
+}
+
+/** One page of a computed report. */
+function reportPage(
+  report: LinkUsage[],
+  presented: Space,
+  query: { page?: string; limit?: number; status?: ContentReferenceUsage['status'] },
+): LinkReport {
   const present = (usage: LinkUsage): ContentReferenceUsage => {
     const { target } = usage;
     const reference: ContentLocation = { kind: target.kind };

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { notFound } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { builder, type Database } from '../../storage/database.ts';
+import type { Query } from '../../storage/dialect/compile.ts';
 import { insertRow, prepared } from '../../storage/prepared.ts';
-import type { RevisionsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
 import { recordBlockKeys, recordBlockKeysIn } from './block-keys.ts';
 
@@ -93,15 +93,23 @@ export function documentId(markdown: string): string {
   return contentHash('md:', markdown);
 }
 
+const insertDocument = (id: string, markdown: string) =>
+  builder
+    .insertInto('documents')
+    .values({ id, markdown })
+    .onConflict((oc) => oc.column('id').doNothing());
+
 /** Stores a page body once; answers its id. */
 export function putDocument(db: Database, markdown: string): string {
   const id = documentId(markdown);
-  db.run(
-    db.q
-      .insertInto('documents')
-      .values({ id, markdown })
-      .onConflict((oc) => oc.column('id').doNothing()),
-  );
+  db.run(insertDocument(id, markdown));
+  return id;
+}
+
+/** As `putDocument`, through a transaction. */
+export async function putDocumentIn(tx: Statements, markdown: string): Promise<string> {
+  const id = documentId(markdown);
+  await tx.run(insertDocument(id, markdown));
   return id;
 }
 
@@ -115,12 +123,13 @@ const documentById = prepared((id: string) =>
   builder.selectFrom('documents').select('markdown').where('id', '=', id),
 );
 
-const documentsQuery = (chunk: readonly string[]) =>
+/** The documents of a chunk of ids (chunks stay under SQLite's limit on bound parameters). */
+const documentsIn = (chunk: readonly string[]) =>
   builder.selectFrom('documents').select(['id', 'markdown']).where('id', 'in', chunk);
 
-/** The distinct ids, 500 at a time: chunks stay under SQLite's limit on bound parameters. */
-function chunked(ids: readonly string[]): string[][] {
-  const unique = [...new Set(ids)];
+/** The distinct ids of `documentIds`, by chunks of 500. */
+function chunksOf(documentIds: readonly string[]): string[][] {
+  const unique = [...new Set(documentIds)];
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += 500) chunks.push(unique.slice(i, i + 500));
   return chunks;
@@ -129,31 +138,40 @@ function chunked(ids: readonly string[]): string[][] {
 /** The markdown of many documents at once, by id. */
 export function readDocuments(db: Database, documentIds: readonly string[]): Map<string, string> {
   const found = new Map<string, string>();
-  for (const chunk of chunked(documentIds))
-    for (const row of db.all(documentsQuery(chunk))) found.set(row.id, row.markdown);
+  for (const chunk of chunksOf(documentIds))
+    for (const row of db.all(documentsIn(chunk))) found.set(row.id, row.markdown);
   return found;
 }
 
-/** As `readDocuments`, read through a store or a transaction. */
+/** As `readDocuments`, through a store or a transaction. */
 export async function readDocumentsIn(
   on: Statements,
   documentIds: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (const chunk of chunked(documentIds))
-    for (const row of await on.all(documentsQuery(chunk))) found.set(row.id, row.markdown);
+  for (const chunk of chunksOf(documentIds))
+    for (const row of await on.all(documentsIn(chunk))) found.set(row.id, row.markdown);
   return found;
 }
 
+const blobId = (contentType: string, data: Uint8Array) => contentHash('blob:', contentType, ':', data);
+const insertBlob = (id: string, contentType: string, data: Uint8Array) =>
+  builder
+    .insertInto('blobs')
+    .values({ id, content_type: contentType, size: data.byteLength, data })
+    .onConflict((oc) => oc.column('id').doNothing());
+
 /** Stores file bytes once; answers the blob id. */
 export function putBlob(db: Database, contentType: string, data: Uint8Array): string {
-  const id = contentHash('blob:', contentType, ':', data);
-  db.run(
-    db.q
-      .insertInto('blobs')
-      .values({ id, content_type: contentType, size: data.byteLength, data })
-      .onConflict((oc) => oc.column('id').doNothing()),
-  );
+  const id = blobId(contentType, data);
+  db.run(insertBlob(id, contentType, data));
+  return id;
+}
+
+/** As `putBlob`, through a transaction. */
+export async function putBlobIn(tx: Statements, contentType: string, data: Uint8Array): Promise<string> {
+  const id = blobId(contentType, data);
+  await tx.run(insertBlob(id, contentType, data));
   return id;
 }
 
@@ -170,6 +188,33 @@ export function slugify(title: string): string {
 
 /** Builds stored pages from inputs, storing their bodies; sibling slugs are made unique. */
 export function buildPages(db: Database, now: Date, inputs: readonly PageInput[]): StoredPage[] {
+  return placePages(now, inputs, (markdown) => putDocument(db, markdown));
+}
+
+/**
+ * As `buildPages`, through a transaction: the pages are built first (the bodies they name by hash), then their
+ * bodies stored, in reading order.
+ */
+export async function buildPagesIn(
+  tx: Statements,
+  now: Date,
+  inputs: readonly PageInput[],
+): Promise<StoredPage[]> {
+  const bodies: string[] = [];
+  const pages = placePages(now, inputs, (markdown) => {
+    bodies.push(markdown);
+    return documentId(markdown);
+  });
+  for (const markdown of bodies) await putDocumentIn(tx, markdown);
+  return pages;
+}
+
+/** `buildPages` with `put` storing a body and answering its document id. */
+function placePages(
+  now: Date,
+  inputs: readonly PageInput[],
+  put: (markdown: string) => string,
+): StoredPage[] {
   const at = now.toISOString();
   const taken = new Set<string>();
   return inputs.map((input) => {
@@ -184,68 +229,55 @@ export function buildPages(db: Database, now: Date, inputs: readonly PageInput[]
       type,
       createdAt: at,
       updatedAt: at,
-      pages: buildPages(db, now, input.pages ?? []),
+      pages: placePages(now, input.pages ?? [], put),
     };
     if (input.emoji !== undefined) page.emoji = input.emoji;
     if (input.description !== undefined) page.description = input.description;
     if (input.hidden !== undefined) page.hidden = input.hidden;
     if (input.href !== undefined) page.href = input.href;
     if (type === 'document' && input.markdown !== undefined && input.markdown !== '')
-      page.documentId = putDocument(db, input.markdown);
+      page.documentId = put(input.markdown);
     return page;
   });
 }
 
+/** A stored file of an input whose bytes are stored under `blobId`. */
+function storedFile(input: FileInput, blobId: string): StoredFile {
+  const file: StoredFile = {
+    id: newId(),
+    name: input.name,
+    contentType: input.contentType,
+    size: input.data.byteLength,
+    blobId,
+  };
+  if (input.dimensions) file.dimensions = input.dimensions;
+  return file;
+}
+
 /** Builds stored files from inputs, storing their bytes. */
 export function buildFiles(db: Database, inputs: readonly FileInput[]): StoredFile[] {
-  return inputs.map((input) => {
-    const file: StoredFile = {
-      id: newId(),
-      name: input.name,
-      contentType: input.contentType,
-      size: input.data.byteLength,
-      blobId: putBlob(db, input.contentType, input.data),
-    };
-    if (input.dimensions) file.dimensions = input.dimensions;
-    return file;
-  });
+  return inputs.map((input) => storedFile(input, putBlob(db, input.contentType, input.data)));
 }
 
-/**
- * Writes a new immutable revision of a space; answers its id. Call inside the caller's transaction. The pages whose
- * body differs from their body in the first parent get their block keys carried over (`block-keys.ts`).
- */
-export function insertRevision(
-  db: Database,
-  revision: {
-    spaceId: string;
-    type: RevisionType;
-    parents: readonly string[];
-    tree: RevisionTree;
-    createdBy: string | null;
-    now: Date;
-    /** Its id, when the caller needed it before (a new space's row names its first revision); default: a new one. */
-    id?: string;
-  },
-): string {
-  const id = revision.id ?? newId();
-  db.run(revisionRow(id, revision));
-  const parent = revision.parents[0];
-  if (parent !== undefined) recordBlockKeys(db, loadRevision(db, parent).tree, revision.tree);
-  return id;
+/** As `buildFiles`, through a transaction. */
+export async function buildFilesIn(tx: Statements, inputs: readonly FileInput[]): Promise<StoredFile[]> {
+  const files: StoredFile[] = [];
+  for (const input of inputs)
+    files.push(storedFile(input, await putBlobIn(tx, input.contentType, input.data)));
+  return files;
 }
 
-/** As `insertRevision`, in a transaction of the store. */
-export async function insertRevisionIn(tx: Statements, revision: NewRevision): Promise<string> {
-  const id = revision.id ?? newId();
-  await tx.run(revisionRow(id, revision));
-  const parent = revision.parents[0];
-  if (parent !== undefined)
-    await recordBlockKeysIn(tx, (await loadRevisionIn(tx, parent)).tree, revision.tree);
-  return id;
+/** A revision to write (`insertRevision`). */
+export interface NewRevision {
+  spaceId: string;
+  type: RevisionType;
+  parents: readonly string[];
+  tree: RevisionTree;
+  createdBy: string | null;
+  now: Date;
+  /** Its id, when the caller needed it before (a new space's row names its first revision); default: a new one. */
+  id?: string;
 }
-
-type NewRevision = Parameters<typeof insertRevision>[1];
 
 const revisionRow = (id: string, revision: NewRevision) =>
   insertRow('revisions', {
@@ -258,21 +290,46 @@ const revisionRow = (id: string, revision: NewRevision) =>
     created_at: revision.now.toISOString(),
   });
 
+/**
+ * Writes a new immutable revision of a space; answers its id. Call inside the caller's transaction. The pages whose
+ * body differs from their body in the first parent get their block keys carried over (`block-keys.ts`).
+ */
+export function insertRevision(db: Database, revision: NewRevision): string {
+  const id = revision.id ?? newId();
+  db.run(revisionRow(id, revision));
+  const parent = revision.parents[0];
+  if (parent !== undefined) recordBlockKeys(db, loadRevision(db, parent).tree, revision.tree);
+  return id;
+}
+
+/** As `insertRevision`, through the caller's transaction. */
+export async function insertRevisionIn(tx: Statements, revision: NewRevision): Promise<string> {
+  const id = revision.id ?? newId();
+  await tx.run(revisionRow(id, revision));
+  const parent = revision.parents[0];
+  if (parent !== undefined)
+    await recordBlockKeysIn(tx, (await loadRevisionIn(tx, parent)).tree, revision.tree);
+  return id;
+}
+
 const revisionById = prepared((id: string) =>
   builder.selectFrom('revisions').selectAll().where('id', '=', id),
 );
 
 /** Reads a revision, or 404. */
 export function loadRevision(db: Database, revisionId: string): LoadedRevision {
-  return loadedRevision(db.first(revisionById(revisionId)), revisionId);
+  return revisionOf(db.first(revisionById(revisionId)), revisionId);
 }
 
-/** As `loadRevision`, read through a store or a transaction. */
+/** As `loadRevision`, through a store or a transaction. */
 export async function loadRevisionIn(on: Statements, revisionId: string): Promise<LoadedRevision> {
-  return loadedRevision(await on.first(revisionById(revisionId)), revisionId);
+  return revisionOf(await on.first(revisionById(revisionId)), revisionId);
 }
 
-function loadedRevision(row: RevisionsTable | undefined, revisionId: string): LoadedRevision {
+function revisionOf(
+  row: ReturnType<typeof revisionById> extends Query<infer R> ? R | undefined : never,
+  revisionId: string,
+): LoadedRevision {
   if (!row) throw notFound(`no revision with id \`${revisionId}\``);
   return {
     id: row.id,

@@ -1,8 +1,8 @@
 /**
  * Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. They read
  * and write through the store; each write runs in one transaction with the reads it depends on (the caller's
- * standing, the member, the last-admin count). The space counts and the member's spaces still read the synchronous
- * `Database`, between transactions (`readDatabase`).
+ * standing, the member, the last-admin count). The member's spaces still read the synchronous `Database`, between
+ * transactions (`readDatabase`).
  */
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueries, listPage, listPageIn, type SortKey } from '../../http/pagination.ts';

@@ -2,7 +2,7 @@
  * The member queries and writes on PostgreSQL, and authentication through a `PostgresStore`: the handlers are
  * called with services that hold only the store and a clock (no synchronous `Database`: a statement left on it
  * would fail here), on a migrated database of the test cluster. The handlers that answer a member (get, role,
- * SSO) still count its spaces on the synchronous `Database` and are not run here (storage/README.md).
+ * SSO) count its spaces through the store too; over HTTP they run in server/cli.postgres.test.ts.
  *
  * Removing or demoting admins at once runs SERIALIZABLE, with the last-admin count read in each write's
  * transaction: two admins demoting themselves together cannot both pass it (write skew), one is answered 409.

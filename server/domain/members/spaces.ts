@@ -3,7 +3,8 @@ import type { Role } from '../../../shared/contract/index.ts';
 import type { Services } from '../../http/context.ts';
 import type { Database } from '../../storage/database.ts';
 import { SqliteStore } from '../../storage/store/sqlite-store.ts';
-import { visibleSpaceCounter } from '../spaces/lists.ts';
+import { NoSyncDatabase } from '../../storage/no-database.ts';
+import { visibleSpaceCounter, visibleSpaceCountsIn } from '../spaces/lists.ts';
 
 /**
  * How many spaces a member of each role may view. A member's levels depend only on their role, so a page of
@@ -15,25 +16,20 @@ export function spaceCounter(db: Database, organizationId: string): (role: Role 
 
 /**
  * Runs `read` on the synchronous `Database` between the store's transactions: on SQLite it waits for an open async
- * transaction, so an unconverted read (the space counts, the member's spaces) never meets its fence. The other
- * stores have no synchronous `Database` yet: these reads are not converted for them (storage/README.md).
+ * transaction, so an unconverted read (the member's spaces) never meets its fence. The other stores have no
+ * synchronous `Database`: there it refuses (`NoSyncDatabase`, answered 501; storage/README.md).
  */
 export function readDatabase<T>(services: Services, read: (db: Database) => T): Promise<T> {
   const { store } = services;
-  if (!(store instanceof SqliteStore))
-    return Promise.reject(new Error('this read still needs the synchronous SQLite Database'));
+  if (!(store instanceof SqliteStore)) return Promise.reject(new NoSyncDatabase());
   return store.outsideTransactions(() => read(services.db));
 }
 
-/** `spaceCounter`'s counts for `roles`, read between the store's transactions (`readDatabase`). */
-export async function spaceCountsIn(
+/** How many spaces a member of each of `roles` may view, read through the store (`visibleSpaceCountsIn`). */
+export function spaceCountsIn(
   services: Services,
   organizationId: string,
   roles: Iterable<Role | null>,
 ): Promise<(role: Role | null) => number> {
-  const counts = await readDatabase(services, (db) => {
-    const count = spaceCounter(db, organizationId);
-    return new Map([...roles].map((role) => [role, count(role)]));
-  });
-  return (role) => counts.get(role) ?? 0;
+  return visibleSpaceCountsIn(services.store, organizationId, roles);
 }

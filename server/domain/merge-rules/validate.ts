@@ -15,7 +15,8 @@
 import type { MergeRulesSpaceConfiguration } from '../../../shared/contract/resources/mergeRules.ts';
 import { badRequest } from '../../errors.ts';
 import type { Database } from '../../storage/database.ts';
-import { memberNames } from '../reviews/records.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { memberNames, memberNamesIn } from '../reviews/records.ts';
 
 const NEVER_MET: Partial<Record<string, string>> = {
   require_agent_review: 'this server has no review agents, so the rule could never be met',
@@ -30,9 +31,27 @@ export function ensureValidMergeRules(
   configuration: MergeRulesSpaceConfiguration,
 ): void {
   if (configuration.type !== 'rules') return;
+  checkRules(configuration, memberNames(db, organizationId, namedUsers(configuration)));
+}
+
+/** As `ensureValidMergeRules`, the members named read through a store or a transaction. */
+export async function ensureValidMergeRulesIn(
+  on: Statements,
+  organizationId: string,
+  configuration: MergeRulesSpaceConfiguration,
+): Promise<void> {
+  if (configuration.type !== 'rules') return;
+  checkRules(configuration, await memberNamesIn(on, organizationId, namedUsers(configuration)));
+}
+
+type RulesConfiguration = Extract<MergeRulesSpaceConfiguration, { type: 'rules' }>;
+
+const namedUsers = (configuration: RulesConfiguration) =>
+  configuration.rules.flatMap((rule) => ('users' in rule ? rule.users : []));
+
+/** The checks, given the names of the organization's members among the people the rules name. */
+function checkRules(configuration: RulesConfiguration, members: Map<string, string>): void {
   const seen = new Map<string, number>();
-  const named = configuration.rules.flatMap((rule) => ('users' in rule ? rule.users : []));
-  const members = memberNames(db, organizationId, named);
   configuration.rules.forEach((rule, index) => {
     const field = `body field \`mergeRules.rules[${index}]\``;
     const earlier = seen.get(rule.rule);

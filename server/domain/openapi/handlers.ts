@@ -22,21 +22,23 @@
  * - Creating, replacing and deleting are events, written in the same transaction.
  * - A large source text is written in parts before that transaction, which then only names them
  *   (source-parts.ts): the spec and its source still appear together or not at all.
+ * - Every statement goes through the store. A write's transaction reads what it depends on in it: the caller's
+ *   standing, the slug taken, the spec it replaces (its source serial) or deletes.
  */
 import { isIP } from 'node:net';
 import { badRequest, conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { queueOpenApiProcessing } from '../../jobs/openapi-processing.ts';
 import { isBlockedAddress } from '../../net/fetch-url.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
-import { loadOrgAccess } from '../access.ts';
-import { recordEvent } from '../events.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccessIn } from '../access.ts';
+import { recordEventIn } from '../events.ts';
 import { presentContent, presentSpec, presentVersion } from './present.ts';
 import {
   findSpec,
-  insertSpec,
+  insertSpecIn,
   loadLatestVersion,
   loadSpec,
   loadVersion,
@@ -67,8 +69,8 @@ function checkSource(source: SpecSource, allowPrivate: boolean): SpecSource {
   return source;
 }
 
-function ensureSlugFree(db: Database, organizationId: string, slug: string): void {
-  if (findSpec(db, organizationId, slug))
+async function ensureSlugFree(on: Statements, organizationId: string, slug: string): Promise<void> {
+  if (await findSpec(on, organizationId, slug))
     throw conflict(
       `body field \`slug\`: an OpenAPI specification \`${slug}\` already exists in this organization`,
     );
@@ -78,116 +80,109 @@ const sourceKind = (source: SpecSource) => ('url' in source ? 'url' : 'text');
 
 /**
  * The caller as a member allowed to write the organization's specs (404 to a non-member, 403 without the
- * permission): checked before a large text is written, and again in the step that names it, since writing it gives
- * other requests turns.
+ * permission): checked before a large text is written, and again in the transaction that names it.
  */
-function specWriter(db: Database, organizationId: string, userId: string) {
-  const { actor } = loadOrgAccess(db, organizationId, userId);
+async function specWriter(on: Statements, organizationId: string, userId: string) {
+  const { actor } = await loadOrgAccessIn(on, organizationId, userId);
   authorize(actor, 'organization.createOpenAPISpec', null);
   return actor;
 }
 
+/** The caller as a member allowed to read the organization's specs, and the spec `slug` (404 when absent). */
+async function specReader(on: Statements, organizationId: string, userId: string, slug: string) {
+  const { actor } = await loadOrgAccessIn(on, organizationId, userId);
+  authorize(actor, 'organization.viewOpenAPISpecs', null);
+  return { orgActor: actor, spec: await loadSpec(on, organizationId, slug) };
+}
+
 export const openApiHandlers = {
-  listOpenAPISpecs: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listOpenAPISpecs: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.viewOpenAPISpecs', null);
-    const base = db.q
+    const base = store.q
       .selectFrom('openapi_specs')
       .selectAll()
       .where('organization_id', '=', params.organizationId);
-    return listPage({
+    return listPageIn({
       query,
       keys: SPEC_KEYS,
-      ...keysetQueries(db, base, SPEC_KEYS),
+      ...keysetQueriesIn(store, base, SPEC_KEYS),
       keyOf: (row) => [row.slug],
       present: (row) => presentSpec(row, orgActor, baseUrl),
     });
   },
 
   createOpenAPISpec: async ({ params, body, actor, services, baseUrl }) => {
-    const { db, clock } = services;
-    const access = () => specWriter(db, params.organizationId, actor.userId);
-    access();
+    const { store, clock } = services;
+    const { organizationId } = params;
+    await specWriter(store, organizationId, actor.userId);
     const source = checkSource(body.source, services.network.allowPrivateAddresses);
     // A taken slug is refused before a large text is written; the spec's transaction checks it again.
-    ensureSlugFree(db, params.organizationId, body.slug);
-    const stored = await stageSource(db, clock.now(), source);
-    const orgActor = withStaged(db, stored, () => {
-      const writer = access();
-      const now = clock.now();
-      db.transaction(() => {
-        ensureSlugFree(db, params.organizationId, body.slug);
-        const specId = insertSpec(db, now, {
-          organizationId: params.organizationId,
-          slug: body.slug,
-          source: stored,
-        });
-        queueOpenApiProcessing(db, { id: specId, organizationId: params.organizationId });
-        recordEvent(db, now, {
-          organizationId: params.organizationId,
+    await ensureSlugFree(store, organizationId, body.slug);
+    const stored = await stageSource(store, clock.now(), source);
+    const { orgActor, spec } = await withStaged(store, stored, () =>
+      store.transaction(async (tx) => {
+        const orgActor = await specWriter(tx, organizationId, actor.userId);
+        await ensureSlugFree(tx, organizationId, body.slug);
+        const now = clock.now();
+        const specId = await insertSpecIn(tx, now, { organizationId, slug: body.slug, source: stored });
+        await queueOpenApiProcessing(tx, { id: specId, organizationId });
+        await recordEventIn(tx, now, {
+          organizationId,
           actorId: actor.userId,
           action: 'openapi-spec.created',
           subjectType: 'openapi-spec',
           subjectId: specId,
           data: { slug: body.slug, source: sourceKind(source) },
         });
-      });
-      return writer;
-    });
-    const spec = loadSpec(db, params.organizationId, body.slug);
+        return { orgActor, spec: await loadSpec(tx, organizationId, body.slug) };
+      }),
+    );
     return presentSpec(spec, orgActor, baseUrl);
   },
 
-  getOpenAPISpecBySlug: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.viewOpenAPISpecs', null);
-    return presentSpec(loadSpec(db, params.organizationId, params.specSlug), orgActor, baseUrl);
+  getOpenAPISpecBySlug: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { orgActor, spec } = await specReader(store, params.organizationId, actor.userId, params.specSlug);
+    return presentSpec(spec, orgActor, baseUrl);
   },
 
   createOrUpdateOpenAPISpecBySlug: async ({ params, body, actor, services, baseUrl }) => {
-    const { db, clock } = services;
-    const access = () => specWriter(db, params.organizationId, actor.userId);
-    access();
+    const { store, clock } = services;
+    const { organizationId, specSlug } = params;
+    await specWriter(store, organizationId, actor.userId);
     const source = checkSource(body.source, services.network.allowPrivateAddresses);
-    const stored = await stageSource(db, clock.now(), source);
-    const orgActor = withStaged(db, stored, () => {
-      const writer = access();
-      const now = clock.now();
-      db.transaction(() => {
-        const existing = findSpec(db, params.organizationId, params.specSlug);
-        if (existing) replaceSource(db, now, existing, stored);
+    const stored = await stageSource(store, clock.now(), source);
+    const { orgActor, spec } = await withStaged(store, stored, () =>
+      store.transaction(async (tx) => {
+        const orgActor = await specWriter(tx, organizationId, actor.userId);
+        const now = clock.now();
+        // The spec replaced is read here: its next source serial is its current one plus one.
+        const existing = await findSpec(tx, organizationId, specSlug);
+        if (existing) await replaceSource(tx, now, existing, stored);
         const specId =
-          existing?.id ??
-          insertSpec(db, now, {
-            organizationId: params.organizationId,
-            slug: params.specSlug,
-            source: stored,
-          });
-        queueOpenApiProcessing(db, { id: specId, organizationId: params.organizationId });
-        recordEvent(db, now, {
-          organizationId: params.organizationId,
+          existing?.id ?? (await insertSpecIn(tx, now, { organizationId, slug: specSlug, source: stored }));
+        await queueOpenApiProcessing(tx, { id: specId, organizationId });
+        await recordEventIn(tx, now, {
+          organizationId,
           actorId: actor.userId,
           action: existing ? 'openapi-spec.source-replaced' : 'openapi-spec.created',
           subjectType: 'openapi-spec',
           subjectId: specId,
-          data: { slug: params.specSlug, source: sourceKind(source) },
+          data: { slug: specSlug, source: sourceKind(source) },
         });
-      });
-      return writer;
-    });
-    const spec = loadSpec(db, params.organizationId, params.specSlug);
+        return { orgActor, spec: await loadSpec(tx, organizationId, specSlug) };
+      }),
+    );
     return presentSpec(spec, orgActor, baseUrl);
   },
 
-  deleteOpenAPISpecBySlug: ({ params, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.createOpenAPISpec', null);
-    const spec = loadSpec(db, params.organizationId, params.specSlug);
-    const now = clock.now();
-    db.transaction(() => {
+  deleteOpenAPISpecBySlug: async ({ params, actor, services: { store, clock } }) => {
+    await store.transaction(async (tx) => {
+      await specWriter(tx, params.organizationId, actor.userId);
+      const spec = await loadSpec(tx, params.organizationId, params.specSlug);
       // Its versions go with it (ON DELETE CASCADE); a run still queued finds nothing and ends.
-      db.run(db.q.deleteFrom('openapi_specs').where('id', '=', spec.id));
-      recordEvent(db, now, {
+      await tx.run(tx.q.deleteFrom('openapi_specs').where('id', '=', spec.id));
+      await recordEventIn(tx, clock.now(), {
         organizationId: params.organizationId,
         actorId: actor.userId,
         action: 'openapi-spec.deleted',
@@ -199,50 +194,40 @@ export const openApiHandlers = {
     return undefined;
   },
 
-  listOpenAPISpecVersions: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.viewOpenAPISpecs', null);
-    const spec = loadSpec(db, params.organizationId, params.specSlug);
-    const base = db.q
+  listOpenAPISpecVersions: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { spec } = await specReader(store, params.organizationId, actor.userId, params.specSlug);
+    const base = store.q
       .selectFrom('openapi_spec_versions')
       .select(VERSION_COLUMNS)
       .where('spec_id', '=', spec.id);
-    return listPage({
+    return listPageIn({
       query,
       keys: VERSION_KEYS,
-      ...keysetQueries(db, base, VERSION_KEYS),
+      ...keysetQueriesIn(store, base, VERSION_KEYS),
       keyOf: (row) => [row.number],
       present: (row) => presentVersion(spec, row, baseUrl),
     });
   },
 
-  getLatestOpenAPISpecVersion: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.viewOpenAPISpecs', null);
-    const spec = loadSpec(db, params.organizationId, params.specSlug);
-    return presentVersion(spec, loadLatestVersion(db, spec), baseUrl);
+  getLatestOpenAPISpecVersion: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { spec } = await specReader(store, params.organizationId, actor.userId, params.specSlug);
+    return presentVersion(spec, await loadLatestVersion(store, spec), baseUrl);
   },
 
-  getLatestOpenAPISpecVersionContent: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.viewOpenAPISpecs', null);
-    const spec = loadSpec(db, params.organizationId, params.specSlug);
-    const version = loadLatestVersion(db, spec);
-    return presentContent(spec, version, versionDocument(db, version.id), baseUrl);
+  getLatestOpenAPISpecVersionContent: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { spec } = await specReader(store, params.organizationId, actor.userId, params.specSlug);
+    const version = await loadLatestVersion(store, spec);
+    return presentContent(spec, version, await versionDocument(store, version.id), baseUrl);
   },
 
-  getOpenAPISpecVersionById: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.viewOpenAPISpecs', null);
-    const spec = loadSpec(db, params.organizationId, params.specSlug);
-    return presentVersion(spec, loadVersion(db, spec, params.versionId), baseUrl);
+  getOpenAPISpecVersionById: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { spec } = await specReader(store, params.organizationId, actor.userId, params.specSlug);
+    return presentVersion(spec, await loadVersion(store, spec, params.versionId), baseUrl);
   },
 
-  getOpenAPISpecVersionContentById: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.viewOpenAPISpecs', null);
-    const spec = loadSpec(db, params.organizationId, params.specSlug);
-    const version = loadVersion(db, spec, params.versionId);
-    return presentContent(spec, version, versionDocument(db, version.id), baseUrl);
+  getOpenAPISpecVersionContentById: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { spec } = await specReader(store, params.organizationId, actor.userId, params.specSlug);
+    const version = await loadVersion(store, spec, params.versionId);
+    return presentContent(spec, version, await versionDocument(store, version.id), baseUrl);
   },
 } satisfies Handlers;

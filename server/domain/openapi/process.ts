@@ -15,14 +15,17 @@
 import type { Services } from '../../http/context.ts';
 import { JobLimitError } from '../../jobs/runner.ts';
 import type { TaskInput } from '../../jobs/tasks.ts';
+import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 import {
   latestVersion,
   markInProgress,
   recordFailed,
-  recordProcessed,
+  recordFailedIn,
+  recordProcessedIn,
   specById,
-  specSourceBytes,
+  specByIdIn,
 } from './records.ts';
+import { sourceBytesIn } from './source-parts.ts';
 
 /** Bytes in a buffer of their own (which can be moved to a worker), copied only when they share one. */
 function ownBuffer(bytes: Uint8Array | null): Uint8Array<ArrayBuffer> {
@@ -33,34 +36,41 @@ function ownBuffer(bytes: Uint8Array | null): Uint8Array<ArrayBuffer> {
     : new Uint8Array(bytes);
 }
 
-/** Runs the processing of one specification. */
+/**
+ * Runs the processing of one specification. Its statements go through the store, between other requests'
+ * transactions: the run awaits its worker task, after which the queue's `outside` no longer covers it.
+ */
 export async function processOpenApiSpec(services: Services, specId: string): Promise<void> {
-  const { db, clock } = services;
-  const spec = specById(db, specId);
+  const { store, clock } = services;
+  const spec = await specByIdIn(store, specId);
   if (!spec || spec.processing_state === 'complete') return;
   const serial = spec.source_serial;
-  if (!markInProgress(db, specId, serial)) return;
-  // A stored text is read by the worker from the database file; an in-memory database's is read here, as bytes
-  // moved to the worker. This thread never decodes the text.
-  const file = db.sqlite.location();
-  const bytes = spec.source_url === null && !file ? ownBuffer(specSourceBytes(db, specId)) : undefined;
+  if (!(await markInProgress(store, specId, serial))) return;
+  // A stored text is read by the worker from the SQLite database file; an in-memory database's (or PostgreSQL's)
+  // is read here, as bytes moved to the worker. This thread never decodes the text.
+  const file = store instanceof SqliteStore ? store.db.sqlite.location() : null;
+  const bytes = spec.source_url === null && !file ? ownBuffer(await sourceBytesIn(store, specId)) : undefined;
   const source: TaskInput<'openapi.process'>['source'] =
     spec.source_url !== null
       ? { url: spec.source_url }
       : bytes !== undefined
         ? { bytes }
         : { stored: { file: file ?? '', specId } };
+  const knownHash = (await latestVersion(store, specId))?.content_hash;
   const output = await services.jobs.runner.run(
     'openapi.process',
-    { source, network: services.network, knownHash: latestVersion(db, specId)?.content_hash },
+    { source, network: services.network, knownHash },
     { transfer: bytes === undefined ? [] : [bytes.buffer] },
   );
   if ('failure' in output)
-    recordFailed(db, clock.now(), specId, serial, output.failure.code, output.failure.message);
-  else recordProcessed(db, clock.now(), specId, serial, output, spec.source_url);
+    await recordFailedIn(store, clock.now(), specId, serial, output.failure.code, output.failure.message);
+  else await recordProcessedIn(store, clock.now(), specId, serial, output, spec.source_url);
 }
 
-/** Records that a spec's processing failed for good (its runs kept being stopped). */
+/**
+ * Records that a spec's processing failed for good (its runs kept being stopped). Synchronous: the queue calls it
+ * between the store's transactions (`outside`, jobs/queue.ts).
+ */
 export function giveUpOpenApiSpec(services: Services, specId: string, error: Error, attempts: number): void {
   const { db, clock } = services;
   const spec = specById(db, specId);

@@ -15,8 +15,10 @@
  * - A smaller text is written in the spec's own transaction, as before.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import { newId } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
+import type { Statements, Store } from '../../storage/store/store.ts';
 
 /** Texts this long or longer are written in parts, before the spec's transaction. */
 export const STAGED_TEXT = 256 * 1024;
@@ -43,7 +45,7 @@ function partEnd(text: string, start: number): number {
  * answered as it is, written later by the spec's transaction.
  */
 export async function stageSource(
-  db: Database,
+  store: Store,
   now: Date,
   source: { url: string } | { text: string },
 ): Promise<StoredSource> {
@@ -55,9 +57,9 @@ export async function stageSource(
     for (let start = 0, seq = 0; start < text.length; seq++) {
       const end = partEnd(text, start);
       const part = text.slice(start, end);
-      db.transaction(() =>
-        db.run(
-          db.q
+      await store.transaction((tx) =>
+        tx.run(
+          tx.q
             .insertInto('openapi_source_parts')
             .values({ upload_id: upload, seq, text: part, created_at: at }),
         ),
@@ -66,26 +68,26 @@ export async function stageSource(
       if (start < text.length) await nextTurn();
     }
   } catch (error) {
-    discardStaged(db, { upload });
+    await discardStaged(store, { upload });
     throw error;
   }
   return { upload };
 }
 
 /** Removes the parts of an upload no spec will name (its request failed). */
-export function discardStaged(db: Database, source: StoredSource): void {
+export async function discardStaged(store: Store, source: StoredSource): Promise<void> {
   if ('upload' in source)
-    db.transaction(() =>
-      db.run(db.q.deleteFrom('openapi_source_parts').where('upload_id', '=', source.upload)),
+    await store.transaction((tx) =>
+      tx.run(tx.q.deleteFrom('openapi_source_parts').where('upload_id', '=', source.upload)),
     );
 }
 
-/** Runs the spec's transaction on a staged source; when it throws, the staged parts are removed. */
-export function withStaged<T>(db: Database, source: StoredSource, work: () => T): T {
+/** Runs the spec's transaction on a staged source; when it fails, the staged parts are removed. */
+export async function withStaged<T>(store: Store, source: StoredSource, work: () => Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
-    discardStaged(db, source);
+    await discardStaged(store, source);
     throw error;
   }
 }
@@ -120,12 +122,51 @@ export function readSourceBytes(sqlite: DatabaseSync, specId: string): Uint8Arra
     .prepare('SELECT CAST(text AS BLOB) AS bytes, upload_id FROM openapi_spec_sources WHERE spec_id = ?')
     .get(specId);
   if (row === undefined) return null;
-  if (typeof row.upload_id !== 'string')
-    return row.bytes instanceof Uint8Array ? row.bytes : new Uint8Array(0);
-  const parts = sqlite
-    .prepare('SELECT CAST(text AS BLOB) AS bytes FROM openapi_source_parts WHERE upload_id = ? ORDER BY seq')
-    .all(row.upload_id)
-    .map((part) => (part.bytes instanceof Uint8Array ? part.bytes : new Uint8Array(0)));
+  if (typeof row.upload_id !== 'string') return bytesOf(row.bytes);
+  return joined(
+    sqlite
+      .prepare(
+        'SELECT CAST(text AS BLOB) AS bytes FROM openapi_source_parts WHERE upload_id = ? ORDER BY seq',
+      )
+      .all(row.upload_id)
+      .map((part) => bytesOf(part.bytes)),
+  );
+}
+
+/**
+ * As `readSourceBytes`, through the store, in one transaction (the main thread's read, when no worker can open the
+ * database: an in-memory SQLite database, or PostgreSQL).
+ */
+export function sourceBytesIn(store: Statements, specId: string): Promise<Uint8Array | null> {
+  const bytes = (column: 'text' | 'openapi_source_parts.text') =>
+    (store.dialect === 'postgres'
+      ? sql<Uint8Array>`convert_to(${sql.ref(column)}, 'UTF8')`
+      : sql<Uint8Array>`CAST(${sql.ref(column)} AS BLOB)`
+    ).as('bytes');
+  return store.transaction(async (tx) => {
+    const row = await tx.first(
+      tx.q
+        .selectFrom('openapi_spec_sources')
+        .select([bytes('text'), 'upload_id'])
+        .where('spec_id', '=', specId),
+    );
+    if (row === undefined) return null;
+    if (row.upload_id === null) return bytesOf(row.bytes);
+    const parts = await tx.all(
+      tx.q
+        .selectFrom('openapi_source_parts')
+        .select(bytes('openapi_source_parts.text'))
+        .where('upload_id', '=', row.upload_id)
+        .orderBy('seq'),
+    );
+    return joined(parts.map((part) => bytesOf(part.bytes)));
+  });
+}
+
+const bytesOf = (value: unknown) => (value instanceof Uint8Array ? value : new Uint8Array(0));
+
+/** Parts' bytes, joined in order. */
+function joined(parts: readonly Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

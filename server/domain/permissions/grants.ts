@@ -6,10 +6,10 @@
  * Site grants reach the spaces the site links (`site_spaces`), the highest of the person's sites counting; the
  * resolution (`collections/levels.ts`) applies them to spaces whose default level is `inherit` only.
  */
+import { sql } from 'kysely';
 import type { Role } from '../../../shared/contract/index.ts';
 import { roleRank } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
-import { inJsonArray } from '../../storage/dialect/compile.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { ContentPermissionsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
@@ -119,7 +119,10 @@ const grantsOfUser = prepared((organizationId: string, userId: string) =>
 
 /** The spaces linked by some sites (a JSON list of ids keeps the statement's text fixed). */
 const spacesOfSites = prepared((siteIds: string) =>
-  builder.selectFrom('site_spaces').select(['site_id', 'space_id']).where(inJsonArray('site_id', siteIds)),
+  builder
+    .selectFrom('site_spaces')
+    .select(['site_id', 'space_id'])
+    .where(sql<boolean>`site_id IN (SELECT value FROM json_each(${siteIds}))`),
 );
 
 /** The spaces the given sites link, read when a resolution first needs them. */
@@ -133,8 +136,8 @@ export function loadUserGrants(db: Database, organizationId: string, userId: str
 }
 
 /**
- * As `loadUserGrants`, read through a store or a transaction: the spaces its sites link are read with the grants
- * (a `UserGrants` reads them synchronously, on first need).
+ * As `loadUserGrants`, through a store or a transaction: the spaces of the person's sites are read at once (a
+ * resolution cannot await them later), in the same statement sequence.
  */
 export async function loadUserGrantsIn(
   on: Statements,
@@ -142,7 +145,7 @@ export async function loadUserGrantsIn(
   userId: string,
 ): Promise<UserGrants> {
   const rows = await on.all(grantsOfUser(organizationId, userId));
-  const siteIds = [...new Set(rows.flatMap((row) => (row.target_type === 'site' ? [row.target_id] : [])))];
-  const links = siteIds.length === 0 ? [] : await on.all(spacesOfSites(JSON.stringify(siteIds)));
-  return new UserGrants(rows, () => links);
+  const siteIds = [...new Set(rows.filter((row) => row.target_type === 'site').map((row) => row.target_id))];
+  const linked = siteIds.length === 0 ? [] : await on.all(spacesOfSites(JSON.stringify(siteIds)));
+  return new UserGrants(rows, () => linked);
 }

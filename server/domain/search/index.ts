@@ -73,7 +73,7 @@ export function queueSpaceIndexing(db: Database, space: { id: string; organizati
   enqueueJob(db, spaceIndexing(space));
 }
 
-/** As `queueSpaceIndexing`, in a transaction of the store: poke the queue once it is written (`enqueueJobIn`). */
+/** As `queueSpaceIndexing`, in a transaction of the store (`enqueueJobIn`). */
 export function queueSpaceIndexingIn(
   tx: Statements,
   space: { id: string; organization_id: string },

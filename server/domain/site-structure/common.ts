@@ -1,46 +1,83 @@
 /**
  * What the section, section group, site space and structure handlers share: reaching the site as the caller,
  * presenting after a write, recording the change, checking a body's space and condition, and paging the
- * in-memory lists of a site's structure.
+ * in-memory lists of a site's structure. Everything reads through a store or a write's transaction (`Statements`).
  */
 import { badRequest } from '../../errors.ts';
 import type { Actor } from '../../http/context.ts';
 import { listPage, type KeyValue, type ListPage } from '../../http/pagination.ts';
-import type { Database } from '../../storage/database.ts';
+import { authorize, siteLevel } from '../../policies/index.ts';
+import { builder } from '../../storage/database.ts';
+import { prepared } from '../../storage/prepared.ts';
 import type { SitesTable, SpacesTable } from '../../storage/schema.ts';
-import { recordEvent } from '../events.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccessIn } from '../access.ts';
+import { recordEventIn } from '../events.ts';
 import type { AuditAction } from '../audit/actions.ts';
+import { loadUserGrantsIn } from '../permissions/grants.ts';
 import { ensureConditionAllowed } from '../sites/adaptive.ts';
-import { loadSiteAccess, type SiteAccess } from '../sites/access.ts';
-import { structureContext, type StructureContext } from './present.ts';
-import { siteRow } from './records.ts';
-import type { loadStructure } from './structure.ts';
+import { siteNotFound, type SiteAccess } from '../sites/access.ts';
+import { structureContextIn, type StructureContext } from './present.ts';
+import { siteRowIn } from './records.ts';
+import type { LoadedStructure } from './structure.ts';
 
-/** The site and the caller, authorized to read (`view`) or change (`admin`) it. */
-export function siteFor(
-  db: Database,
+const siteInOrg = prepared((organizationId: string, siteId: string) =>
+  builder
+    .selectFrom('sites')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', siteId),
+);
+const spaceById = prepared((spaceId: string) =>
+  builder.selectFrom('spaces').selectAll().where('id', '=', spaceId),
+);
+
+/**
+ * The site and the caller, authorized to read (`view`) or change (`admin`) it: as `loadSiteAccess` (sites/access.ts,
+ * still on the `Database`), read through a store or, for a write, in its transaction. 404 for an unknown or foreign
+ * site (non-members first get the organization's 404), 403 without the right.
+ */
+export async function siteFor(
+  on: Statements,
   params: { organizationId: string; siteId: string },
   actor: Actor,
   right: 'view' | 'admin',
-): SiteAccess {
-  return loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, `site.${right}`);
+): Promise<SiteAccess> {
+  const { org, actor: orgActor } = await loadOrgAccessIn(on, params.organizationId, actor.userId);
+  const site = await on.first(siteInOrg(params.organizationId, params.siteId));
+  if (!site) throw siteNotFound(params.siteId);
+  const level =
+    orgActor.role === 'admin'
+      ? 'admin'
+      : orgActor.grantsInOrganization === false
+        ? orgActor.role
+        : siteLevel(
+            orgActor.role,
+            (await loadUserGrantsIn(on, params.organizationId, orgActor.userId)).at('site', site.id),
+          );
+  authorize(orgActor, `site.${right}`, { level });
+  return { site, org, actor: orgActor, level };
 }
 
 /** Re-reads the site (defaults may have moved) and builds the presentation context. */
-export function contextAfterWrite(db: Database, access: SiteAccess, baseUrl: string): StructureContext {
-  return structureContext(db, siteRow(db, access.site.id), baseUrl, access.actor);
+export async function contextAfterWrite(
+  on: Statements,
+  access: SiteAccess,
+  baseUrl: string,
+): Promise<StructureContext> {
+  return structureContextIn(on, await siteRowIn(on, access.site.id), baseUrl, access.actor);
 }
 
 /** Records a change of the site's structure, in the change's transaction. */
-export function structureEvent(
-  db: Database,
+export async function structureEvent(
+  tx: Statements,
   now: Date,
   access: SiteAccess,
   action: AuditAction,
   subject: { type: string; id: string },
   data: Record<string, unknown> = {},
-): void {
-  recordEvent(db, now, {
+): Promise<void> {
+  await recordEventIn(tx, now, {
     organizationId: access.site.organization_id,
     actorId: access.actor.userId,
     action,
@@ -51,8 +88,13 @@ export function structureEvent(
 }
 
 /** A space of the site's organization, outside the trash, or a 400 naming `field`. */
-export function spaceForSite(db: Database, site: SitesTable, spaceId: string, field: string): SpacesTable {
-  const space = db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', spaceId));
+export async function spaceForSite(
+  on: Statements,
+  site: SitesTable,
+  spaceId: string,
+  field: string,
+): Promise<SpacesTable> {
+  const space = await on.first(spaceById(spaceId));
   if (!space || space.organization_id !== site.organization_id)
     throw badRequest(`body field \`${field}\`: no space with id \`${spaceId}\` in this organization`);
   if (space.deleted_at !== null)
@@ -94,7 +136,7 @@ export function pageOf<T>(
 }
 
 /** The structure-order keys of sections: the top-level key, then the key inside the group. */
-export function sectionKeys(loaded: ReturnType<typeof loadStructure>): Map<string, string[]> {
+export function sectionKeys(loaded: LoadedStructure): Map<string, string[]> {
   const keys = new Map<string, string[]>();
   for (const item of loaded.top) {
     if (item.type === 'section') keys.set(item.row.id, [item.row.sort_key, '', item.row.id]);

@@ -1,9 +1,13 @@
-/** Reaching the items of a site's structure by id, and the default pointers they keep. */
+/**
+ * Reaching the items of a site's structure by id, and the default pointers they keep, through a store or a
+ * transaction: a write reads the item it changes in its transaction.
+ */
 import { notFound } from '../../errors.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { SiteSectionGroupsTable, SiteSectionsTable, SiteSpacesTable } from '../../storage/schema.ts';
-import { loadStructure } from './structure.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadStructureIn } from './structure.ts';
 
 const sectionById = prepared((siteId: string, id: string) =>
   builder.selectFrom('site_sections').selectAll().where('id', '=', id).where('site_id', '=', siteId),
@@ -19,38 +23,50 @@ const firstSiteSpace = prepared((siteId: string, sectionId: string | null) =>
     .selectFrom('site_spaces')
     .select('id')
     .where('site_id', '=', siteId)
-    .where('section_id', 'is', sectionId)
+    .where('section_id', 'is not distinct from', sectionId)
     .orderBy('sort_key')
     .limit(1),
 );
 
 /** The section of the site, or undefined (another site's section counts as unknown). */
-export function findSection(db: Database, siteId: string, id: string): SiteSectionsTable | undefined {
-  return db.first(sectionById(siteId, id));
+export function findSection(
+  on: Statements,
+  siteId: string,
+  id: string,
+): Promise<SiteSectionsTable | undefined> {
+  return on.first(sectionById(siteId, id));
 }
-export function findGroup(db: Database, siteId: string, id: string): SiteSectionGroupsTable | undefined {
-  return db.first(groupById(siteId, id));
+export function findGroup(
+  on: Statements,
+  siteId: string,
+  id: string,
+): Promise<SiteSectionGroupsTable | undefined> {
+  return on.first(groupById(siteId, id));
 }
-export function findSiteSpace(db: Database, siteId: string, id: string): SiteSpacesTable | undefined {
-  return db.first(siteSpaceById(siteId, id));
+export function findSiteSpace(
+  on: Statements,
+  siteId: string,
+  id: string,
+): Promise<SiteSpacesTable | undefined> {
+  return on.first(siteSpaceById(siteId, id));
 }
 
 export const sectionNotFound = (id: string) => notFound(`no section with id \`${id}\` in this site`);
 export const groupNotFound = (id: string) => notFound(`no section group with id \`${id}\` in this site`);
 export const siteSpaceNotFound = (id: string) => notFound(`no site space with id \`${id}\` in this site`);
 
-export function sectionOf(db: Database, siteId: string, id: string): SiteSectionsTable {
-  const row = findSection(db, siteId, id);
+export async function sectionOf(on: Statements, siteId: string, id: string): Promise<SiteSectionsTable> {
+  const row = await findSection(on, siteId, id);
   if (!row) throw sectionNotFound(id);
   return row;
 }
-export function groupOf(db: Database, siteId: string, id: string): SiteSectionGroupsTable {
-  const row = findGroup(db, siteId, id);
+export async function groupOf(on: Statements, siteId: string, id: string): Promise<SiteSectionGroupsTable> {
+  const row = await findGroup(on, siteId, id);
   if (!row) throw groupNotFound(id);
   return row;
 }
-export function siteSpaceOf(db: Database, siteId: string, id: string): SiteSpacesTable {
-  const row = findSiteSpace(db, siteId, id);
+export async function siteSpaceOf(on: Statements, siteId: string, id: string): Promise<SiteSpacesTable> {
+  const row = await findSiteSpace(on, siteId, id);
   if (!row) throw siteSpaceNotFound(id);
   return row;
 }
@@ -59,11 +75,15 @@ export function siteSpaceOf(db: Database, siteId: string, id: string): SiteSpace
  * Points the default of a section (or of the root) at its first site space, when its current default is gone;
  * call it after removing or moving site spaces out.
  */
-export function promoteDefaultSiteSpace(db: Database, siteId: string, sectionId: string | null): void {
-  const first = db.first(firstSiteSpace(siteId, sectionId))?.id ?? null;
+export async function promoteDefaultSiteSpace(
+  tx: Statements,
+  siteId: string,
+  sectionId: string | null,
+): Promise<void> {
+  const first = (await tx.first(firstSiteSpace(siteId, sectionId)))?.id ?? null;
   if (sectionId === null)
-    db.run(
-      db.q
+    await tx.run(
+      tx.q
         .updateTable('sites')
         .set({ default_site_space_id: first })
         .where('id', '=', siteId)
@@ -82,8 +102,8 @@ export function promoteDefaultSiteSpace(db: Database, siteId: string, sectionId:
         ),
     );
   else
-    db.run(
-      db.q
+    await tx.run(
+      tx.q
         .updateTable('site_sections')
         .set({ default_site_space_id: first })
         .where('id', '=', sectionId)
@@ -105,7 +125,7 @@ export function promoteDefaultSiteSpace(db: Database, siteId: string, sectionId:
 }
 
 /** Points the site's default section at its first section in structure order (null without sections). */
-export function promoteDefaultSection(db: Database, siteId: string): void {
-  const first = loadStructure(db, siteId).sections[0]?.id ?? null;
-  db.run(db.q.updateTable('sites').set({ default_section_id: first }).where('id', '=', siteId));
+export async function promoteDefaultSection(tx: Statements, siteId: string): Promise<void> {
+  const first = (await loadStructureIn(tx, siteId)).sections[0]?.id ?? null;
+  await tx.run(tx.q.updateTable('sites').set({ default_section_id: first }).where('id', '=', siteId));
 }

@@ -5,13 +5,14 @@
  */
 import type { SITE_STRUCTURE_ITEM_TYPES } from '../../../shared/contract/resources/siteStructure.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import { keyBetween } from '../../storage/sort-keys.ts';
 import type { SiteSectionGroupsTable, SiteSectionsTable, SiteSpacesTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { findGroup, findSection, findSiteSpace, promoteDefaultSiteSpace } from './items.ts';
-import { siteSpacePathHolder, siteSpacePathTaken } from './records.ts';
-import { keyAtEnd, nextKey, previousKey, sectionLevel, siteSpaceLevel, type Level } from './siblings.ts';
+import { siteSpacePathHolderIn, siteSpacePathTaken } from './records.ts';
+import { keyAtEndIn, nextKey, previousKey, sectionLevel, siteSpaceLevel, type Level } from './siblings.ts';
 
 export type ItemType = (typeof SITE_STRUCTURE_ITEM_TYPES)[number];
 
@@ -76,13 +77,13 @@ function levelOf(item: MovedItem): Level {
 }
 
 /** The level and key of the sibling a pointer names, or a 400 naming `field`. */
-function pointed(
-  db: Database,
+async function pointed(
+  tx: Statements,
   siteId: string,
   item: MovedItem,
   field: string,
   pointer: Pointer,
-): { level: Level; key: string } {
+): Promise<{ level: Level; key: string }> {
   if (pointer.id === item.row.id)
     throw badRequest(`body field \`${field}\`: an item cannot be placed next to itself`);
   const mismatch = () =>
@@ -93,20 +94,20 @@ function pointed(
     badRequest(`body field \`${field}\`: no ${NAMES[pointer.type]} with id \`${pointer.id}\` in this site`);
   switch (pointer.type) {
     case 'site-space': {
-      const row = findSiteSpace(db, siteId, pointer.id);
+      const row = await findSiteSpace(tx, siteId, pointer.id);
       if (!row) throw unknown();
       if (item.type !== 'site-space') throw mismatch();
       return { level: siteSpaceLevel(row), key: row.sort_key };
     }
     case 'site-section': {
-      const row = findSection(db, siteId, pointer.id);
+      const row = await findSection(tx, siteId, pointer.id);
       if (!row) throw unknown();
       if (item.type === 'site-space' || (item.type === 'site-section-group' && row.group_id !== null))
         throw mismatch();
       return { level: sectionLevel(row), key: row.sort_key };
     }
     case 'site-section-group': {
-      const row = findGroup(db, siteId, pointer.id);
+      const row = await findGroup(tx, siteId, pointer.id);
       if (!row) throw unknown();
       if (item.type === 'site-space') throw mismatch();
       return { level: { kind: 'top', siteId }, key: row.sort_key };
@@ -114,84 +115,90 @@ function pointed(
   }
 }
 
-/** The level and key of the moved item at `position`; the end of its current level without one. */
-export function placeFor(
-  db: Database,
+/**
+ * The level and key of the moved item at `position`; the end of its current level without one. Read in the move's
+ * transaction: a key from neighbours read before it could be taken meanwhile, and two items would share it.
+ */
+export async function placeFor(
+  tx: Statements,
   siteId: string,
   item: MovedItem,
   position: Position | undefined,
-): { level: Level; key: string } {
+): Promise<{ level: Level; key: string }> {
   const before = position?.before;
   const after = position?.after;
   const id = item.row.id;
   if (after !== undefined && before !== undefined) {
-    const low = pointed(db, siteId, item, 'position.after', after);
-    const high = pointed(db, siteId, item, 'position.before', before);
+    const low = await pointed(tx, siteId, item, 'position.after', after);
+    const high = await pointed(tx, siteId, item, 'position.before', before);
     if (!sameLevel(low.level, high.level))
       throw badRequest('body field `position`: `after` and `before` must name siblings of the same level');
     if (low.key >= high.key)
       throw badRequest('body field `position`: `after` must name a sibling that comes before `before`');
-    const between = nextKey(db, low.level, low.key, id);
+    const between = await nextKey(tx, low.level, low.key, id);
     if (between !== null && between < high.key)
       throw badRequest('body field `position`: `after` and `before` must name adjacent siblings');
     return { level: low.level, key: keyBetween(low.key, high.key) };
   }
   if (after !== undefined) {
-    const low = pointed(db, siteId, item, 'position.after', after);
-    return { level: low.level, key: keyBetween(low.key, nextKey(db, low.level, low.key, id)) };
+    const low = await pointed(tx, siteId, item, 'position.after', after);
+    return { level: low.level, key: keyBetween(low.key, await nextKey(tx, low.level, low.key, id)) };
   }
   if (before !== undefined) {
-    const high = pointed(db, siteId, item, 'position.before', before);
-    return { level: high.level, key: keyBetween(previousKey(db, high.level, high.key, id), high.key) };
+    const high = await pointed(tx, siteId, item, 'position.before', before);
+    return { level: high.level, key: keyBetween(await previousKey(tx, high.level, high.key, id), high.key) };
   }
   const level = levelOf(item);
   // Already last: keep the key (a move to the end of where it is changes nothing).
-  if (nextKey(db, level, item.row.sort_key, id) === null) return { level, key: item.row.sort_key };
-  return { level, key: keyAtEnd(db, level) };
+  if ((await nextKey(tx, level, item.row.sort_key, id)) === null) return { level, key: item.row.sort_key };
+  return { level, key: await keyAtEndIn(tx, level) };
 }
 
-/** Moves the item to `position` (inside the caller's transaction); refuses path collisions and empty sections. */
-export function moveItem(
-  db: Database,
+/**
+ * Moves the item to `position` (inside the caller's transaction, which read `item`); refuses path collisions and
+ * empty sections.
+ */
+export async function moveItem(
+  tx: Statements,
   siteId: string,
   item: MovedItem,
   position: Position | undefined,
-): void {
-  const { level, key } = placeFor(db, siteId, item, position);
+): Promise<void> {
+  const { level, key } = await placeFor(tx, siteId, item, position);
   switch (item.type) {
     case 'site-section-group':
-      db.run(setGroupKey(item.row.id, key));
+      await tx.run(setGroupKey(item.row.id, key));
       return;
     case 'site-section': {
       // Section paths are unique in the whole site: changing groups cannot make them collide.
       const groupId = level.kind === 'group' ? level.groupId : null;
-      db.run(setSectionPlace(item.row.id, groupId, key));
+      await tx.run(setSectionPlace(item.row.id, groupId, key));
       return;
     }
     case 'site-space': {
       const row = item.row;
       const sectionId = level.kind === 'siteSpaces' ? level.sectionId : row.section_id;
       if (sectionId !== row.section_id) {
-        const holder = siteSpacePathHolder(db, siteId, sectionId, row.path, row.id);
+        const holder = await siteSpacePathHolderIn(tx, siteId, sectionId, row.path, row.id);
         if (holder !== null) throw siteSpacePathTaken(row.path, holder, 'position');
-        if (row.section_id !== null && !hasOtherSiteSpace(db, siteId, row.section_id, row.id))
+        if (row.section_id !== null && !(await hasOtherSiteSpace(tx, siteId, row.section_id, row.id)))
           throw conflict(
             `site space \`${row.id}\` is the last of its section: a section needs at least one site space`,
           );
       }
-      db.run(setSiteSpacePlace(row.id, sectionId, key));
-      if (sectionId !== row.section_id) promoteDefaultSiteSpace(db, siteId, row.section_id);
+      await tx.run(setSiteSpacePlace(row.id, sectionId, key));
+      if (sectionId !== row.section_id) await promoteDefaultSiteSpace(tx, siteId, row.section_id);
       return;
     }
   }
 }
 
 /** Whether the section holds a site space other than `exceptId`. */
-export function hasOtherSiteSpace(
-  db: Database,
+export async function hasOtherSiteSpace(
+  on: Statements,
   siteId: string,
   sectionId: string,
   exceptId: string,
-): boolean {
-  return db.first(otherSiteSpace(siteId, sectionId, exceptId)) !== undefined;
+): Promise<boolean> {
+  return (await on.first(otherSiteSpace(siteId, sectionId, exceptId))) !== undefined;
 }

@@ -15,6 +15,7 @@ import type {
   SitesTable,
   SpacesTable,
 } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { ContentLevels } from '../collections/levels.ts';
 import { sitePublishedUrl } from '../sites/present.ts';
 import { presentSpace } from '../spaces/present.ts';
@@ -42,13 +43,36 @@ export function structureContext(
   baseUrl: string,
   actor?: OrgActor,
 ): StructureContext {
-  const org = db.first(orgHostname(site.organization_id)) ?? { id: site.organization_id, hostname: null };
-  const siteUrl = sitePublishedUrl(org, site, baseUrl);
-  if (actor === undefined) {
+  const org = db.first(orgHostname(site.organization_id));
+  const levels = actor === undefined ? undefined : new ContentLevels(db, site.organization_id, actor);
+  return contextOf(org, site, baseUrl, actor, levels);
+}
+
+/** As `structureContext`, read through a store or a transaction (the caller's levels are read at once). */
+export async function structureContextIn(
+  on: Statements,
+  site: SitesTable,
+  baseUrl: string,
+  actor?: OrgActor,
+): Promise<StructureContext> {
+  const org = await on.first(orgHostname(site.organization_id));
+  const levels =
+    actor === undefined ? undefined : await ContentLevels.loadIn(on, site.organization_id, actor);
+  return contextOf(org, site, baseUrl, actor, levels);
+}
+
+function contextOf(
+  org: { id: string; hostname: string | null } | undefined,
+  site: SitesTable,
+  baseUrl: string,
+  actor: OrgActor | undefined,
+  levels: ContentLevels | undefined,
+): StructureContext {
+  const siteUrl = sitePublishedUrl(org ?? { id: site.organization_id, hostname: null }, site, baseUrl);
+  if (actor === undefined || levels === undefined) {
     const visitor: OrgActor = { userId: '', role: null, ownsTeam: false };
     return { site, siteUrl, space: (row) => presentSpace(row, 'read', visitor, baseUrl) };
   }
-  const levels = new ContentLevels(db, site.organization_id, actor);
   return { site, siteUrl, space: (row) => presentSpace(row, levels.levelOf(row), actor, baseUrl) };
 }
 

@@ -2,6 +2,10 @@
  * Writing a site's structure without HTTP: used by the handlers, by site creation and by the demo seed. Each
  * function keeps the invariants: paths unique among siblings, exactly one default section on a site with sections,
  * exactly one default site space per section (and at the root of a site without sections).
+ *
+ * The handlers write through a transaction of the store (commands.ts, `…In(tx, …)`), which reads the site, the paths taken and
+ * the sort keys it writes from; the synchronous twins on the `Database` stay for site creation (sites/records.ts)
+ * and the demo seed, not converted yet. Both build the same statements.
  */
 import { badRequest, conflict } from '../../errors.ts';
 import { newId } from '../../ids.ts';
@@ -9,6 +13,7 @@ import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import { keysBetween } from '../../storage/sort-keys.ts';
 import type { SitesTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { slugify } from '../content/revisions.ts';
 import { keyAtEnd, lastKey } from './siblings.ts';
 
@@ -33,7 +38,7 @@ const siteSpaceHoldingPath = prepared(
       .selectFrom('site_spaces')
       .select('id')
       .where('site_id', '=', siteId)
-      .where('section_id', 'is', sectionId)
+      .where('section_id', 'is not distinct from', sectionId)
       .where('path', '=', path)
       .where('id', '!=', exceptId)
       .limit(1),
@@ -41,7 +46,7 @@ const siteSpaceHoldingPath = prepared(
 const anySection = prepared((siteId: string) =>
   builder.selectFrom('site_sections').select('id').where('site_id', '=', siteId).limit(1),
 );
-const spaceTitle = prepared((spaceId: string) =>
+export const spaceTitle = prepared((spaceId: string) =>
   builder.selectFrom('spaces').select('title').where('id', '=', spaceId),
 );
 const siteSpaceCount = prepared((siteId: string) =>
@@ -58,14 +63,31 @@ export function siteRow(db: Database, siteId: string): SitesTable {
   return site;
 }
 
+/** As `siteRow`, through a store or a transaction. */
+export async function siteRowIn(on: Statements, siteId: string): Promise<SitesTable> {
+  const site = await on.first(siteById(siteId));
+  if (!site) throw new Error(`site ${siteId} does not exist`);
+  return site;
+}
+
 /** Whether the site has at least one section. */
 export function hasSections(db: Database, siteId: string): boolean {
   return db.first(anySection(siteId)) !== undefined;
 }
 
+/** As `hasSections`, through a store or a transaction. */
+export async function hasSectionsIn(on: Statements, siteId: string): Promise<boolean> {
+  return (await on.first(anySection(siteId))) !== undefined;
+}
+
 /** The number of site spaces of a site (its `siteSpaces`). */
 export function countSiteSpaces(db: Database, siteId: string): number {
   return Number(db.first(siteSpaceCount(siteId))?.n ?? 0);
+}
+
+/** As `countSiteSpaces`, through a store or a transaction. */
+export async function countSiteSpacesIn(on: Statements, siteId: string): Promise<number> {
+  return Number((await on.first(siteSpaceCount(siteId)))?.n ?? 0);
 }
 
 /** A path is one URL segment: letters, digits, `-`, `_` and `.`, not only dots. */
@@ -93,6 +115,27 @@ export function siteSpacePathHolder(
   return db.first(siteSpaceHoldingPath(siteId, sectionId, path, exceptId))?.id ?? null;
 }
 
+/** As `sectionPathHolder`, through a store or a transaction. */
+export async function sectionPathHolderIn(
+  on: Statements,
+  siteId: string,
+  path: string,
+  exceptId = '',
+): Promise<string | null> {
+  return (await on.first(sectionHoldingPath(siteId, path, exceptId)))?.id ?? null;
+}
+
+/** As `siteSpacePathHolder`, through a store or a transaction. */
+export async function siteSpacePathHolderIn(
+  on: Statements,
+  siteId: string,
+  sectionId: string | null,
+  path: string,
+  exceptId = '',
+): Promise<string | null> {
+  return (await on.first(siteSpaceHoldingPath(siteId, sectionId, path, exceptId)))?.id ?? null;
+}
+
 export const sectionPathTaken = (path: string, holder: string, field = 'path') =>
   conflict(`body field \`${field}\`: the path \`${path}\` is taken by the section \`${holder}\``);
 export const siteSpacePathTaken = (path: string, holder: string, field = 'path') =>
@@ -100,11 +143,14 @@ export const siteSpacePathTaken = (path: string, holder: string, field = 'path')
 
 /** The slug of a title, suffixed -2, -3… until `taken` says no (kept within the 100 characters of a path). */
 function freePath(title: string, taken: (path: string) => boolean): string {
-  const base = slugify(title).slice(0, 90);
+  const base = pathBase(title);
   let path = base;
   for (let n = 2; taken(path); n++) path = `${base}-${n}`;
   return path;
 }
+
+/** What `freePath` suffixes: the slug of the title, room left for a suffix. */
+export const pathBase = (title: string) => slugify(title).slice(0, 90);
 
 export interface NewSiteSpace {
   siteId: string;

@@ -1,4 +1,8 @@
-/** Handlers of the site spaces of a site: list, add, delete, update, move. */
+/**
+ * Handlers of the site spaces of a site: list, add, delete, update, move. A write runs in one transaction of the
+ * store with what it depends on (the caller's standing, the site space, the paths taken, the other site spaces of
+ * its section, the sort keys) and presents after.
+ */
 import { badRequest, conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import {
@@ -12,15 +16,16 @@ import {
 } from './common.ts';
 import { findSection, promoteDefaultSiteSpace, siteSpaceOf } from './items.ts';
 import { hasOtherSiteSpace, moveItem, type Pointer } from './moves.ts';
-import { structureContext } from './present.ts';
-import { addSiteSpaceRecord, checkPath, siteSpacePathHolder, siteSpacePathTaken } from './records.ts';
-import { loadStructure, presentAllSiteSpaces, presentSiteSpaceRow } from './structure.ts';
+import { structureContextIn } from './present.ts';
+import { addSiteSpaceRecordIn } from './commands.ts';
+import { checkPath, siteSpacePathHolderIn, siteSpacePathTaken } from './records.ts';
+import { loadPresentableIn, presentAllSiteSpaces, presentSiteSpaceRow } from './structure.ts';
 
 export const siteSpaceHandlers = {
-  listSiteSpaces: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const access = siteFor(db, params, actor, 'view');
-    const context = structureContext(db, access.site, baseUrl, access.actor);
-    const loaded = loadStructure(db, access.site.id);
+  listSiteSpaces: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const access = await siteFor(store, params, actor, 'view');
+    const context = await structureContextIn(store, access.site, baseUrl, access.actor);
+    const loaded = await loadPresentableIn(store, access.site.id);
     const keys = sectionKeys(loaded);
     const keyOf = new Map<string, string[]>();
     for (const row of loaded.siteSpaces.get('') ?? []) keyOf.set(row.id, ['', '', row.sort_key, row.id]);
@@ -29,7 +34,7 @@ export const siteSpaceHandlers = {
       for (const row of loaded.siteSpaces.get(section.id) ?? [])
         keyOf.set(row.id, [top!, inGroup!, row.sort_key, row.id]);
     }
-    const siteSpaces = presentAllSiteSpaces(db, loaded, context).filter(
+    const siteSpaces = presentAllSiteSpaces(loaded, context).filter(
       (siteSpace) => query.default === undefined || siteSpace.default === query.default,
     );
     return pageOf(
@@ -38,51 +43,51 @@ export const siteSpaceHandlers = {
     );
   },
 
-  addSpaceToSite: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const access = siteFor(db, params, actor, 'admin');
-    const space = spaceForSite(db, access.site, body.spaceId, 'spaceId');
-    if (body.sectionId !== undefined && !findSection(db, access.site.id, body.sectionId))
-      throw badRequest(`body field \`sectionId\`: no section with id \`${body.sectionId}\` in this site`);
+  addSpaceToSite: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const now = clock.now();
-    const id = db.transaction(() => {
-      const created = addSiteSpaceRecord(db, now, {
+    const { access, id } = await store.transaction(async (tx) => {
+      const access = await siteFor(tx, params, actor, 'admin');
+      const space = await spaceForSite(tx, access.site, body.spaceId, 'spaceId');
+      if (body.sectionId !== undefined && !(await findSection(tx, access.site.id, body.sectionId)))
+        throw badRequest(`body field \`sectionId\`: no section with id \`${body.sectionId}\` in this site`);
+      const id = await addSiteSpaceRecordIn(tx, now, {
         siteId: access.site.id,
         sectionId: body.sectionId ?? null,
         spaceId: space.id,
       });
-      structureEvent(
-        db,
+      await structureEvent(
+        tx,
         now,
         access,
         'site.site_space.added',
-        { type: 'site-space', id: created },
+        { type: 'site-space', id },
         {
           space: space.id,
         },
       );
-      return created;
+      return { access, id };
     });
     return presentSiteSpaceRow(
-      db,
-      siteSpaceOf(db, access.site.id, id),
-      contextAfterWrite(db, access, baseUrl),
+      store,
+      await siteSpaceOf(store, access.site.id, id),
+      await contextAfterWrite(store, access, baseUrl),
     );
   },
 
-  deleteSiteSpaceById: ({ params, actor, services: { db, clock } }) => {
-    const access = siteFor(db, params, actor, 'admin');
-    const siteSpace = siteSpaceOf(db, access.site.id, params.siteSpaceId);
-    if (
-      siteSpace.section_id !== null &&
-      !hasOtherSiteSpace(db, access.site.id, siteSpace.section_id, siteSpace.id)
-    )
-      throw conflict('a section needs at least one site space: delete the section instead');
+  deleteSiteSpaceById: async ({ params, actor, services: { store, clock } }) => {
     const now = clock.now();
-    db.transaction(() => {
-      db.run(db.q.deleteFrom('site_spaces').where('id', '=', siteSpace.id));
-      promoteDefaultSiteSpace(db, access.site.id, siteSpace.section_id);
-      structureEvent(
-        db,
+    await store.transaction(async (tx) => {
+      const access = await siteFor(tx, params, actor, 'admin');
+      const siteSpace = await siteSpaceOf(tx, access.site.id, params.siteSpaceId);
+      if (
+        siteSpace.section_id !== null &&
+        !(await hasOtherSiteSpace(tx, access.site.id, siteSpace.section_id, siteSpace.id))
+      )
+        throw conflict('a section needs at least one site space: delete the section instead');
+      await tx.run(tx.q.deleteFrom('site_spaces').where('id', '=', siteSpace.id));
+      await promoteDefaultSiteSpace(tx, access.site.id, siteSpace.section_id);
+      await structureEvent(
+        tx,
         now,
         access,
         'site.site_space.removed',
@@ -95,64 +100,72 @@ export const siteSpaceHandlers = {
     return undefined;
   },
 
-  updateSiteSpaceById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const access = siteFor(db, params, actor, 'admin');
-    const siteSpace = siteSpaceOf(db, access.site.id, params.siteSpaceId);
-    const changes: { path?: string; condition?: string | null; space_id?: string } = {};
-    if (body.path !== undefined) {
-      const path = checkPath(body.path);
-      const holder = siteSpacePathHolder(db, access.site.id, siteSpace.section_id, path, siteSpace.id);
-      if (holder !== null) throw siteSpacePathTaken(path, holder);
-      changes.path = path;
-    }
-    if (body.condition !== undefined) {
-      checkCondition(access.site, body.condition);
-      changes.condition = body.condition;
-    }
-    if (body.spaceId !== undefined)
-      changes.space_id = spaceForSite(db, access.site, body.spaceId, 'spaceId').id;
-    if (Object.keys(changes).length > 0) {
-      const now = clock.now();
-      db.transaction(() => {
-        db.run(db.q.updateTable('site_spaces').set(changes).where('id', '=', siteSpace.id));
-        structureEvent(
-          db,
+  updateSiteSpaceById: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
+    const now = clock.now();
+    const { access, siteSpace } = await store.transaction(async (tx) => {
+      const access = await siteFor(tx, params, actor, 'admin');
+      const siteSpace = await siteSpaceOf(tx, access.site.id, params.siteSpaceId);
+      const changes: { path?: string; condition?: string | null; space_id?: string } = {};
+      if (body.path !== undefined) {
+        const path = checkPath(body.path);
+        const holder = await siteSpacePathHolderIn(
+          tx,
+          access.site.id,
+          siteSpace.section_id,
+          path,
+          siteSpace.id,
+        );
+        if (holder !== null) throw siteSpacePathTaken(path, holder);
+        changes.path = path;
+      }
+      if (body.condition !== undefined) {
+        checkCondition(access.site, body.condition);
+        changes.condition = body.condition;
+      }
+      if (body.spaceId !== undefined)
+        changes.space_id = (await spaceForSite(tx, access.site, body.spaceId, 'spaceId')).id;
+      if (Object.keys(changes).length > 0) {
+        await tx.run(tx.q.updateTable('site_spaces').set(changes).where('id', '=', siteSpace.id));
+        await structureEvent(
+          tx,
           now,
           access,
           'site.site_space.updated',
           { type: 'site-space', id: siteSpace.id },
           changes,
         );
-      });
-    }
+      }
+      return { access, siteSpace };
+    });
     return presentSiteSpaceRow(
-      db,
-      siteSpaceOf(db, access.site.id, siteSpace.id),
-      contextAfterWrite(db, access, baseUrl),
+      store,
+      await siteSpaceOf(store, access.site.id, siteSpace.id),
+      await contextAfterWrite(store, access, baseUrl),
     );
   },
 
-  moveSiteSpace: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const access = siteFor(db, params, actor, 'admin');
-    const row = siteSpaceOf(db, access.site.id, params.siteSpaceId);
+  moveSiteSpace: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const toPointer = (p: { siteSpace: string } | undefined): Pointer | undefined =>
       p === undefined ? undefined : { type: 'site-space', id: p.siteSpace };
     const before = toPointer(body?.position?.before);
     const after = toPointer(body?.position?.after);
     const now = clock.now();
-    db.transaction(() => {
-      moveItem(
-        db,
+    const { access, row } = await store.transaction(async (tx) => {
+      const access = await siteFor(tx, params, actor, 'admin');
+      const row = await siteSpaceOf(tx, access.site.id, params.siteSpaceId);
+      await moveItem(
+        tx,
         access.site.id,
         { type: 'site-space', row },
         { ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) },
       );
-      structureEvent(db, now, access, 'site.site_space.moved', { type: 'site-space', id: row.id });
+      await structureEvent(tx, now, access, 'site.site_space.moved', { type: 'site-space', id: row.id });
+      return { access, row };
     });
     return presentSiteSpaceRow(
-      db,
-      siteSpaceOf(db, access.site.id, row.id),
-      contextAfterWrite(db, access, baseUrl),
+      store,
+      await siteSpaceOf(store, access.site.id, row.id),
+      await contextAfterWrite(store, access, baseUrl),
     );
   },
 } satisfies Handlers;

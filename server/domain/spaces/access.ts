@@ -44,6 +44,20 @@ export function loadOrgAccessOr(
   }
 }
 
+/** As `loadOrgAccessOr`, through a store or a transaction. */
+export async function loadOrgAccessOrIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+  hidden: () => Error,
+): Promise<{ org: OrganizationsTable; actor: OrgActor }> {
+  try {
+    return await loadOrgAccessIn(on, organizationId, userId);
+  } catch {
+    throw hidden();
+  }
+}
+
 /**
  * The space and the caller's level on it, or 404 when it does not exist or the caller may not view it. A space in
  * the trash answers 404 "in the trash" unless `deleted` is `allow` (reading it) or `only` (restoring it, which
@@ -67,29 +81,28 @@ export function resolveSpaceAccess(
     () => spaceNotFound(spaceId),
     options.keep,
   );
-  return spaceAccessOf(space, org, actor, new ContentLevels(db, org.id, actor), options.deleted);
+  const levels = new ContentLevels(db, org.id, actor);
+  return spaceAccessOf(space, org, actor, levels, options.deleted);
 }
 
 /**
- * As `resolveSpaceAccess`, read through a store or a transaction, never from a kept read: inside a transaction, the
- * space and the caller's standing a write is authorized by are read in it. Its `levels` were read at once.
+ * As `resolveSpaceAccess`, through a store or a transaction (never from a kept read: a write's transaction reads
+ * what authorizes it in the transaction). The levels are loaded at once (`ContentLevels.loadIn`; with the
+ * organization's collections when `collections` is asked for, which an administrator's level does not need).
  */
 export async function resolveSpaceAccessIn(
   on: Statements,
   spaceId: string,
   caller: { userId: string },
-  options: { deleted?: 'refuse' | 'allow' | 'only' } = {},
+  options: { deleted?: 'refuse' | 'allow' | 'only'; collections?: boolean } = {},
 ): Promise<SpaceAccess> {
   const space = await on.first(spaceById(spaceId));
   if (!space) throw spaceNotFound(spaceId);
-  let access;
-  try {
-    access = await loadOrgAccessIn(on, space.organization_id, caller.userId);
-  } catch {
-    throw spaceNotFound(spaceId);
-  }
-  const levels = await ContentLevels.loadIn(on, access.org.id, access.actor);
-  return spaceAccessOf(space, access.org, access.actor, levels, options.deleted);
+  const { org, actor } = await loadOrgAccessOrIn(on, space.organization_id, caller.userId, () =>
+    spaceNotFound(spaceId),
+  );
+  const levels = await ContentLevels.loadIn(on, org.id, actor, { collections: options.collections });
+  return spaceAccessOf(space, org, actor, levels, options.deleted);
 }
 
 function spaceAccessOf(

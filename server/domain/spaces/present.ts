@@ -2,9 +2,10 @@
 import type { Role, User } from '../../../shared/contract/index.ts';
 import type { Space } from '../../../shared/contract/resources/content.ts';
 import { can, type OrgActor } from '../../policies/index.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { SpacesTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { presentUser } from '../members/present.ts';
 import { spaceMergeRules } from '../merge-rules/records.ts';
 
@@ -19,17 +20,26 @@ const userById = prepared((id: string) =>
     .where('id', '=', id),
 );
 
-/** Who sent a space in the trash there (for `deletedBy`), when known: read once per user within a request. */
-export function deleters(db: Database, baseUrl: string): (row: SpacesTable) => User | undefined {
+/**
+ * Who sent spaces in the trash there (for `deletedBy`), when known: `load` reads the users of some rows through the
+ * store (once per user within a request), `of` answers a loaded row's.
+ */
+export function deleters(on: Statements, baseUrl: string) {
   const seen = new Map<string, User | undefined>();
-  return (row) => {
-    const id = row.deleted_at !== null ? row.deleted_by : null;
-    if (id === null || id === undefined) return undefined;
-    if (!seen.has(id)) {
-      const user = db.first(userById(id));
-      seen.set(id, user ? presentUser(baseUrl, user) : undefined);
-    }
-    return seen.get(id);
+  const deleterId = (row: SpacesTable) => (row.deleted_at !== null ? (row.deleted_by ?? null) : null);
+  return {
+    async load(rows: readonly SpacesTable[]): Promise<void> {
+      for (const row of rows) {
+        const id = deleterId(row);
+        if (id === null || seen.has(id)) continue;
+        const user = await on.first(userById(id));
+        seen.set(id, user ? presentUser(baseUrl, user) : undefined);
+      }
+    },
+    of(row: SpacesTable): User | undefined {
+      const id = deleterId(row);
+      return id === null ? undefined : seen.get(id);
+    },
   };
 }
 

@@ -1,9 +1,13 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { builder } from '../database.ts';
 import { compileFor, inJsonArray } from './compile.ts';
 
 describe('inJsonArray', () => {
-  const query = builder.selectFrom('users').select('id').where(inJsonArray('id', '["a","b"]'));
+  const query = builder
+    .selectFrom('users')
+    .select('id')
+    .where(inJsonArray(sql.ref('id'), '["a","b"]'));
 
   it('reads the JSON array with json_each on SQLite', () => {
     const compiled = compileFor(query, 'sqlite');

@@ -8,9 +8,10 @@ import {
   createQueryId,
   FunctionNode,
   PostgresQueryCompiler,
-  sql,
   ValueNode,
+  sql,
   type CompiledQuery,
+  type Expression,
   type RawBuilder,
   type RootOperationNode,
 } from 'kysely';
@@ -29,28 +30,31 @@ export interface Query<R> {
 }
 
 /**
- * PostgreSQL's compiler, which writes SQLite's `json_each(?)` (as `inJsonArray` builds it: a function node) as
- * `jsonb_array_elements_text(CAST(? AS jsonb))`, whose column is named `value` too.
+ * PostgreSQL's compiler, with SQLite's `json_each(?)` (as `inJsonArray` writes it) turned into
+ * `jsonb_array_elements_text(CAST(? AS jsonb))`: both answer a column `value` of the array's elements as text.
  */
-class ServerPostgresCompiler extends PostgresQueryCompiler {
+class PostgresCompiler extends PostgresQueryCompiler {
   protected override visitFunction(node: FunctionNode): void {
-    if (node.func !== JSON_EACH) return super.visitFunction(node);
+    if (node.func !== 'json_each') return super.visitFunction(node);
     this.append('jsonb_array_elements_text(CAST(');
-    this.visitNode(node.arguments[0]!);
+    this.compileList(node.arguments);
     this.append(' AS jsonb))');
   }
 }
 
-const JSON_EACH = 'json_each';
-const postgresCompiler = new ServerPostgresCompiler();
+const postgresCompiler = new PostgresCompiler();
 
 /**
- * `ref IN (the strings of the JSON array json)`, one parameter whatever the array's length (the statement's text
- * stays fixed): `json_each(?)` on SQLite, `jsonb_array_elements_text(CAST(? AS jsonb))` on PostgreSQL.
+ * The condition "`ref` is one of the strings of the JSON array `json`", one parameter however long the array (the
+ * statement's text stays fixed): `ref IN (SELECT value FROM json_each(?))` on SQLite, the same through
+ * `jsonb_array_elements_text` on PostgreSQL.
  */
-export function inJsonArray(ref: string, json: string): RawBuilder<boolean> {
-  const each = { toOperationNode: () => FunctionNode.create(JSON_EACH, [ValueNode.create(json)]) };
-  return sql<boolean>`${sql.ref(ref)} IN (SELECT value FROM ${each})`;
+export function inJsonArray(
+  ref: Expression<unknown> | RawBuilder<unknown>,
+  json: string,
+): RawBuilder<boolean> {
+  const elements = { toOperationNode: () => FunctionNode.create('json_each', [ValueNode.create(json)]) };
+  return sql<boolean>`${ref} IN (SELECT value FROM ${elements})`;
 }
 
 /** The operation tree of a query compiled by PostgreSQL's compiler. */

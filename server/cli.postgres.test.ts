@@ -1,0 +1,141 @@
+// `serve --database postgres://…` on a database of the test cluster, as a person runs it: a child process, the demo
+// seeded (on SQLite, then copied), a demo user's real token from demo-tokens.json, requests over HTTP. Converted
+// operations answer from PostgreSQL; one still on the synchronous SQLite `Database` answers 501 and writes nothing.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER_EMAIL, type DemoToken } from './seed/demo.ts';
+import { createTestDatabase, type TestDatabase } from './storage/postgres/test-cluster.ts';
+import { CLI, startServe, stopServe, testDatabaseUrl } from './test/serve-process.ts';
+
+let database: TestDatabase;
+let client: Client;
+const dataDir = mkdtempSync(join(tmpdir(), 'docs-admin-cli-pg-'));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  client = new Client(database.config);
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client.end();
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('serve --database postgres://…', () => {
+  it('serves the demo from PostgreSQL: a team, the members pages and a role change, with a real token', async () => {
+    const server = await startServe([
+      '--database',
+      testDatabaseUrl(database),
+      '--demo',
+      '--data-dir',
+      dataDir,
+    ]);
+    try {
+      expect(server.output()).toContain(`data in the PostgreSQL database ${database.config.database}`);
+      const tokens = JSON.parse(readFileSync(join(dataDir, 'demo-tokens.json'), 'utf8')) as DemoToken[];
+      const owner = tokens.find((entry) => entry.email === DEMO_OWNER_EMAIL);
+      expect(owner?.role).toBe('admin');
+      const call = (method: string, path: string, body?: unknown) =>
+        fetch(`${server.baseUrl}/v1${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${owner?.token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+
+      const { rows: orgs } = await client.query<{ id: string; member_count: number }>(
+        "SELECT o.id, o.member_count FROM organizations AS o JOIN members AS m ON m.organization_id = o.id JOIN users AS u ON u.id = m.user_id WHERE u.email = $1 AND m.role = 'admin' ORDER BY o.id",
+        [DEMO_OWNER_EMAIL],
+      );
+      const org = orgs[0]!;
+      const { rows: teams } = await client.query<{ id: string; title: string }>(
+        'SELECT id, title FROM teams WHERE organization_id = $1 ORDER BY id LIMIT 1',
+        [org.id],
+      );
+      const team = teams[0]!;
+      const gotTeam = await call('GET', `/orgs/${org.id}/teams/${team.id}`);
+      expect(gotTeam.status).toBe(200);
+      expect(await gotTeam.json()).toMatchObject({ id: team.id, title: team.title });
+
+      // Every page of the members list, by `next.page`: each member once, as many as the stored count.
+      const seen: string[] = [];
+      let page: string | undefined;
+      do {
+        const response = await call(
+          'GET',
+          `/orgs/${org.id}/members?limit=3${page === undefined ? '' : `&page=${encodeURIComponent(page)}`}`,
+        );
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as {
+          items: { user: { id: string }; spaces: number }[];
+          count: number;
+          next?: { page: string };
+        };
+        expect(body.count).toBe(org.member_count);
+        seen.push(...body.items.map((item) => item.user.id));
+        page = body.next?.page;
+      } while (page !== undefined);
+      expect(new Set(seen).size).toBe(org.member_count);
+      expect(seen.length).toBe(org.member_count);
+
+      const { rows: readers } = await client.query<{ user_id: string }>(
+        "SELECT user_id FROM members WHERE organization_id = $1 AND role = 'read' ORDER BY user_id LIMIT 1",
+        [org.id],
+      );
+      const reader = readers[0]!.user_id;
+      const patched = await call('PATCH', `/orgs/${org.id}/members/${reader}`, { role: 'edit' });
+      expect(patched.status).toBe(200);
+      const member = (await patched.json()) as { role: string; user: { id: string }; spaces: number };
+      expect(member).toMatchObject({ role: 'edit', user: { id: reader } });
+      const { rows: stored } = await client.query<{ role: string }>(
+        'SELECT role FROM members WHERE organization_id = $1 AND user_id = $2',
+        [org.id, reader],
+      );
+      expect(stored[0]?.role).toBe('edit');
+
+      // An operation still on the synchronous SQLite Database: a 501 that names it, and nothing written.
+      const spacesBefore = await client.query('SELECT id FROM spaces');
+      const created = await call('POST', `/orgs/${org.id}/spaces`, { title: 'Not on PostgreSQL yet' });
+      expect(created.status).toBe(501);
+      expect(await created.json()).toEqual({
+        error: {
+          code: 501,
+          message:
+            'createSpace is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
+        },
+      });
+      expect((await client.query('SELECT id FROM spaces')).rowCount).toBe(spacesBefore.rowCount);
+    } finally {
+      expect(await stopServe(server.child)).toBe(0);
+    }
+  });
+
+  it('seeds the demo only into an empty database, and refuses a URL that is not PostgreSQL', async () => {
+    const { rows: before } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
+    const server = await startServe([
+      '--database',
+      testDatabaseUrl(database),
+      '--demo',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(server.output()).toContain('--demo seeds only an empty database, so nothing was added');
+    expect(await stopServe(server.child)).toBe(0);
+    const { rows: after } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
+    expect(after).toEqual(before);
+
+    const refused = spawnSync(process.execPath, [CLI, 'serve', '--port', '0', '--database', 'mysql://x/y'], {
+      encoding: 'utf8',
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--database takes a postgres:// or postgresql:// URL');
+  });
+});
