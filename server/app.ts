@@ -37,7 +37,7 @@ import type { PostgresStore } from './storage/store/postgres-store.ts';
 import { SqliteStore } from './storage/store/sqlite-store.ts';
 import type { ErrorObject } from 'ajv';
 import { registerFileRoutes } from './http/file-routes.ts';
-import { accessGate } from './http/body-guards.ts';
+import { accessGate, storeAccessGate } from './http/body-guards.ts';
 import { FairTurns } from './http/fair-turns.ts';
 import { jsonBodyParser } from './http/json-body.ts';
 import type { FetchLimits } from './net/fetch-url.ts';
@@ -292,6 +292,7 @@ function registerOperation(
   const responseValidator =
     validateResponses && operation.response ? lazyValidator(responseAjv, operation.response) : undefined;
   const gate = accessGate(operation);
+  const storeGate = storeAccessGate(operation);
 
   app.route({
     method: operation.method,
@@ -321,13 +322,14 @@ function registerOperation(
       ? {
           preParsing: async (request: FastifyRequest) => {
             const { store } = services;
-            // The gate still reads the synchronous `Database`: on SQLite it waits for an open async transaction
-            // (authentication awaits the store, so this may run between two statements of another request's).
-            // Without one (PostgreSQL) the handler's own access check alone refuses (storage/README.md).
+            // On SQLite the gate reads the synchronous `Database` (its reads are kept for the handlers still on it):
+            // it waits for an open async transaction (authentication awaits the store, so this may run between two
+            // statements of another request's). Without one (PostgreSQL) it reads through the store.
             if (store instanceof SqliteStore)
               await store.outsideTransactions(() =>
                 gate(services.db, request.params as Record<string, string>, request.actor as Actor),
               );
+            else await storeGate?.(store, request.params as Record<string, string>, request.actor as Actor);
           },
         }
       : {}),

@@ -12,10 +12,11 @@
  *   the operation's schema first; malformed ones are left to the validation's 400.
  */
 import type { Operation } from '../../shared/contract/index.ts';
-import { loadOrgAccess } from '../domain/access.ts';
-import { resolveCollectionAccess } from '../domain/collections/access.ts';
-import { resolveSpaceAccess } from '../domain/spaces/access.ts';
+import { loadOrgAccess, loadOrgAccessIn } from '../domain/access.ts';
+import { resolveCollectionAccess, resolveCollectionAccessIn } from '../domain/collections/access.ts';
+import { resolveSpaceAccess, resolveSpaceAccessIn } from '../domain/spaces/access.ts';
 import type { Database } from '../storage/database.ts';
+import type { Statements } from '../storage/store/store.ts';
 import type { Actor } from './context.ts';
 import { lazyValidator, textAjv } from './validation.ts';
 
@@ -59,19 +60,16 @@ export function nestingScanner(limit: number): (chunk: Uint8Array) => boolean {
 export const nestsDeeperThan = (bytes: Uint8Array, limit: number): boolean => nestingScanner(limit)(bytes);
 
 type Gate = (db: Database, params: Record<string, string>, actor: Actor) => void;
+type StoreGate = (store: Statements, params: Record<string, string>, actor: Actor) => Promise<void>;
 
 /**
  * The check an operation runs before its body is parsed (see the rules), or undefined for operations without a
  * body or whose path starts from nothing a caller must belong to.
  */
 export function accessGate(operation: Operation): Gate | undefined {
-  if (!operation.body) return undefined;
-  const first = /^\/v1\/(orgs|spaces|collections)\/\{(organizationId|spaceId|collectionId)\}/.exec(
-    operation.path,
-  );
-  if (!first) return undefined;
-  const validParams = lazyValidator(textAjv, operation.params);
-  const param = first[2] as 'organizationId' | 'spaceId' | 'collectionId';
+  const gated = gatedParam(operation);
+  if (!gated) return undefined;
+  const { param, validParams } = gated;
   return (db, params, actor) => {
     const id = params[param];
     if (id === undefined || !validParams(params)) return;
@@ -79,5 +77,36 @@ export function accessGate(operation: Operation): Gate | undefined {
     if (param === 'organizationId') loadOrgAccess(db, id, actor.userId, true);
     else if (param === 'spaceId') resolveSpaceAccess(db, id, actor, { deleted: 'allow', keep: true });
     else resolveCollectionAccess(db, id, actor);
+  };
+}
+
+/**
+ * As `accessGate`, read through the store (a store other than SQLite's, which has no synchronous `Database`): the
+ * same 404 before the body is read. Nothing is kept for the handler (the converted handlers read what authorizes
+ * them again, in their transaction for a write).
+ */
+export function storeAccessGate(operation: Operation): StoreGate | undefined {
+  const gated = gatedParam(operation);
+  if (!gated) return undefined;
+  const { param, validParams } = gated;
+  return async (store, params, actor) => {
+    const id = params[param];
+    if (id === undefined || !validParams(params)) return;
+    if (param === 'organizationId') await loadOrgAccessIn(store, id, actor.userId);
+    else if (param === 'spaceId') await resolveSpaceAccessIn(store, id, actor, { deleted: 'allow' });
+    else await resolveCollectionAccessIn(store, id, actor);
+  };
+}
+
+/** The path parameter a gated operation starts from, and its parameters' check; undefined for others. */
+function gatedParam(operation: Operation) {
+  if (!operation.body) return undefined;
+  const first = /^\/v1\/(orgs|spaces|collections)\/\{(organizationId|spaceId|collectionId)\}/.exec(
+    operation.path,
+  );
+  if (!first) return undefined;
+  return {
+    param: first[2] as 'organizationId' | 'spaceId' | 'collectionId',
+    validParams: lazyValidator(textAjv, operation.params),
   };
 }
