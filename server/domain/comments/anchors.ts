@@ -77,7 +77,10 @@ export async function blockReaderIn(
 /** A comment's target as posted. */
 export type PostedTarget = { page?: string; node?: string; lines?: Static<typeof BlockLines> };
 
-/** Checks a comment's target against the pages of the scope's revision; 400 naming the field otherwise. */
+/**
+ * Checks a comment's target against the pages of the scope's revision; 400 naming the field otherwise (the bench's
+ * review seed; the handlers check through the store, `checkTargetIn`).
+ */
 export function checkTarget(
   db: Database,
   pages: ReadonlyMap<string, PlacedPage>,
@@ -151,12 +154,10 @@ function checkTargetWith(
   return { pageId: target.page, node: block.key, nodeHash: block.hash, lineStart, lineEnd };
 }
 
-/** Finds stored block comments again in the pages of the scope's current revision. */
-export function anchorFinder(db: Database, pages: ReadonlyMap<string, PlacedPage>) {
-  return anchorsIn(blockReader(db, pages));
-}
-
-/** As `anchorFinder`, the blocks of the pages of `pageIds` (those the presented comments target) read at once. */
+/**
+ * Finds stored block comments again in the pages of the scope's current revision: the blocks of the pages of
+ * `pageIds` (those the presented comments target), read at once.
+ */
 export async function anchorFinderIn(
   on: Statements,
   pages: ReadonlyMap<string, PlacedPage>,

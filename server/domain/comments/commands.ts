@@ -17,7 +17,7 @@ export interface NewComment {
   reviewId?: string;
 }
 
-/** A new open comment of the scope (inside the caller's transaction), with its event. */
+/** A new open comment of the scope (inside the caller's transaction), with its event (the bench's review seed). */
 export function insertCommentRecord(db: Database, now: Date, input: NewComment): void {
   db.run(commentRow(now, input));
   recordEvent(db, now, createdEvent(input));

@@ -2,7 +2,7 @@
 import type { Comment, CommentReply } from '../../../shared/contract/resources/comments.ts';
 import type { Document } from '../../../shared/contract/resources/revisions.ts';
 import { sql } from 'kysely';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { inJsonArray, type Query } from '../../storage/dialect/compile.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CommentRepliesTable, CommentsTable } from '../../storage/schema.ts';
@@ -92,18 +92,10 @@ const reactionsOf = (column: 'comment_id' | 'reply_id') =>
   );
 const REACTIONS_OF = { comment_id: reactionsOf('comment_id'), reply_id: reactionsOf('reply_id') };
 
-/** The reactions of comments (`comment_id`) or replies (`reply_id`), by id, emojis in order of first use. */
-export function loadReactions(
-  db: Database,
-  baseUrl: string,
-  column: 'comment_id' | 'reply_id',
-  ids: readonly string[],
-): Map<string, Reactions> {
-  if (ids.length === 0) return new Map();
-  return reactionsBy(baseUrl, column, db.all(REACTIONS_OF[column](JSON.stringify(ids))));
-}
-
-/** As `loadReactions`, read through a store or a transaction. */
+/**
+ * The reactions of comments (`comment_id`) or replies (`reply_id`), by id, emojis in order of first use, read
+ * through a store or a transaction.
+ */
 export async function loadReactionsIn(
   on: Statements,
   baseUrl: string,

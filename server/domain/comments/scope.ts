@@ -8,14 +8,12 @@ import type { DocumentInput } from '../../../shared/contract/resources/revisions
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Actor, Services } from '../../http/context.ts';
 import { can } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
 import type { Statements } from '../../storage/store/store.ts';
-import { flattenPages, loadRevision, loadRevisionIn, type PlacedPage } from '../content/revisions.ts';
+import { flattenPages, loadRevisionIn, type PlacedPage } from '../content/revisions.ts';
 import type { SpaceAccess } from '../spaces/access.ts';
-import { anchorFinder, anchorFinderIn } from './anchors.ts';
+import { anchorFinderIn } from './anchors.ts';
 import {
   commentInScope,
-  loadReactions,
   loadReactionsIn,
   type CommentContext,
   type CommentRow,
@@ -82,18 +80,8 @@ function documentText(nodes: readonly unknown[]): string {
   return blocks.filter((b) => b !== '').join('\n\n');
 }
 
-/** The pages of a scope's revision, by id; read once per resolved scope (a request reads them to check and to present). */
+/** The pages of a scope's revision, by id, read once per resolved scope (to check and to present). */
 const scopePages = new WeakMap<ResolvedScope, Map<string, PlacedPage>>();
-export function pagesOf(db: Database, scope: ResolvedScope): Map<string, PlacedPage> {
-  let pages = scopePages.get(scope);
-  if (pages === undefined) {
-    pages = pagesById(loadRevision(db, scope.revisionId).tree.pages);
-    scopePages.set(scope, pages);
-  }
-  return pages;
-}
-
-/** As `pagesOf`, read through a store or a transaction. */
 export async function pagesOfIn(on: Statements, scope: ResolvedScope): Promise<Map<string, PlacedPage>> {
   let pages = scopePages.get(scope);
   if (pages === undefined) {
@@ -137,30 +125,10 @@ export function permissionsFor(access: SpaceAccess, userId: string) {
   });
 }
 
-/** What presenting the scope's comments needs: pages, anchors, the reactions of `commentIds`, the caller's rights. */
-export function commentContext(
-  db: Database,
-  scope: ResolvedScope,
-  userId: string,
-  baseUrl: string,
-  format: Format,
-  commentIds: readonly string[],
-): CommentContext {
-  const pages = pagesOf(db, scope);
-  return {
-    baseUrl,
-    scope,
-    pages,
-    anchor: anchorFinder(db, pages),
-    format,
-    reactions: loadReactions(db, baseUrl, 'comment_id', commentIds),
-    permissions: permissionsFor(scope.access, userId),
-  };
-}
-
 /**
- * As `commentContext`, read through a store or a transaction for the comments `rows` (their reactions, unless
- * `reactions` is false: a comment just posted has none, and the blocks their targets name).
+ * What presenting the scope's comments `rows` needs, read through a store or a transaction: pages, the anchors of
+ * the blocks they target, their reactions (unless `reactions` is false: a comment just posted has none), the
+ * caller's rights.
  */
 export async function commentContextIn(
   on: Statements,

@@ -48,12 +48,7 @@ export function reviewsOfRequest(changeRequestId: string, outdated: boolean | un
   return base.where(sql<boolean>`${outdatedExpression} = ${outdated ? 1 : 0}`);
 }
 
-/** One review of a request, if it is one of its reviews. */
-export function findReview(db: Database, changeRequestId: string, reviewId: string): ReviewRow | undefined {
-  return db.first(reviewOfRequest(changeRequestId, reviewId));
-}
-
-/** As `findReview`, read through a store or a transaction. */
+/** One review of a request, if it is one of its reviews, read through a store or a transaction. */
 export function findReviewIn(
   on: Statements,
   changeRequestId: string,
