@@ -23,7 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { UNCHANGED, type Handlers } from '../../http/context.ts';
 import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize, can } from '../../policies/index.ts';
-import type { Statements } from '../../storage/store/store.ts';
+import { retryingConflicts, type Statements } from '../../storage/store/store.ts';
 import { loadChangeRequestIn } from '../change-requests/records.ts';
 import type { ChangeRequestRow } from '../change-requests/present.ts';
 import { checkTargetIn } from '../comments/anchors.ts';
@@ -284,27 +284,30 @@ export const reviewHandlers = {
   requestReviewersForChangeRequest: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const users = [...new Set(body.users)];
     const teams = [...new Set(body.teams ?? [])];
-    // The request's status, the reviewers' standing and the last place asked are read in the transaction.
-    const { access, rows, members } = await store.transaction(async (tx) => {
-      const { access, request, reviewed } = await reviewedRequest(tx, params, actor, baseUrl);
-      authorize(access.actor, 'space.requestReview', { level: access.level });
-      if (request.status !== 'open' && request.status !== 'draft')
-        throw conflict(
-          `change request ${request.number} is ${request.status}: reviews can be requested of open and draft change requests only`,
-        );
-      if (users.length + teams.length === 0)
-        throw badRequest('body field `users`: name at least one reviewer (a user, or a team in `teams`)');
-      await checkReviewers(tx, access, request, users, teams);
-      await requestReviewersRecordIn(tx, clock.now(), {
-        request: reviewed,
-        users,
-        teams,
-        requestedBy: actor.userId,
-        subject: body.subject,
-      });
-      const rows = await tx.all(requestedQuery().where('rr.change_request_id', '=', request.id));
-      return { access, rows, members: await teamMembersIn(tx, teams) };
-    });
+    // The request's status, the reviewers' standing and the last place asked are read in the transaction. A person
+    // asked twice at once: on PostgreSQL the second meets the row the first inserted (UNIQUE), and runs again.
+    const { access, rows, members } = await retryingConflicts(() =>
+      store.transaction(async (tx) => {
+        const { access, request, reviewed } = await reviewedRequest(tx, params, actor, baseUrl);
+        authorize(access.actor, 'space.requestReview', { level: access.level });
+        if (request.status !== 'open' && request.status !== 'draft')
+          throw conflict(
+            `change request ${request.number} is ${request.status}: reviews can be requested of open and draft change requests only`,
+          );
+        if (users.length + teams.length === 0)
+          throw badRequest('body field `users`: name at least one reviewer (a user, or a team in `teams`)');
+        await checkReviewers(tx, access, request, users, teams);
+        await requestReviewersRecordIn(tx, clock.now(), {
+          request: reviewed,
+          users,
+          teams,
+          requestedBy: actor.userId,
+          subject: body.subject,
+        });
+        const rows = await tx.all(requestedQuery().where('rr.change_request_id', '=', request.id));
+        return { access, rows, members: await teamMembersIn(tx, teams) };
+      }),
+    );
     // In the order asked: the people, then the teams.
     const order = [...users.map((id) => `user:${id}`), ...teams.map((id) => `team:${id}`)];
     const keyOf = (row: RequestedRow) =>
