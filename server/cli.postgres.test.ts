@@ -144,18 +144,25 @@ describe('serve --database postgres://…', () => {
       );
       expect(order[0]?.id).toBe(last.id);
 
-      // An operation still on the synchronous SQLite Database: a 501 that names it, and nothing written.
-      const requestsBefore = await client.query('SELECT id FROM change_requests');
-      const requested = await call('POST', `/spaces/${space.id}/change-requests`, { subject: 'Not yet' });
-      expect(requested.status).toBe(501);
-      expect(await requested.json()).toEqual({
+      // Change requests are on the store: one is created (its row and number written).
+      const requested = await call('POST', `/spaces/${space.id}/change-requests`, { subject: 'Now' });
+      expect(requested.status).toBe(201);
+      const { id: requestId } = (await requested.json()) as { id: string };
+      const { rows: made } = await client.query<{ subject: string; number: number }>(
+        'SELECT subject, number FROM change_requests WHERE id = $1',
+        [requestId],
+      );
+      expect(made).toEqual([{ subject: 'Now', number: 1 }]);
+      // An operation still on the synchronous SQLite Database: a 501 that names it.
+      const content = await call('GET', `/spaces/${space.id}/change-requests/${requestId}/content`);
+      expect(content.status).toBe(501);
+      expect(await content.json()).toEqual({
         error: {
           code: 501,
           message:
-            'createChangeRequest is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
+            'getRevisionOfChangeRequestById is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
         },
       });
-      expect((await client.query('SELECT id FROM change_requests')).rowCount).toBe(requestsBefore.rowCount);
     } finally {
       expect(await stopServe(server.child)).toBe(0);
     }

@@ -8,7 +8,6 @@ import { buildFiles, insertRevision, loadRevision } from '../domain/content/revi
 import { recordEmailInviteSync } from '../domain/invites/commands.ts';
 import { parseSpecText } from '../domain/openapi/document.ts';
 import { insertSpec, recordProcessed } from '../domain/openapi/records.ts';
-import { requestReviewersRecord, submitReviewRecord } from '../domain/reviews/commands.ts';
 import { createSectionGroupRecord, createSectionRecord } from '../domain/site-structure/records.ts';
 import { createShareLinkRecord } from '../domain/sites/records.ts';
 import { newId } from '../ids.ts';
@@ -296,40 +295,44 @@ function addAdminFixtures(server: TestServer, organizationId: string, spaceId: s
   return { samlProviderId, fieldName: 'fixture-field', customFieldId: fieldId, translationSettingsId };
 }
 
-/** A review of the fixture's request by a member (who is also asked to review it); answers the review's id. */
+/**
+ * A review of the fixture's request by a member (who is also asked to review it), written as rows (the review
+ * commands run in a transaction of the store); answers the review's id.
+ */
 function addFixtureReview(server: TestServer, changeRequestId: string, reviewerId: string): string {
   const { db } = server;
   const request = db.first(db.q.selectFrom('change_requests').selectAll().where('id', '=', changeRequestId))!;
-  const space = db.first(db.q.selectFrom('spaces').selectAll().where('id', '=', request.space_id))!;
-  const reviewed = {
-    id: request.id,
-    number: request.number,
-    spaceId: space.id,
-    organizationId: space.organization_id,
-    revisionId: request.revision_id,
-  };
-  const now = server.clock.now();
-  requestReviewersRecord(db, now, {
-    request: reviewed,
-    users: [reviewerId],
-    teams: [],
-    requestedBy: request.created_by,
-    subject: undefined,
+  const at = server.clock.now().toISOString();
+  const reviewId = newId();
+  db.transaction(() => {
+    db.run(
+      db.q.insertInto('change_request_reviewers').values({
+        id: newId(),
+        change_request_id: request.id,
+        user_id: reviewerId,
+        team_id: null,
+        requested_by: request.created_by,
+        revision_id: request.revision_id,
+        created_at: at,
+        seq: 1,
+      }),
+    );
+    db.run(
+      db.q.insertInto('change_request_reviews').values({
+        id: reviewId,
+        change_request_id: request.id,
+        reviewer_id: reviewerId,
+        requested_by: request.created_by,
+        status: 'approved',
+        revision_id: request.revision_id,
+        comment_id: null,
+        superseded_at: null,
+        created_at: at,
+        updated_at: at,
+      }),
+    );
   });
-  return submitReviewRecord(db, now, {
-    request: reviewed,
-    scope: {
-      spaceId: space.id,
-      changeRequestId: request.id,
-      revisionId: request.revision_id,
-      commentsUrl: '',
-    },
-    reviewerId,
-    requestedBy: request.created_by,
-    status: 'approved',
-    comment: undefined,
-    comments: [],
-  }).reviewId;
+  return reviewId;
 }
 
 /** Adds a file to the request's content as a new head revision; answers the file's id. */

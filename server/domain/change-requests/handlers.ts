@@ -25,7 +25,7 @@ import type { Handlers } from '../../http/context.ts';
 import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
-import { ConflictError, type Statements } from '../../storage/store/store.ts';
+import { retryingConflicts, type Statements } from '../../storage/store/store.ts';
 import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
 import { reviewSummariesIn, standingOfOne, standingOfOneIn } from '../reviews/standing.ts';
@@ -71,17 +71,6 @@ export async function presentWithSummaryIn(
 ) {
   const { summary } = await standingOfOneIn(on, space, request, callerId);
   return presentChangeRequest(request, space, baseUrl, summary);
-}
-
-/** Runs `write` again when it meets a unique key a concurrent write took (`ConflictError`), at most 10 times. */
-async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!(error instanceof ConflictError) || attempt >= 10) throw error;
-    }
-  }
 }
 
 export const changeRequestHandlers = {

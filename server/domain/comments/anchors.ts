@@ -15,8 +15,9 @@ import type { Static } from '@sinclair/typebox';
 import type { BlockLines } from '../../../shared/contract/resources/comments.ts';
 import { badRequest } from '../../errors.ts';
 import type { Database } from '../../storage/database.ts';
-import { keyedBlocks, type KeyedBlock } from '../content/block-keys.ts';
-import { readDocument, type PlacedPage } from '../content/revisions.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { keyedBlocks, keyedBlocksIn, type KeyedBlock } from '../content/block-keys.ts';
+import { readDocument, readDocumentsIn, type PlacedPage } from '../content/revisions.ts';
 
 /** A checked target, as stored with the comment. */
 export interface CheckedTarget {
@@ -52,14 +53,67 @@ export function blockReader(db: Database, pages: ReadonlyMap<string, PlacedPage>
   };
 }
 
-/** Checks a comment's target against the pages of the scope's revision; 400 naming the field otherwise. */
+/**
+ * As `blockReader`, through a store or a transaction: the keyed blocks of `pageIds` (pages of the revision) are read
+ * at once, in one query for their bodies; a page not among them has none.
+ */
+export async function blockReaderIn(
+  on: Statements,
+  pages: ReadonlyMap<string, PlacedPage>,
+  pageIds: Iterable<string>,
+): Promise<(pageId: string) => KeyedBlock[]> {
+  const wanted = new Map<string, string>();
+  for (const pageId of pageIds) {
+    const documentId = pages.get(pageId)?.page.documentId;
+    if (documentId !== undefined) wanted.set(pageId, documentId);
+  }
+  const bodies = await readDocumentsIn(on, [...wanted.values()]);
+  const read = new Map<string, KeyedBlock[]>();
+  for (const [pageId, documentId] of wanted)
+    read.set(pageId, await keyedBlocksIn(on, pageId, documentId, bodies.get(documentId) ?? ''));
+  return (pageId) => read.get(pageId) ?? [];
+}
+
+/** A comment's target as posted. */
+export type PostedTarget = { page?: string; node?: string; lines?: Static<typeof BlockLines> };
+
+/**
+ * Checks a comment's target against the pages of the scope's revision; 400 naming the field otherwise (the bench's
+ * review seed; the handlers check through the store, `checkTargetIn`).
+ */
 export function checkTarget(
   db: Database,
   pages: ReadonlyMap<string, PlacedPage>,
-  target: { page?: string; node?: string; lines?: Static<typeof BlockLines> },
+  target: PostedTarget,
   where: string,
   /** Path of the target's fields in the body (`comments[2].` for a review's third comment). */
   prefix = '',
+): CheckedTarget {
+  return checkTargetWith(blockReader(db, pages), pages, target, where, prefix);
+}
+
+/** As `checkTarget`, the target's blocks read through a store or a transaction. */
+export async function checkTargetIn(
+  on: Statements,
+  pages: ReadonlyMap<string, PlacedPage>,
+  target: PostedTarget,
+  where: string,
+  prefix = '',
+): Promise<CheckedTarget> {
+  const blocksOf = await blockReaderIn(
+    on,
+    pages,
+    target.page !== undefined && target.node !== undefined ? [target.page] : [],
+  );
+  return checkTargetWith(blocksOf, pages, target, where, prefix);
+}
+
+function checkTargetWith(
+  blocksOf: (pageId: string) => KeyedBlock[],
+  pages: ReadonlyMap<string, PlacedPage>,
+  target: PostedTarget,
+  where: string,
+  prefix: string,
 ): CheckedTarget {
   const none: CheckedTarget = { pageId: null, node: null, nodeHash: null, lineStart: null, lineEnd: null };
   if (target.page === undefined) {
@@ -76,7 +130,7 @@ export function checkTarget(
       throw badRequest(`body field \`${prefix}lines\`: lines need their block (\`node\`)`);
     return { ...none, pageId: target.page };
   }
-  const blocks = blockReader(db, pages)(target.page);
+  const blocks = blocksOf(target.page);
   const block = blocks.find((candidate) => candidate.key === target.node);
   if (block === undefined)
     throw badRequest(
@@ -100,9 +154,19 @@ export function checkTarget(
   return { pageId: target.page, node: block.key, nodeHash: block.hash, lineStart, lineEnd };
 }
 
-/** Finds stored block comments again in the pages of the scope's current revision. */
-export function anchorFinder(db: Database, pages: ReadonlyMap<string, PlacedPage>) {
-  const blocksOf = blockReader(db, pages);
+/**
+ * Finds stored block comments again in the pages of the scope's current revision: the blocks of the pages of
+ * `pageIds` (those the presented comments target), read at once.
+ */
+export async function anchorFinderIn(
+  on: Statements,
+  pages: ReadonlyMap<string, PlacedPage>,
+  pageIds: Iterable<string>,
+) {
+  return anchorsIn(await blockReaderIn(on, pages, pageIds));
+}
+
+function anchorsIn(blocksOf: (pageId: string) => KeyedBlock[]) {
   return (pageId: string, node: string, hash: string | null): AnchorState => {
     const blocks = blocksOf(pageId);
     const index = blocks.findIndex((block) => block.key === node);

@@ -10,19 +10,19 @@
  *   and the space's comment lists never show them (nor the request's lists the space's).
  */
 import type { Handlers } from '../../http/context.ts';
-import { loadChangeRequest } from '../change-requests/records.ts';
-import { resolveSpaceAccess } from '../spaces/access.ts';
+import { loadChangeRequestIn } from '../change-requests/records.ts';
+import { resolveSpaceAccessIn } from '../spaces/access.ts';
 import { commentHandlerSet } from './handlers.ts';
 import type { ScopeResolver } from './scope.ts';
 
-const changeRequestScope: ScopeResolver<{ spaceId: string; changeRequestId: string }> = (
-  db,
+const changeRequestScope: ScopeResolver<{ spaceId: string; changeRequestId: string }> = async (
+  on,
   params,
   caller,
   baseUrl,
 ) => {
-  const access = resolveSpaceAccess(db, params.spaceId, caller);
-  const request = loadChangeRequest(db, access.space.id, params.changeRequestId);
+  const access = await resolveSpaceAccessIn(on, params.spaceId, caller);
+  const request = await loadChangeRequestIn(on, access.space.id, params.changeRequestId);
   return {
     access,
     spaceId: access.space.id,

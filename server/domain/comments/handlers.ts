@@ -23,27 +23,28 @@
  */
 import type { Operations, QueryOf, BodyOf } from '../../../shared/contract/index.ts';
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import type { CommentsTable } from '../../storage/schema.ts';
-import { recordEvent } from '../events.ts';
-import { checkTarget } from './anchors.ts';
-import { insertCommentRecord } from './commands.ts';
-import { resolveSpaceAccess } from '../spaces/access.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { recordEventIn } from '../events.ts';
+import { checkTargetIn } from './anchors.ts';
+import { insertCommentRecordIn } from './commands.ts';
+import { resolveSpaceAccessIn } from '../spaces/access.ts';
 import { commentQuery, presentComment, type CommentContext, type CommentScope } from './present.ts';
-import { applyReactions } from './reactions.ts';
+import { applyReactionsIn } from './reactions.ts';
 import { replyHandlerSet } from './replies.ts';
 import {
   bodyText,
-  commentContext,
+  commentContextIn,
   describeScope,
   ensureAuthor,
   ensureMayDelete,
   eventData,
-  loadComment,
-  pagesOf,
+  loadCommentIn,
+  pagesOfIn,
   type Call,
   type CommentParams,
   type Format,
@@ -66,8 +67,8 @@ function scopedComments(scope: CommentScope) {
 }
 
 /** One comment; `posted`: just written, so without reactions to read. */
-function presentOne(
-  db: Database,
+async function presentOne(
+  on: Statements,
   scope: ResolvedScope,
   userId: string,
   baseUrl: string,
@@ -75,18 +76,20 @@ function presentOne(
   format?: Format,
   posted = false,
 ) {
-  const row = loadComment(db, scope, id);
-  return presentComment(row, commentContext(db, scope, userId, baseUrl, format, posted ? [] : [row.id]));
+  const row = await loadCommentIn(on, scope, id);
+  return presentComment(row, await commentContextIn(on, scope, userId, baseUrl, format, [row], !posted));
 }
 
 /**
  * The ten comment and reply handlers of one scope family. `P` holds the path parameters that name the scope
- * (`spaceId`, and `changeRequestId` for requests); `resolve` turns them into the scope.
+ * (`spaceId`, and `changeRequestId` for requests); `resolve` turns them into the scope. A write runs in one
+ * transaction of the store with the scope (the caller's level) and the comment read in it; the comment is presented
+ * after it.
  */
 export function commentHandlerSet<P extends { spaceId: string }>(resolve: ScopeResolver<P>) {
   return {
-    list: ({ params, query, actor, services: { db }, baseUrl }: Call<P, ListQuery>) => {
-      const scope = resolve(db, params, actor, baseUrl);
+    list: async ({ params, query, actor, services: { store }, baseUrl }: Call<P, ListQuery>) => {
+      const scope = await resolve(store, params, actor, baseUrl);
       const direction = query.order ?? 'desc';
       const keys: readonly SortKey[] = [
         { column: 'c.created_at', direction },
@@ -100,21 +103,14 @@ export function commentHandlerSet<P extends { spaceId: string }>(resolve: ScopeR
         const authors = [query.authors].flat();
         base = authors.length > 0 ? base.where('c.author_id', 'in', authors) : base;
       }
-      const { fetch, count } = keysetQueries(db, base, keys);
+      const { fetch, count } = keysetQueriesIn(store, base, keys);
       let context: CommentContext | undefined;
-      return listPage({
+      return listPageIn({
         query,
         keys,
-        fetch: (after, take) => {
-          const rows = fetch(after, take);
-          context = commentContext(
-            db,
-            scope,
-            actor.userId,
-            baseUrl,
-            query.format,
-            rows.map((r) => r.id),
-          );
+        fetch: async (after, take) => {
+          const rows = await fetch(after, take);
+          context = await commentContextIn(store, scope, actor.userId, baseUrl, query.format, rows);
           return rows;
         },
         count,
@@ -123,100 +119,55 @@ export function commentHandlerSet<P extends { spaceId: string }>(resolve: ScopeR
       });
     },
 
-    post: ({ params, body, actor, services: { db, clock }, baseUrl }: Call<P, unknown, PostBody>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const { access } = scope;
-      authorize(access.actor, 'space.comment', { level: access.level });
-      const text = bodyText(body.body);
-      const target = checkTarget(db, pagesOf(db, scope), body, describeScope(scope));
+    post: async ({
+      params,
+      body,
+      actor,
+      services: { store, clock },
+      baseUrl,
+    }: Call<P, unknown, PostBody>) => {
       const id = newId();
-      db.transaction(() =>
-        insertCommentRecord(db, clock.now(), {
+      const scope = await store.transaction(async (tx) => {
+        const scope = await resolve(tx, params, actor, baseUrl);
+        const { access } = scope;
+        authorize(access.actor, 'space.comment', { level: access.level });
+        const text = bodyText(body.body);
+        const target = await checkTargetIn(tx, await pagesOfIn(tx, scope), body, describeScope(scope));
+        await insertCommentRecordIn(tx, clock.now(), {
           id,
           scope,
           organizationId: access.space.organization_id,
           authorId: actor.userId,
           text,
           target,
-        }),
-      );
-      return presentOne(db, scope, actor.userId, baseUrl, id, undefined, true);
-    },
-
-    get: ({ params, query, actor, services: { db }, baseUrl }: Call<P & CommentParams, FormatQuery>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      return presentOne(db, scope, actor.userId, baseUrl, params.commentId, query.format);
-    },
-
-    update: ({
-      params,
-      body,
-      actor,
-      services: { db, clock },
-      baseUrl,
-    }: Call<P & CommentParams, unknown, UpdateBody>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const { access } = scope;
-      const comment = loadComment(db, scope, params.commentId);
-      const now = clock.now();
-      const at = now.toISOString();
-      const changes: Partial<CommentsTable> = {};
-      if (body.body !== undefined) {
-        ensureAuthor(comment.author_id, actor.userId, 'comment');
-        changes.body = bodyText(body.body);
-        changes.edited_at = at;
-      }
-      if (body.resolved !== undefined && body.resolved !== (comment.resolved === 1)) {
-        if (comment.author_id !== actor.userId)
-          authorize(access.actor, 'space.review', { level: access.level });
-        changes.resolved = body.resolved ? 1 : 0;
-        changes.resolved_at = body.resolved ? at : null;
-        changes.resolved_by = body.resolved ? actor.userId : null;
-      }
-      db.transaction(() => {
-        const reacted = applyReactions(
-          db,
-          at,
-          access,
-          actor.userId,
-          { comment_id: comment.id, reply_id: null },
-          body.addedReactions,
-          body.removedReactions,
-        );
-        if (Object.keys(changes).length === 0 && !reacted) return;
-        db.run(
-          db.q
-            .updateTable('comments')
-            .set({ ...changes, updated_at: at })
-            .where('id', '=', comment.id),
-        );
-        if (Object.keys(changes).length > 0)
-          recordEvent(db, now, {
-            organizationId: access.space.organization_id,
-            actorId: actor.userId,
-            action:
-              changes.resolved === undefined
-                ? 'comment.updated'
-                : changes.resolved === 1
-                  ? 'comment.resolved'
-                  : 'comment.reopened',
-            subjectType: 'comment',
-            subjectId: comment.id,
-            data: eventData(scope),
-          });
+        });
+        return scope;
       });
-      return presentOne(db, scope, actor.userId, baseUrl, comment.id);
+      return presentOne(store, scope, actor.userId, baseUrl, id, undefined, true);
     },
 
-    delete: ({ params, actor, services: { db, clock }, baseUrl }: Call<P & CommentParams>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const { access } = scope;
-      const comment = loadComment(db, scope, params.commentId);
-      ensureMayDelete(access, comment.author_id, actor.userId, 'comment');
-      db.transaction(() => {
+    get: async ({
+      params,
+      query,
+      actor,
+      services: { store },
+      baseUrl,
+    }: Call<P & CommentParams, FormatQuery>) => {
+      const scope = await resolve(store, params, actor, baseUrl);
+      return presentOne(store, scope, actor.userId, baseUrl, params.commentId, query.format);
+    },
+
+    update: updateHandler(resolve),
+
+    delete: async ({ params, actor, services: { store, clock }, baseUrl }: Call<P & CommentParams>) => {
+      await store.transaction(async (tx) => {
+        const scope = await resolve(tx, params, actor, baseUrl);
+        const { access } = scope;
+        const comment = await loadCommentIn(tx, scope, params.commentId);
+        ensureMayDelete(access, comment.author_id, actor.userId, 'comment');
         // Its replies and reactions go with it (ON DELETE CASCADE).
-        db.run(db.q.deleteFrom('comments').where('id', '=', comment.id));
-        recordEvent(db, clock.now(), {
+        await tx.run(builder.deleteFrom('comments').where('id', '=', comment.id));
+        await recordEventIn(tx, clock.now(), {
           organizationId: access.space.organization_id,
           actorId: actor.userId,
           action: 'comment.deleted',
@@ -232,9 +183,75 @@ export function commentHandlerSet<P extends { spaceId: string }>(resolve: ScopeR
   };
 }
 
+/** Updating a comment (its body, resolved state or reactions), in one transaction with the comment read in it. */
+function updateHandler<P extends { spaceId: string }>(resolve: ScopeResolver<P>) {
+  return async ({
+    params,
+    body,
+    actor,
+    services: { store, clock },
+    baseUrl,
+  }: Call<P & CommentParams, unknown, UpdateBody>) => {
+    const now = clock.now();
+    const at = now.toISOString();
+    // The comment's author and resolved state are read in the transaction that changes them.
+    const { scope, commentId } = await store.transaction(async (tx) => {
+      const scope = await resolve(tx, params, actor, baseUrl);
+      const { access } = scope;
+      const comment = await loadCommentIn(tx, scope, params.commentId);
+      const changes: Partial<CommentsTable> = {};
+      if (body.body !== undefined) {
+        ensureAuthor(comment.author_id, actor.userId, 'comment');
+        changes.body = bodyText(body.body);
+        changes.edited_at = at;
+      }
+      if (body.resolved !== undefined && body.resolved !== (comment.resolved === 1)) {
+        if (comment.author_id !== actor.userId)
+          authorize(access.actor, 'space.review', { level: access.level });
+        changes.resolved = body.resolved ? 1 : 0;
+        changes.resolved_at = body.resolved ? at : null;
+        changes.resolved_by = body.resolved ? actor.userId : null;
+      }
+      const done = { scope, commentId: comment.id };
+      const reacted = await applyReactionsIn(
+        tx,
+        at,
+        access,
+        actor.userId,
+        { comment_id: comment.id, reply_id: null },
+        body.addedReactions,
+        body.removedReactions,
+      );
+      if (Object.keys(changes).length === 0 && !reacted) return done;
+      await tx.run(
+        builder
+          .updateTable('comments')
+          .set({ ...changes, updated_at: at })
+          .where('id', '=', comment.id),
+      );
+      if (Object.keys(changes).length > 0)
+        await recordEventIn(tx, now, {
+          organizationId: access.space.organization_id,
+          actorId: actor.userId,
+          action:
+            changes.resolved === undefined
+              ? 'comment.updated'
+              : changes.resolved === 1
+                ? 'comment.resolved'
+                : 'comment.reopened',
+          subjectType: 'comment',
+          subjectId: comment.id,
+          data: eventData(scope),
+        });
+      return done;
+    });
+    return presentOne(store, scope, actor.userId, baseUrl, commentId);
+  };
+}
+
 /** The comments on a space itself: its current revision's pages, no change request. */
-const spaceScope: ScopeResolver<{ spaceId: string }> = (db, params, caller, baseUrl) => {
-  const access = resolveSpaceAccess(db, params.spaceId, caller);
+const spaceScope: ScopeResolver<{ spaceId: string }> = async (on, params, caller, baseUrl) => {
+  const access = await resolveSpaceAccessIn(on, params.spaceId, caller);
   return {
     access,
     spaceId: access.space.id,

@@ -2,9 +2,11 @@
 import type { Comment, CommentReply } from '../../../shared/contract/resources/comments.ts';
 import type { Document } from '../../../shared/contract/resources/revisions.ts';
 import { sql } from 'kysely';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
+import { inJsonArray, type Query } from '../../storage/dialect/compile.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { CommentRepliesTable, CommentsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import type { PlacedPage } from '../content/revisions.ts';
 import { presentUser } from '../members/present.ts';
 import type { AnchorState } from './anchors.ts';
@@ -84,22 +86,34 @@ const reactionsOf = (column: 'comment_id' | 'reply_id') =>
       .innerJoin('users as u', 'u.id', 'x.user_id')
       .select(['x.comment_id', 'x.reply_id', 'x.emoji', 'x.created_at', 'x.user_id'])
       .select(['u.email', 'u.display_name', 'u.photo_url'])
-      .where(sql.ref(`x.${column}`), 'in', sql`(SELECT value FROM json_each(${ids}))`)
+      .where(inJsonArray(sql.ref(`x.${column}`), ids))
       .orderBy('x.created_at')
       .orderBy('x.user_id'),
   );
 const REACTIONS_OF = { comment_id: reactionsOf('comment_id'), reply_id: reactionsOf('reply_id') };
 
-/** The reactions of comments (`comment_id`) or replies (`reply_id`), by id, emojis in order of first use. */
-export function loadReactions(
-  db: Database,
+/**
+ * The reactions of comments (`comment_id`) or replies (`reply_id`), by id, emojis in order of first use, read
+ * through a store or a transaction.
+ */
+export async function loadReactionsIn(
+  on: Statements,
   baseUrl: string,
   column: 'comment_id' | 'reply_id',
   ids: readonly string[],
+): Promise<Map<string, Reactions>> {
+  if (ids.length === 0) return new Map();
+  return reactionsBy(baseUrl, column, await on.all(REACTIONS_OF[column](JSON.stringify(ids))));
+}
+
+type ReactionRow = ReturnType<ReturnType<typeof reactionsOf>> extends Query<infer R> ? R : never;
+
+function reactionsBy(
+  baseUrl: string,
+  column: 'comment_id' | 'reply_id',
+  rows: readonly ReactionRow[],
 ): Map<string, Reactions> {
   const out = new Map<string, Reactions>();
-  if (ids.length === 0) return out;
-  const rows = db.all(REACTIONS_OF[column](JSON.stringify(ids)));
   for (const row of rows) {
     const id = row[column]!;
     const reactions = out.get(id) ?? [];

@@ -5,18 +5,22 @@
 import type { Role } from '../../../shared/contract/index.ts';
 import { badRequest } from '../../errors.ts';
 import { authorize, type OrgActor } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
-/** Authorizes and applies the caller's own reaction changes to a comment or a reply. */
-export function applyReactions(
-  db: Database,
+/**
+ * Authorizes and applies the caller's own reaction changes to a comment or a reply, in the caller's transaction of
+ * the store (an emoji added is looked for in it).
+ */
+export async function applyReactionsIn(
+  tx: Statements,
   at: string,
   access: { actor: OrgActor; level: Role },
   userId: string,
   target: { comment_id: string | null; reply_id: string | null },
   added: readonly string[] | undefined,
   removed: readonly string[] | undefined,
-): boolean {
+): Promise<boolean> {
   if ((added?.length ?? 0) === 0 && (removed?.length ?? 0) === 0) return false;
   authorize(access.actor, 'space.comment', { level: access.level });
   for (const [field, list] of [
@@ -30,16 +34,16 @@ export function applyReactions(
   const column = target.comment_id !== null ? 'comment_id' : 'reply_id';
   const id = (target.comment_id ?? target.reply_id)!;
   for (const emoji of new Set(removed ?? []))
-    db.run(
-      db.q
+    await tx.run(
+      builder
         .deleteFrom('comment_reactions')
         .where(column, '=', id)
         .where('user_id', '=', userId)
         .where('emoji', '=', emoji),
     );
   for (const emoji of new Set(added ?? [])) {
-    const exists = db.first(
-      db.q
+    const exists = await tx.first(
+      builder
         .selectFrom('comment_reactions')
         .select('emoji')
         .where(column, '=', id)
@@ -47,8 +51,8 @@ export function applyReactions(
         .where('emoji', '=', emoji),
     );
     if (!exists)
-      db.run(
-        db.q.insertInto('comment_reactions').values({ ...target, user_id: userId, emoji, created_at: at }),
+      await tx.run(
+        builder.insertInto('comment_reactions').values({ ...target, user_id: userId, emoji, created_at: at }),
       );
   }
   return true;

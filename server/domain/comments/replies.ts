@@ -5,14 +5,22 @@
  */
 import type { Operations, QueryOf, BodyOf } from '../../../shared/contract/index.ts';
 import { notFound } from '../../errors.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
-import { recordEvent } from '../events.ts';
-import { loadReactions, presentReply, replyQuery, type CommentContext, type ReplyRow } from './present.ts';
-import { applyReactions } from './reactions.ts';
-import { bodyText, ensureAuthor, ensureMayDelete, eventData, loadComment, permissionsFor } from './scope.ts';
+import { builder } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { recordEventIn } from '../events.ts';
+import { loadReactionsIn, presentReply, replyQuery, type CommentContext, type ReplyRow } from './present.ts';
+import { applyReactionsIn } from './reactions.ts';
+import {
+  bodyText,
+  ensureAuthor,
+  ensureMayDelete,
+  eventData,
+  loadCommentIn,
+  permissionsFor,
+} from './scope.ts';
 import type { Call, CommentParams, Format, FormatQuery, ResolvedScope, ScopeResolver } from './scope.ts';
 
 // The space operations' types stand for both families, as in `handlers.ts`.
@@ -24,14 +32,16 @@ interface ReplyParams extends CommentParams {
   commentReplyId: string;
 }
 
-function loadReply(db: Database, commentId: string, replyId: string): ReplyRow {
-  const row = db.first(replyQuery().where('cr.comment_id', '=', commentId).where('cr.id', '=', replyId));
+async function loadReply(on: Statements, commentId: string, replyId: string): Promise<ReplyRow> {
+  const row = await on.first(
+    replyQuery().where('cr.comment_id', '=', commentId).where('cr.id', '=', replyId),
+  );
   if (!row) throw notFound(`no reply with id \`${replyId}\` to comment \`${commentId}\``);
   return row;
 }
 
-function presentOneReply(
-  db: Database,
+async function presentOneReply(
+  on: Statements,
   scope: ResolvedScope,
   userId: string,
   baseUrl: string,
@@ -39,12 +49,12 @@ function presentOneReply(
   replyId: string,
   format?: Format,
 ) {
-  const row = loadReply(db, commentId, replyId);
+  const row = await loadReply(on, commentId, replyId);
   return presentReply(row, {
     baseUrl,
     scope,
     format,
-    reactions: loadReactions(db, baseUrl, 'reply_id', [row.id]),
+    reactions: await loadReactionsIn(on, baseUrl, 'reply_id', [row.id]),
     permissions: permissionsFor(scope.access, userId),
   });
 }
@@ -60,30 +70,34 @@ export function replyHandlerSet<P extends { spaceId: string }>(resolve: ScopeRes
 /** Reading a thread's replies: a page of them, or one. */
 function replyReadHandlers<P extends { spaceId: string }>(resolve: ScopeResolver<P>) {
   return {
-    listReplies: ({
+    listReplies: async ({
       params,
       query,
       actor,
-      services: { db },
+      services: { store },
       baseUrl,
     }: Call<P & CommentParams, ReplyListQuery>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const comment = loadComment(db, scope, params.commentId);
+      const scope = await resolve(store, params, actor, baseUrl);
+      const comment = await loadCommentIn(store, scope, params.commentId);
       // A thread reads from its start.
       const keys: readonly SortKey[] = [
         { column: 'cr.created_at', direction: 'asc' },
         { column: 'cr.id', direction: 'asc' },
       ];
-      const { fetch, count } = keysetQueries(db, replyQuery().where('cr.comment_id', '=', comment.id), keys);
+      const { fetch, count } = keysetQueriesIn(
+        store,
+        replyQuery().where('cr.comment_id', '=', comment.id),
+        keys,
+      );
       let reactions: CommentContext['reactions'] = new Map();
       const permissions = permissionsFor(scope.access, actor.userId);
-      return listPage({
+      return listPageIn({
         query,
         keys,
-        fetch: (after, take) => {
-          const rows = fetch(after, take);
-          reactions = loadReactions(
-            db,
+        fetch: async (after, take) => {
+          const rows = await fetch(after, take);
+          reactions = await loadReactionsIn(
+            store,
             baseUrl,
             'reply_id',
             rows.map((r) => r.id),
@@ -96,11 +110,17 @@ function replyReadHandlers<P extends { spaceId: string }>(resolve: ScopeResolver
       });
     },
 
-    getReply: ({ params, query, actor, services: { db }, baseUrl }: Call<P & ReplyParams, FormatQuery>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const comment = loadComment(db, scope, params.commentId);
+    getReply: async ({
+      params,
+      query,
+      actor,
+      services: { store },
+      baseUrl,
+    }: Call<P & ReplyParams, FormatQuery>) => {
+      const scope = await resolve(store, params, actor, baseUrl);
+      const comment = await loadCommentIn(store, scope, params.commentId);
       return presentOneReply(
-        db,
+        store,
         scope,
         actor.userId,
         baseUrl,
@@ -112,28 +132,31 @@ function replyReadHandlers<P extends { spaceId: string }>(resolve: ScopeResolver
   };
 }
 
-/** Writing replies: post, edit (body or reactions) and delete, each recorded in the audit log. */
+/**
+ * Writing replies: post, edit (body or reactions) and delete, each recorded in the audit log, each in one
+ * transaction of the store with the scope, the comment and the reply read in it (a comment deleted meanwhile: 404).
+ */
 function replyWriteHandlers<P extends { spaceId: string }>(resolve: ScopeResolver<P>) {
   return {
-    postReply: ({
+    postReply: async ({
       params,
       query,
       body,
       actor,
-      services: { db, clock },
+      services: { store, clock },
       baseUrl,
     }: Call<P & CommentParams, FormatQuery, PostReplyBody>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const { access } = scope;
-      const comment = loadComment(db, scope, params.commentId);
-      authorize(access.actor, 'space.comment', { level: access.level });
-      const text = bodyText(body.body);
       const now = clock.now();
       const at = now.toISOString();
       const id = newId();
-      db.transaction(() => {
-        db.run(
-          db.q.insertInto('comment_replies').values({
+      const { scope, commentId } = await store.transaction(async (tx) => {
+        const scope = await resolve(tx, params, actor, baseUrl);
+        const { access } = scope;
+        const comment = await loadCommentIn(tx, scope, params.commentId);
+        authorize(access.actor, 'space.comment', { level: access.level });
+        const text = bodyText(body.body);
+        await tx.run(
+          builder.insertInto('comment_replies').values({
             id,
             comment_id: comment.id,
             author_id: actor.userId,
@@ -143,7 +166,7 @@ function replyWriteHandlers<P extends { spaceId: string }>(resolve: ScopeResolve
             edited_at: null,
           }),
         );
-        recordEvent(db, now, {
+        await recordEventIn(tx, now, {
           organizationId: access.space.organization_id,
           actorId: actor.userId,
           action: 'comment.reply.created',
@@ -151,31 +174,33 @@ function replyWriteHandlers<P extends { spaceId: string }>(resolve: ScopeResolve
           subjectId: id,
           data: eventData(scope, { comment: comment.id }),
         });
+        return { scope, commentId: comment.id };
       });
-      return presentOneReply(db, scope, actor.userId, baseUrl, comment.id, id, query.format);
+      return presentOneReply(store, scope, actor.userId, baseUrl, commentId, id, query.format);
     },
 
-    updateReply: ({
+    updateReply: async ({
       params,
       body,
       actor,
-      services: { db, clock },
+      services: { store, clock },
       baseUrl,
     }: Call<P & ReplyParams, unknown, UpdateReplyBody>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const { access } = scope;
-      const comment = loadComment(db, scope, params.commentId);
-      const reply = loadReply(db, comment.id, params.commentReplyId);
       const now = clock.now();
       const at = now.toISOString();
-      let text: string | undefined;
-      if (body.body !== undefined) {
-        ensureAuthor(reply.author_id, actor.userId, 'reply');
-        text = bodyText(body.body);
-      }
-      db.transaction(() => {
-        const reacted = applyReactions(
-          db,
+      const { scope, commentId, replyId } = await store.transaction(async (tx) => {
+        const scope = await resolve(tx, params, actor, baseUrl);
+        const { access } = scope;
+        const comment = await loadCommentIn(tx, scope, params.commentId);
+        const reply = await loadReply(tx, comment.id, params.commentReplyId);
+        let text: string | undefined;
+        if (body.body !== undefined) {
+          ensureAuthor(reply.author_id, actor.userId, 'reply');
+          text = bodyText(body.body);
+        }
+        const done = { scope, commentId: comment.id, replyId: reply.id };
+        const reacted = await applyReactionsIn(
+          tx,
           at,
           access,
           actor.userId,
@@ -183,15 +208,15 @@ function replyWriteHandlers<P extends { spaceId: string }>(resolve: ScopeResolve
           body.addedReactions,
           body.removedReactions,
         );
-        if (text === undefined && !reacted) return;
-        db.run(
-          db.q
+        if (text === undefined && !reacted) return done;
+        await tx.run(
+          builder
             .updateTable('comment_replies')
             .set({ updated_at: at, ...(text !== undefined ? { body: text, edited_at: at } : {}) })
             .where('id', '=', reply.id),
         );
         if (text !== undefined)
-          recordEvent(db, now, {
+          await recordEventIn(tx, now, {
             organizationId: access.space.organization_id,
             actorId: actor.userId,
             action: 'comment.reply.updated',
@@ -199,19 +224,20 @@ function replyWriteHandlers<P extends { spaceId: string }>(resolve: ScopeResolve
             subjectId: reply.id,
             data: eventData(scope, { comment: comment.id }),
           });
+        return done;
       });
-      return presentOneReply(db, scope, actor.userId, baseUrl, comment.id, reply.id);
+      return presentOneReply(store, scope, actor.userId, baseUrl, commentId, replyId);
     },
 
-    deleteReply: ({ params, actor, services: { db, clock }, baseUrl }: Call<P & ReplyParams>) => {
-      const scope = resolve(db, params, actor, baseUrl);
-      const { access } = scope;
-      const comment = loadComment(db, scope, params.commentId);
-      const reply = loadReply(db, comment.id, params.commentReplyId);
-      ensureMayDelete(access, reply.author_id, actor.userId, 'reply');
-      db.transaction(() => {
-        db.run(db.q.deleteFrom('comment_replies').where('id', '=', reply.id));
-        recordEvent(db, clock.now(), {
+    deleteReply: async ({ params, actor, services: { store, clock }, baseUrl }: Call<P & ReplyParams>) => {
+      await store.transaction(async (tx) => {
+        const scope = await resolve(tx, params, actor, baseUrl);
+        const { access } = scope;
+        const comment = await loadCommentIn(tx, scope, params.commentId);
+        const reply = await loadReply(tx, comment.id, params.commentReplyId);
+        ensureMayDelete(access, reply.author_id, actor.userId, 'reply');
+        await tx.run(builder.deleteFrom('comment_replies').where('id', '=', reply.id));
+        await recordEventIn(tx, clock.now(), {
           organizationId: access.space.organization_id,
           actorId: actor.userId,
           action: 'comment.reply.deleted',

@@ -8,13 +8,13 @@ import type { DocumentInput } from '../../../shared/contract/resources/revisions
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Actor, Services } from '../../http/context.ts';
 import { can } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
-import { flattenPages, loadRevision, type PlacedPage } from '../content/revisions.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { flattenPages, loadRevisionIn, type PlacedPage } from '../content/revisions.ts';
 import type { SpaceAccess } from '../spaces/access.ts';
-import { anchorFinder } from './anchors.ts';
+import { anchorFinderIn } from './anchors.ts';
 import {
   commentInScope,
-  loadReactions,
+  loadReactionsIn,
   type CommentContext,
   type CommentRow,
   type CommentScope,
@@ -28,8 +28,16 @@ export interface ResolvedScope extends CommentScope {
   access: SpaceAccess;
 }
 
-/** Resolves a call's path parameters to its comment scope, or throws the 404 of what is not there. */
-export type ScopeResolver<P> = (db: Database, params: P, caller: Actor, baseUrl: string) => ResolvedScope;
+/**
+ * Resolves a call's path parameters to its comment scope through a store or a transaction, or throws the 404 of
+ * what is not there.
+ */
+export type ScopeResolver<P> = (
+  on: Statements,
+  params: P,
+  caller: Actor,
+  baseUrl: string,
+) => Promise<ResolvedScope>;
 
 /** What a handler of the set receives: the parts of `HandlerContext` it uses, for either family of operations. */
 export interface Call<P, Q = unknown, B = unknown> {
@@ -72,16 +80,19 @@ function documentText(nodes: readonly unknown[]): string {
   return blocks.filter((b) => b !== '').join('\n\n');
 }
 
-/** The pages of a scope's revision, by id; read once per resolved scope (a request reads them to check and to present). */
+/** The pages of a scope's revision, by id, read once per resolved scope (to check and to present). */
 const scopePages = new WeakMap<ResolvedScope, Map<string, PlacedPage>>();
-export function pagesOf(db: Database, scope: ResolvedScope): Map<string, PlacedPage> {
+export async function pagesOfIn(on: Statements, scope: ResolvedScope): Promise<Map<string, PlacedPage>> {
   let pages = scopePages.get(scope);
   if (pages === undefined) {
-    pages = new Map(flattenPages(loadRevision(db, scope.revisionId).tree.pages).map((p) => [p.page.id, p]));
+    pages = pagesById((await loadRevisionIn(on, scope.revisionId)).tree.pages);
     scopePages.set(scope, pages);
   }
   return pages;
 }
+
+const pagesById = (pages: Parameters<typeof flattenPages>[0]) =>
+  new Map(flattenPages(pages).map((placed) => [placed.page.id, placed]));
 
 /** The scope as a 404 or 400 message names it. */
 export function describeScope(scope: CommentScope): string {
@@ -90,9 +101,13 @@ export function describeScope(scope: CommentScope): string {
     : `change request \`${scope.changeRequestId}\``;
 }
 
-/** The comment of this id in the scope, or its 404. */
-export function loadComment(db: Database, scope: CommentScope, commentId: string): CommentRow {
-  const row = db.first(commentInScope(scope, commentId));
+/** The comment of this id in the scope, or its 404, read through a store or a transaction. */
+export async function loadCommentIn(
+  on: Statements,
+  scope: CommentScope,
+  commentId: string,
+): Promise<CommentRow> {
+  const row = await on.first(commentInScope(scope, commentId));
   if (!row) throw notFound(`no comment with id \`${commentId}\` in ${describeScope(scope)}`);
   return row;
 }
@@ -110,23 +125,31 @@ export function permissionsFor(access: SpaceAccess, userId: string) {
   });
 }
 
-/** What presenting the scope's comments needs: pages, anchors, the reactions of `commentIds`, the caller's rights. */
-export function commentContext(
-  db: Database,
+/**
+ * What presenting the scope's comments `rows` needs, read through a store or a transaction: pages, the anchors of
+ * the blocks they target, their reactions (unless `reactions` is false: a comment just posted has none), the
+ * caller's rights.
+ */
+export async function commentContextIn(
+  on: Statements,
   scope: ResolvedScope,
   userId: string,
   baseUrl: string,
   format: Format,
-  commentIds: readonly string[],
-): CommentContext {
-  const pages = pagesOf(db, scope);
+  rows: readonly Pick<CommentRow, 'id' | 'target_page_id' | 'target_node'>[],
+  reactions = true,
+): Promise<CommentContext> {
+  const pages = await pagesOfIn(on, scope);
+  const targeted = rows.flatMap((row) =>
+    row.target_page_id !== null && row.target_node !== null ? [row.target_page_id] : [],
+  );
   return {
     baseUrl,
     scope,
     pages,
-    anchor: anchorFinder(db, pages),
+    anchor: await anchorFinderIn(on, pages, new Set(targeted)),
     format,
-    reactions: loadReactions(db, baseUrl, 'comment_id', commentIds),
+    reactions: await loadReactionsIn(on, baseUrl, 'comment_id', reactions ? rows.map((row) => row.id) : []),
     permissions: permissionsFor(scope.access, userId),
   };
 }

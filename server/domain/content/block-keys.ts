@@ -106,12 +106,29 @@ export function keyedBlocks(
 ): KeyedBlock[] {
   if (documentId === undefined) return [];
   const blocks = blocksOfDocument(documentId, markdown);
+  return withKeys(blocks, storedKeys(db, pageId, documentId));
+}
+
+/** As `keyedBlocks`, its stored keys read through a store or a transaction (`markdown`: the body, read). */
+export async function keyedBlocksIn(
+  on: Statements,
+  pageId: string,
+  documentId: string | undefined,
+  markdown: string,
+): Promise<KeyedBlock[]> {
+  if (documentId === undefined) return [];
+  const blocks = blocksOfDocument(documentId, markdown);
+  return withKeys(blocks, parsedKeys(await on.first(blockKeysOf(pageId, documentId))));
+}
+
+/** The blocks with their keys (`stored`, else the initial ones) and their texts' hashes. */
+function withKeys(blocks: MarkdownBlock[], stored: string[] | undefined): KeyedBlock[] {
   let hashes = hashCache.get(blocks);
   if (hashes === undefined) {
     hashes = blocks.map((block) => textHash(block.raw));
     hashCache.set(blocks, hashes);
   }
-  const keys = storedKeys(db, pageId, documentId) ?? initialKeys(blocks);
+  const keys = stored ?? initialKeys(blocks);
   // A stored list always has one key per block (it was computed from these blocks).
   return blocks.map((block, index) => ({ ...block, key: keys[index]!, hash: hashes[index]! }));
 }

@@ -21,30 +21,36 @@
  */
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { UNCHANGED, type Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize, can } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
-import { loadChangeRequest } from '../change-requests/records.ts';
+import { retryingConflicts, type Statements } from '../../storage/store/store.ts';
+import { loadChangeRequestIn } from '../change-requests/records.ts';
 import type { ChangeRequestRow } from '../change-requests/present.ts';
-import { checkTarget } from '../comments/anchors.ts';
-import { bodyText, commentContext, describeScope, pagesOf, type ResolvedScope } from '../comments/scope.ts';
-import { commentQuery, presentComment } from '../comments/present.ts';
-import { resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
+import { checkTargetIn } from '../comments/anchors.ts';
 import {
-  removeRequestedReviewerRecord,
-  requestReviewersRecord,
-  submitReviewRecord,
+  bodyText,
+  commentContextIn,
+  describeScope,
+  pagesOfIn,
+  type ResolvedScope,
+} from '../comments/scope.ts';
+import { commentQuery, presentComment } from '../comments/present.ts';
+import { resolveSpaceAccessIn, type SpaceAccess } from '../spaces/access.ts';
+import {
+  removeRequestedReviewerRecordIn,
+  requestReviewersRecordIn,
+  submitReviewRecordIn,
   type ReviewComment,
   type ReviewedRequest,
 } from './commands.ts';
 import { presentRequested, presentReview } from './present.ts';
 import {
-  findReview,
+  findReviewIn,
   requestedQuery,
   reviewsOfRequest,
-  teamMembers,
-  teamsOfUser,
-  teamTitles,
+  teamMembersIn,
+  teamsOfUserIn,
+  teamTitlesIn,
   type RequestedRow,
   type ReviewRow,
 } from './records.ts';
@@ -65,10 +71,15 @@ type Format = 'document' | 'markdown' | undefined;
 /** The target of a review's own comment: the request itself. */
 const NO_TARGET = { pageId: null, node: null, nodeHash: null, lineStart: null, lineEnd: null };
 
-/** The space, the request and the comment scope of its head. */
-function reviewedRequest(db: Database, params: RequestParams, caller: { userId: string }, baseUrl: string) {
-  const access = resolveSpaceAccess(db, params.spaceId, caller);
-  const request = loadChangeRequest(db, access.space.id, params.changeRequestId);
+/** The space, the request and the comment scope of its head, read through a store or a transaction. */
+async function reviewedRequest(
+  on: Statements,
+  params: RequestParams,
+  caller: { userId: string },
+  baseUrl: string,
+) {
+  const access = await resolveSpaceAccessIn(on, params.spaceId, caller);
+  const request = await loadChangeRequestIn(on, access.space.id, params.changeRequestId);
   const scope: ResolvedScope = {
     access,
     spaceId: access.space.id,
@@ -87,20 +98,21 @@ function reviewedRequest(db: Database, params: RequestParams, caller: { userId: 
 }
 
 /** Presents reviews with their body comments (one query for all the comments). */
-function presentReviews(
-  db: Database,
+async function presentReviews(
+  on: Statements,
   rows: readonly ReviewRow[],
   context: { scope: ResolvedScope; userId: string; baseUrl: string; format: Format },
 ) {
   const commentIds = rows.flatMap((row) => (row.comment_id === null ? [] : [row.comment_id]));
-  const comments = commentIds.length === 0 ? [] : db.all(commentQuery().where('c.id', 'in', commentIds));
-  const presentedContext = commentContext(
-    db,
+  const comments =
+    commentIds.length === 0 ? [] : await on.all(commentQuery().where('c.id', 'in', commentIds));
+  const presentedContext = await commentContextIn(
+    on,
     context.scope,
     context.userId,
     context.baseUrl,
     context.format,
-    commentIds,
+    comments,
   );
   const byId = new Map(comments.map((row) => [row.id, presentComment(row, presentedContext)]));
   return rows.map((row) =>
@@ -113,11 +125,16 @@ function presentReviews(
 }
 
 /** The direct or team request that asked the caller to review, if any. */
-function requestOfCaller(db: Database, organizationId: string, changeRequestId: string, userId: string) {
-  const rows = db.all(requestedQuery().where('rr.change_request_id', '=', changeRequestId));
+async function requestOfCaller(
+  on: Statements,
+  organizationId: string,
+  changeRequestId: string,
+  userId: string,
+) {
+  const rows = await on.all(requestedQuery().where('rr.change_request_id', '=', changeRequestId));
   const direct = rows.find((row) => row.user_id === userId);
   if (direct !== undefined) return direct;
-  const teams = teamsOfUser(db, organizationId, userId);
+  const teams = await teamsOfUserIn(on, organizationId, userId);
   return rows.find((row) => row.team_id !== null && teams.has(row.team_id));
 }
 
@@ -134,24 +151,24 @@ function ensureMayReview(
 }
 
 /** The people and teams asked, checked: 400 naming the field and position of the first that may not review. */
-function checkReviewers(
-  db: Database,
+async function checkReviewers(
+  on: Statements,
   access: SpaceAccess,
   request: ChangeRequestRow,
   users: readonly string[],
   teams: readonly string[],
-): void {
-  users.forEach((userId, index) => {
+): Promise<void> {
+  for (const [index, userId] of users.entries()) {
     const field = `body field \`users[${index}]\``;
     if (userId === request.created_by)
       throw badRequest(`${field}: \`${userId}\` wrote change request ${request.number} and cannot review it`);
     try {
-      resolveSpaceAccess(db, access.space.id, { userId });
+      await resolveSpaceAccessIn(on, access.space.id, { userId });
     } catch {
       throw badRequest(`${field}: no member with id \`${userId}\` in this organization may view this space`);
     }
-  });
-  const known = teamTitles(db, access.space.organization_id, teams);
+  }
+  const known = await teamTitlesIn(on, access.space.organization_id, teams);
   teams.forEach((teamId, index) => {
     if (!known.has(teamId))
       throw badRequest(`body field \`teams[${index}]\`: no team with id \`${teamId}\` in this organization`);
@@ -159,17 +176,17 @@ function checkReviewers(
 }
 
 export const reviewHandlers = {
-  getReviewsByChangeRequestId: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { scope, request } = reviewedRequest(db, params, actor, baseUrl);
+  getReviewsByChangeRequestId: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { scope, request } = await reviewedRequest(store, params, actor, baseUrl);
     const base = reviewsOfRequest(request.id, query.outdated);
-    const { fetch, count } = keysetQueries(db, base, REVIEW_KEYS);
-    let presented = new Map<string, ReturnType<typeof presentReviews>[number]>();
-    return listPage({
+    const { fetch, count } = keysetQueriesIn(store, base, REVIEW_KEYS);
+    let presented = new Map<string, Awaited<ReturnType<typeof presentReviews>>[number]>();
+    return listPageIn({
       query,
       keys: REVIEW_KEYS,
-      fetch: (after, take) => {
-        const rows = fetch(after, take);
-        const items = presentReviews(db, rows, {
+      fetch: async (after, take) => {
+        const rows = await fetch(after, take);
+        const items = await presentReviews(store, rows, {
           scope,
           userId: actor.userId,
           baseUrl,
@@ -184,56 +201,75 @@ export const reviewHandlers = {
     });
   },
 
-  submitChangeRequestReview: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { access, request, scope, reviewed } = reviewedRequest(db, params, actor, baseUrl);
-    const asked = requestOfCaller(db, access.space.organization_id, request.id, actor.userId);
-    ensureMayReview(access, request, asked);
-    if (request.status !== 'open')
-      throw conflict(
-        `change request ${request.number} is ${request.status}: only open change requests can be reviewed`,
-      );
-    const pages = pagesOf(db, scope);
-    const comment: ReviewComment | undefined =
-      body.comment === undefined
-        ? undefined
-        : { text: bodyText(body.comment, 'body field `comment`'), target: NO_TARGET };
-    const comments: ReviewComment[] = (body.comments ?? []).map((posted, index) => ({
-      text: bodyText(posted.body, `body field \`comments[${index}].body\``),
-      target: checkTarget(db, pages, posted, describeScope(scope), `comments[${index}].`),
-    }));
-    const { reviewId } = submitReviewRecord(db, clock.now(), {
-      request: reviewed,
-      scope,
-      reviewerId: actor.userId,
-      requestedBy: asked?.requested_by ?? null,
-      status: body.status,
-      comment,
-      comments,
+  submitChangeRequestReview: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
+    // Who asked the caller, the request's status and head, and the pages its comments target are read in the
+    // transaction that writes the review.
+    const { scope, requestId, reviewId } = await store.transaction(async (tx) => {
+      const { access, request, scope, reviewed } = await reviewedRequest(tx, params, actor, baseUrl);
+      const asked = await requestOfCaller(tx, access.space.organization_id, request.id, actor.userId);
+      ensureMayReview(access, request, asked);
+      if (request.status !== 'open')
+        throw conflict(
+          `change request ${request.number} is ${request.status}: only open change requests can be reviewed`,
+        );
+      const pages = await pagesOfIn(tx, scope);
+      const comment: ReviewComment | undefined =
+        body.comment === undefined
+          ? undefined
+          : { text: bodyText(body.comment, 'body field `comment`'), target: NO_TARGET };
+      const comments: ReviewComment[] = [];
+      for (const [index, posted] of (body.comments ?? []).entries())
+        comments.push({
+          text: bodyText(posted.body, `body field \`comments[${index}].body\``),
+          target: await checkTargetIn(tx, pages, posted, describeScope(scope), `comments[${index}].`),
+        });
+      const { reviewId } = await submitReviewRecordIn(tx, clock.now(), {
+        request: reviewed,
+        scope,
+        reviewerId: actor.userId,
+        requestedBy: asked?.requested_by ?? null,
+        status: body.status,
+        comment,
+        comments,
+      });
+      return { scope, requestId: request.id, reviewId };
     });
-    const row = findReview(db, request.id, reviewId)!;
-    return presentReviews(db, [row], { scope, userId: actor.userId, baseUrl, format: undefined })[0]!;
+    const row = (await findReviewIn(store, requestId, reviewId))!;
+    const [presented] = await presentReviews(store, [row], {
+      scope,
+      userId: actor.userId,
+      baseUrl,
+      format: undefined,
+    });
+    return presented!;
   },
 
-  getChangeRequestReviewById: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { scope, request } = reviewedRequest(db, params, actor, baseUrl);
-    const row = findReview(db, request.id, params.reviewId);
+  getChangeRequestReviewById: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { scope, request } = await reviewedRequest(store, params, actor, baseUrl);
+    const row = await findReviewIn(store, request.id, params.reviewId);
     if (row === undefined)
       throw notFound(`no review with id \`${params.reviewId}\` of change request ${request.number}`);
-    return presentReviews(db, [row], { scope, userId: actor.userId, baseUrl, format: query.format })[0]!;
+    const [presented] = await presentReviews(store, [row], {
+      scope,
+      userId: actor.userId,
+      baseUrl,
+      format: query.format,
+    });
+    return presented!;
   },
 
-  getRequestedReviewersByChangeRequestId: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { access, request } = reviewedRequest(db, params, actor, baseUrl);
+  getRequestedReviewersByChangeRequestId: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { access, request } = await reviewedRequest(store, params, actor, baseUrl);
     const base = requestedQuery().where('rr.change_request_id', '=', request.id);
-    const { fetch, count } = keysetQueries(db, base, REQUESTED_KEYS);
+    const { fetch, count } = keysetQueriesIn(store, base, REQUESTED_KEYS);
     let sizes = new Map<string, number>();
-    return listPage({
+    return listPageIn({
       query,
       keys: REQUESTED_KEYS,
-      fetch: (after, take) => {
-        const rows = fetch(after, take);
-        const members = teamMembers(
-          db,
+      fetch: async (after, take) => {
+        const rows = await fetch(after, take);
+        const members = await teamMembersIn(
+          store,
           rows.flatMap((row) => (row.team_id === null ? [] : [row.team_id])),
         );
         sizes = new Map([...members].map(([id, set]) => [id, set.size]));
@@ -245,26 +281,33 @@ export const reviewHandlers = {
     });
   },
 
-  requestReviewersForChangeRequest: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { access, request, reviewed } = reviewedRequest(db, params, actor, baseUrl);
-    authorize(access.actor, 'space.requestReview', { level: access.level });
-    if (request.status !== 'open' && request.status !== 'draft')
-      throw conflict(
-        `change request ${request.number} is ${request.status}: reviews can be requested of open and draft change requests only`,
-      );
+  requestReviewersForChangeRequest: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const users = [...new Set(body.users)];
     const teams = [...new Set(body.teams ?? [])];
-    if (users.length + teams.length === 0)
-      throw badRequest('body field `users`: name at least one reviewer (a user, or a team in `teams`)');
-    checkReviewers(db, access, request, users, teams);
-    requestReviewersRecord(db, clock.now(), {
-      request: reviewed,
-      users,
-      teams,
-      requestedBy: actor.userId,
-      subject: body.subject,
-    });
-    const rows = db.all(requestedQuery().where('rr.change_request_id', '=', request.id));
+    // The request's status, the reviewers' standing and the last place asked are read in the transaction. A person
+    // asked twice at once: on PostgreSQL the second meets the row the first inserted (UNIQUE), and runs again.
+    const { access, rows, members } = await retryingConflicts(() =>
+      store.transaction(async (tx) => {
+        const { access, request, reviewed } = await reviewedRequest(tx, params, actor, baseUrl);
+        authorize(access.actor, 'space.requestReview', { level: access.level });
+        if (request.status !== 'open' && request.status !== 'draft')
+          throw conflict(
+            `change request ${request.number} is ${request.status}: reviews can be requested of open and draft change requests only`,
+          );
+        if (users.length + teams.length === 0)
+          throw badRequest('body field `users`: name at least one reviewer (a user, or a team in `teams`)');
+        await checkReviewers(tx, access, request, users, teams);
+        await requestReviewersRecordIn(tx, clock.now(), {
+          request: reviewed,
+          users,
+          teams,
+          requestedBy: actor.userId,
+          subject: body.subject,
+        });
+        const rows = await tx.all(requestedQuery().where('rr.change_request_id', '=', request.id));
+        return { access, rows, members: await teamMembersIn(tx, teams) };
+      }),
+    );
     // In the order asked: the people, then the teams.
     const order = [...users.map((id) => `user:${id}`), ...teams.map((id) => `team:${id}`)];
     const keyOf = (row: RequestedRow) =>
@@ -272,27 +315,27 @@ export const reviewHandlers = {
     const sent = rows
       .filter((row) => order.includes(keyOf(row)))
       .sort((a, b) => order.indexOf(keyOf(a)) - order.indexOf(keyOf(b)));
-    const members = teamMembers(db, teams);
     const teamSizes = new Map([...members].map(([id, set]) => [id, set.size]));
     return { users: sent.map((row) => presentRequested(row, { baseUrl, actor: access.actor, teamSizes })) };
   },
 
-  removeRequestedReviewerFromChangeRequest: ({ params, actor, services: { db, clock }, baseUrl }) => {
-    const { access, reviewed } = reviewedRequest(db, params, actor, baseUrl);
-    if (params.userId !== actor.userId)
-      authorize(access.actor, 'space.requestReview', { level: access.level });
+  removeRequestedReviewerFromChangeRequest: async ({
+    params,
+    actor,
+    services: { store, clock },
+    baseUrl,
+  }) => {
     const now = clock.now();
-    const removed =
-      removeRequestedReviewerRecord(db, now, {
-        request: reviewed,
-        reviewer: { userId: params.userId },
-        actorId: actor.userId,
-      }) ||
-      removeRequestedReviewerRecord(db, now, {
-        request: reviewed,
-        reviewer: { teamId: params.userId },
-        actorId: actor.userId,
-      });
+    const removed = await store.transaction(async (tx) => {
+      const { access, reviewed } = await reviewedRequest(tx, params, actor, baseUrl);
+      if (params.userId !== actor.userId)
+        authorize(access.actor, 'space.requestReview', { level: access.level });
+      const input = { request: reviewed, actorId: actor.userId };
+      return (
+        (await removeRequestedReviewerRecordIn(tx, now, { ...input, reviewer: { userId: params.userId } })) ||
+        (await removeRequestedReviewerRecordIn(tx, now, { ...input, reviewer: { teamId: params.userId } }))
+      );
+    });
     return removed ? undefined : UNCHANGED;
   },
 } satisfies Handlers;

@@ -48,12 +48,7 @@ export function reviewsOfRequest(changeRequestId: string, outdated: boolean | un
   return base.where(sql<boolean>`${outdatedExpression} = ${outdated ? 1 : 0}`);
 }
 
-/** One review of a request, if it is one of its reviews. */
-export function findReview(db: Database, changeRequestId: string, reviewId: string): ReviewRow | undefined {
-  return db.first(reviewOfRequest(changeRequestId, reviewId));
-}
-
-/** As `findReview`, read through a store or a transaction. */
+/** One review of a request, if it is one of its reviews, read through a store or a transaction. */
 export function findReviewIn(
   on: Statements,
   changeRequestId: string,
@@ -229,39 +224,43 @@ export async function teamMembersIn(
   return membersByTeam(teamIds, rows);
 }
 
+const teamsOfUserQuery = (organizationId: string, userId: string) =>
+  builder
+    .selectFrom('team_members')
+    .select('team_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId);
+
 /** The teams of the organization a user belongs to. */
 export function teamsOfUser(db: Database, organizationId: string, userId: string): Set<string> {
-  return new Set(
-    db
-      .all(
-        builder
-          .selectFrom('team_members')
-          .select('team_id')
-          .where('organization_id', '=', organizationId)
-          .where('user_id', '=', userId),
-      )
-      .map((row) => row.team_id),
-  );
+  return new Set(db.all(teamsOfUserQuery(organizationId, userId)).map((row) => row.team_id));
+}
+
+/** As `teamsOfUser`, read through a store or a transaction. */
+export async function teamsOfUserIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+): Promise<Set<string>> {
+  return new Set((await on.all(teamsOfUserQuery(organizationId, userId))).map((row) => row.team_id));
 }
 
 /** The titles of teams of the organization, by id (ids of other organizations' teams are left out). */
-export function teamTitles(
-  db: Database,
+export async function teamTitlesIn(
+  on: Statements,
   organizationId: string,
   teamIds: readonly string[],
-): Map<string, string> {
+): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  const unique = [...new Set(teamIds)];
-  for (let i = 0; i < unique.length; i += 500) {
-    for (const row of db.all(
+  for (const chunk of chunksOf(teamIds))
+    for (const row of await on.all(
       builder
         .selectFrom('teams')
         .select(['id', 'title'])
         .where('organization_id', '=', organizationId)
-        .where('id', 'in', unique.slice(i, i + 500)),
+        .where('id', 'in', chunk),
     ))
       found.set(row.id, row.title);
-  }
   return found;
 }
 

@@ -167,18 +167,6 @@ export function standingOfOne(
   return found.get(request.id)!;
 }
 
-/** The review summaries of requests of one organization, by request id, for the caller. */
-export function reviewSummaries(
-  db: Database,
-  organizationId: string,
-  requests: readonly StandingRequest[],
-  callerId: string,
-): Map<string, ChangeRequestReviewSummary> {
-  return new Map(
-    [...standingOf(db, organizationId, requests, callerId)].map(([id, standing]) => [id, standing.summary]),
-  );
-}
-
 /** As `standingOfOne`, read through a store or a transaction. */
 export async function standingOfOneIn(
   on: Statements,
@@ -195,7 +183,7 @@ export async function standingOfOneIn(
   return found.get(request.id)!;
 }
 
-/** As `reviewSummaries`, read through a store or a transaction. */
+/** The review summaries of requests of one organization, by request id, for the caller. */
 export async function reviewSummariesIn(
   on: Statements,
   organizationId: string,

@@ -149,3 +149,18 @@ export class AsyncLock {
     };
   }
 }
+
+/**
+ * Runs `write` (a whole transaction) again when it meets a unique key that a concurrent write took (`ConflictError`),
+ * at most 10 times. For writes whose key comes from what they read (a next number, a row deleted then inserted):
+ * PostgreSQL's SERIALIZABLE reports such a collision as 23505, not as a serialization failure it would retry.
+ */
+export async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= 10) throw error;
+    }
+  }
+}
