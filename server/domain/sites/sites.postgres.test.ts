@@ -1,13 +1,14 @@
 /**
  * The sites handlers on PostgreSQL (services with only a `PostgresStore` and a clock; test/postgres-handlers.ts):
- * sites made with a new space, listed, changed, published and read as published content, unpublished and deleted,
- * with their share links, adaptive schema and events. A new site takes its basename in its transaction: 6
+ * sites made with a new space, listed, changed, published and read as published content (and its HTML view's
+ * page), unpublished and deleted, with their share links, adaptive schema and events. A new site takes its basename in its transaction: 6
  * concurrent creations with one title get 6 distinct basenames, and a basename 4 sites ask for at once goes to one.
  */
 import { describe, expect, it } from 'vitest';
 import { pages, statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
 import { siteAdaptiveSchemaHandlers } from './adaptive-schema.ts';
 import { siteHandlers } from './handlers.ts';
+import { resolvePublishedPage } from './published-view.ts';
 import { siteShareLinkHandlers } from './share-links.ts';
 
 const pg = usePostgresHandlers({ truncate: 'users, organizations, events' });
@@ -43,6 +44,9 @@ describe('sites on PostgreSQL', () => {
     );
     expect(content.site.id).toBe(docs.id);
     expect(content.structure).toMatchObject({ type: 'siteSpaces' });
+    const view = await resolvePublishedPage(pg.store, 'o1', 'guides/v1', 'quickstart');
+    expect(view).toMatchObject({ spaceTitle: 'Docs', page: { path: 'quickstart' } });
+    expect(view.markdown).toContain('Follow the setup steps');
     await refused(siteHandlers.publishSite(pg.context('admin', { ...org, siteId: empty.id })), 409);
     expect(await siteHandlers.unpublishSite(pg.context('admin', { ...org, siteId: docs.id }))).toMatchObject({
       published: false,
