@@ -65,6 +65,34 @@ export function anchorTable(pairs: Paired[]): string {
   return table(['endpoint', 'ours req/s', 'anchor req/s', 'ours/anchor', 'p99 ms (ours / anchor)'], rows);
 }
 
+/** One endpoint of the same server on SQLite and on PostgreSQL. */
+export interface OnBothStores {
+  sqlite: Measured;
+  postgres: Measured;
+}
+
+/** Each endpoint of our server on SQLite beside PostgreSQL (req/s, their ratio, both p50s and p99s). */
+export function storesTable(rows: OnBothStores[]): string {
+  return table(
+    [
+      'endpoint',
+      'SQLite req/s',
+      'PostgreSQL req/s',
+      'PostgreSQL/SQLite',
+      'p50 ms (SQLite / PG)',
+      'p99 ms (SQLite / PG)',
+    ],
+    rows.map(({ sqlite, postgres }) => [
+      sqlite.label,
+      sqlite.result.requests.average.toFixed(0),
+      postgres.result.requests.average.toFixed(0),
+      `${(postgres.result.requests.average / sqlite.result.requests.average).toFixed(2)}×`,
+      `${sqlite.p50Ms.toFixed(2)} / ${postgres.p50Ms.toFixed(2)}`,
+      `${sqlite.p99Ms.toFixed(2)} / ${postgres.p99Ms.toFixed(2)}`,
+    ]),
+  );
+}
+
 /** The figures needed to judge the targets. */
 export interface TargetInputs {
   members: Paired;

@@ -1,6 +1,7 @@
 /**
  * Child process: the real server on a seeded data directory (argv[2]; `--allow-private-fetch` after it lets the
- * server fetch from the benchmark's local fixtures); prints `{"port": n}` once listening. `--compat`: in
+ * server fetch from the benchmark's local fixtures), or on a PostgreSQL database (`--database postgres://…`, no data
+ * directory: `serve --database`'s storage); prints `{"port": n}` once listening. `--compat`: in
  * GitBook-compatible mode (`serve --compat gitbook`), with `--rate-limit <requests a minute>` (default GitBook's 60);
  * otherwise without a rate limit. It measures its own event loop's delay (`perf_hooks.monitorEventLoopDelay`) and
  * answers `{ stats, reset }` messages on its IPC channel with that and its RSS (bench/children.ts `stats`).
@@ -10,6 +11,7 @@ import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp, GITBOOK_RATE_LIMIT } from '../server/app.ts';
 import { openDatabase } from '../server/storage/database.ts';
+import { PostgresStore } from '../server/storage/store/postgres-store.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -17,29 +19,32 @@ const { values, positionals } = parseArgs({
     compat: { type: 'boolean', default: false },
     'rate-limit': { type: 'string' },
     'allow-private-fetch': { type: 'boolean', default: false },
+    database: { type: 'string' },
   },
 });
 const dataDir = positionals[0];
-if (dataDir === undefined) {
+if (dataDir === undefined && values.database === undefined) {
   console.error(
-    'usage: node bench/serve-child.ts <data-dir> [--allow-private-fetch] [--compat [--rate-limit <requests a minute>]]',
+    'usage: node bench/serve-child.ts <data-dir> | --database postgres://… [--allow-private-fetch] [--compat [--rate-limit <requests a minute>]]',
   );
   process.exit(1);
 }
 
-const db = openDatabase(dataDir);
+const postgres =
+  values.database === undefined ? undefined : PostgresStore.open({ connectionString: values.database });
+const storage = postgres !== undefined ? { postgres } : { db: openDatabase(dataDir as string) };
 const perMinute = Number(values['rate-limit'] ?? GITBOOK_RATE_LIMIT.requests);
 const allowPrivateFetch = values['allow-private-fetch'];
 const app = values.compat
   ? buildApp({
-      db,
+      ...storage,
       compat: 'gitbook',
       rateLimit: { requests: perMinute, windowMs: 60_000 },
       logger: false,
       allowPrivateFetch,
       warmUp: true,
     })
-  : buildApp({ db, rateLimit: null, logger: false, allowPrivateFetch, warmUp: true });
+  : buildApp({ ...storage, rateLimit: null, logger: false, allowPrivateFetch, warmUp: true });
 // Each request's time inside the server (from routing to the last byte written): beside the client's latency, it
 // tells a wait in the server from a wait before it (connections, the client's own process).
 const requestMicros = createHistogram();
@@ -95,8 +100,9 @@ process.channel?.unref();
 
 // Exit normally on SIGTERM, so that `--cpu-prof` gets to write its profile.
 process.on('SIGTERM', () => {
-  void app.close().then(() => {
-    db.close();
+  void app.close().then(async () => {
+    storage.db?.close();
+    await storage.postgres?.close();
     process.exit(0);
   });
 });

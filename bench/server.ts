@@ -1,11 +1,23 @@
-/** The `server` suite: the real server in a child process, under autocannon load from this process. */
+/**
+ * The `server` suite: the real server in a child process, under autocannon load from this process. With
+ * `--database postgres`, the same server on a private PostgreSQL too (bench/postgres.ts), measured in the same run
+ * beside SQLite's.
+ */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startChild, type ServerChild } from './children.ts';
 import { load, probe, type LoadOptions, type Target } from './load.ts';
 import { parseBenchOptions } from './options.ts';
-import { anchorTable, figuresTable, targetsTable, type Measured, type Paired } from './report.ts';
+import {
+  anchorTable,
+  figuresTable,
+  storesTable,
+  targetsTable,
+  type Measured,
+  type Paired,
+} from './report.ts';
+import { startBenchPostgres, type BenchPostgres } from './postgres.ts';
 import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
 import { DATABASE_FILE } from '../server/storage/database.ts';
 import { checkSameAnswers } from './anchor-check.ts';
@@ -40,23 +52,48 @@ async function measure(target: Target, options: LoadOptions): Promise<Measured> 
 
 type Endpoint = keyof ReturnType<typeof serverTargets>;
 
-/** The same endpoints on another server, labelled as the anchor's. */
-function anchorTargets(targets: ReturnType<typeof serverTargets>): ReturnType<typeof serverTargets> {
-  const relabel = (target: Target): Target => ({ ...target, label: `${target.label} (anchor)` });
+/** The same endpoints on another server, labelled with `suffix` (the anchor's, PostgreSQL's). */
+function relabelled(
+  targets: ReturnType<typeof serverTargets>,
+  suffix: string,
+): ReturnType<typeof serverTargets> {
+  const relabel = (target: Target): Target => ({ ...target, label: `${target.label} (${suffix})` });
   return { members: relabel(targets.members), team: relabel(targets.team), patch: relabel(targets.patch) };
 }
 
-/** Runs the suite: seed, start the three children, check and warm up, measure, print. */
+/** `--database postgres` taken out of the arguments (the other flags are the suites' shared ones). */
+function databaseOf(args: string[]): { postgres: boolean; rest: string[] } {
+  const rest = [...args];
+  const at = rest.findIndex((arg) => arg === '--database' || arg.startsWith('--database='));
+  if (at < 0) return { postgres: false, rest };
+  const [flag] = rest.splice(at, 1) as [string];
+  const value = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : rest.splice(at, 1)[0];
+  if (value !== 'postgres')
+    throw new Error(`--database takes postgres (SQLite is always measured), not \`${value ?? ''}\``);
+  return { postgres: true, rest };
+}
+
+/** Runs the suite: seed, start the children, check and warm up, measure, print. */
 export async function runServerBench(args: string[]): Promise<void> {
-  const options = parseBenchOptions(args);
+  const database = databaseOf(args);
+  const options = parseBenchOptions(database.rest);
   const dataDir = mkdtempSync(join(tmpdir(), 'docs-admin-bench-'));
   const children: ServerChild[] = [];
+  let postgres: BenchPostgres | undefined;
   try {
     const seedStart = performance.now();
     const seeded = seedOrganization(dataDir, SIZE);
     console.log(
       `seeded ${seeded.memberCount} members and ${seeded.teamIds.length} teams in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
+
+    if (database.postgres) {
+      const copyStart = performance.now();
+      postgres = await startBenchPostgres(dataDir);
+      console.log(
+        `started a private PostgreSQL and copied the ${postgres.rows} rows into it in ${((performance.now() - copyStart) / 1000).toFixed(1)} s`,
+      );
+    }
 
     const profileDir = options.cpuProf === undefined ? undefined : resolve(options.cpuProf);
     const nodeFlags = [
@@ -70,44 +107,84 @@ export async function runServerBench(args: string[]): Promise<void> {
     children.push(anchor);
     const hello = await startChild(join(here, 'hello-child.ts'));
     children.push(hello);
+    // The same server on PostgreSQL (`serve --database`'s storage), with the same flags.
+    const onPostgres =
+      postgres === undefined
+        ? undefined
+        : await startChild(join(here, 'serve-child.ts'), ['--database', postgres.url], nodeFlags);
+    if (onPostgres !== undefined) children.push(onPostgres);
 
     const pagePaths = await memberPagePaths(server.baseUrl, seeded);
     console.log(
-      `server child pid ${server.pid}, anchor child pid ${anchor.pid}; ${pagePaths.length} member pages to cycle through`,
+      `server child pid ${server.pid}, anchor child pid ${anchor.pid}${onPostgres === undefined ? '' : `, server child on PostgreSQL pid ${onPostgres.pid}`}; ${pagePaths.length} member pages to cycle through`,
     );
     const checks = serverTargets(server.baseUrl, seeded, pagePaths);
-    for (const target of [checks.members, checks.team, checks.patch])
-      await checkSameAnswers(target, server.baseUrl, anchor.baseUrl, 2);
-    console.log('the anchor answers the same bodies as the server (members pages, teams, role updates)');
+    const postgresChecks =
+      onPostgres === undefined ? undefined : serverTargets(onPostgres.baseUrl, seeded, pagePaths);
+    for (const endpoint of ['members', 'team', 'patch'] as const) {
+      await checkSameAnswers(checks[endpoint], server.baseUrl, anchor.baseUrl, 2);
+      // The same requests answer the same bodies from the copy on PostgreSQL as from SQLite.
+      if (postgresChecks !== undefined && onPostgres !== undefined)
+        await checkSameAnswers(postgresChecks[endpoint], onPostgres.baseUrl, server.baseUrl, 2);
+    }
+    console.log(
+      `the anchor answers the same bodies as the server (members pages, teams, role updates)${onPostgres === undefined ? '' : ', and so does the server on PostgreSQL'}`,
+    );
 
     const ours = serverTargets(server.baseUrl, seeded, pagePaths);
-    const theirs = anchorTargets(serverTargets(anchor.baseUrl, seeded, pagePaths));
+    const theirs = relabelled(serverTargets(anchor.baseUrl, seeded, pagePaths), 'anchor');
+    const oursOnPostgres =
+      onPostgres === undefined
+        ? undefined
+        : relabelled(serverTargets(onPostgres.baseUrl, seeded, pagePaths), 'PostgreSQL');
     const baseline = helloTarget(hello.baseUrl);
     const endpoints: Endpoint[] = ['members', 'team', 'patch'];
     await warmUp(baseline, options);
     for (const endpoint of endpoints) {
       await warmUp(ours[endpoint], options);
+      if (oursOnPostgres !== undefined) await warmUp(oursOnPostgres[endpoint], options);
       await warmUp(theirs[endpoint], options);
     }
 
     const helloMeasured = await measure(baseline, options);
-    const measurePair = async (endpoint: Endpoint): Promise<Paired> => ({
-      ours: await measure(ours[endpoint], options),
+    // Each endpoint on SQLite, then on PostgreSQL (when asked), then the anchor.
+    const measureEndpoint = async (endpoint: Endpoint) => ({
+      sqlite: await measure(ours[endpoint], options),
+      postgres: oursOnPostgres === undefined ? undefined : await measure(oursOnPostgres[endpoint], options),
       anchor: await measure(theirs[endpoint], options),
     });
-    const pairs = {
-      members: await measurePair('members'),
-      team: await measurePair('team'),
-      patch: await measurePair('patch'),
+    const onBoth = {
+      members: await measureEndpoint('members'),
+      team: await measureEndpoint('team'),
+      patch: await measureEndpoint('patch'),
     };
+    const pairOf = (endpoint: Endpoint): Paired => ({
+      ours: onBoth[endpoint].sqlite,
+      anchor: onBoth[endpoint].anchor,
+    });
+    const pairs = { members: pairOf('members'), team: pairOf('team'), patch: pairOf('patch') };
     const peakRssMb = server.peakRssMb();
     const anchorRssMb = anchor.peakRssMb();
-    const measured = endpoints.flatMap((endpoint) => [pairs[endpoint].ours, pairs[endpoint].anchor]);
+    const measured = endpoints.flatMap((endpoint) => {
+      const { sqlite, postgres: postgresRun, anchor: anchorRun } = onBoth[endpoint];
+      return postgresRun === undefined ? [sqlite, anchorRun] : [sqlite, postgresRun, anchorRun];
+    });
     const mb = (value: number | undefined) =>
       value === undefined ? 'unknown (no /proc)' : `${value.toFixed(0)} MB`;
     console.log(`\n${figuresTable(measured, helloMeasured)}`);
     console.log(`\n${anchorTable(endpoints.map((endpoint) => pairs[endpoint]))}`);
-    console.log(`\npeak RSS: server child ${mb(peakRssMb)}, anchor child ${mb(anchorRssMb)}`);
+    const rolledBack = await postgres?.rolledBack();
+    const stores = endpoints.flatMap((endpoint) => {
+      const { sqlite, postgres: postgresRun } = onBoth[endpoint];
+      return postgresRun === undefined ? [] : [{ sqlite, postgres: postgresRun }];
+    });
+    if (stores.length > 0)
+      console.log(
+        `\n${storesTable(stores)}\nPostgreSQL rolled back ${rolledBack} transactions in the run (serialization failures, each run again by the store)`,
+      );
+    console.log(
+      `\npeak RSS: server child ${mb(peakRssMb)}, anchor child ${mb(anchorRssMb)}${onPostgres === undefined ? '' : `, server child on PostgreSQL ${mb(onPostgres.peakRssMb())} (PostgreSQL's own processes not counted)`}`,
+    );
     console.log(
       `\nTargets (information only):\n${targetsTable({ ...pairs, connections: options.connections, peakRssMb })}`,
     );
@@ -125,6 +202,7 @@ export async function runServerBench(args: string[]): Promise<void> {
     }
   } finally {
     await Promise.all(children.map((child) => child.stop()));
+    await postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('serve --database postgres://…', () => {
-  it('serves the demo from PostgreSQL: a team, the members pages and a role change, with a real token', async () => {
+  it('serves the demo from PostgreSQL: a team, the members pages, a role change and a new space, with a real token', async () => {
     const server = await startServe([
       '--database',
       testDatabaseUrl(database),
@@ -64,6 +64,12 @@ describe('serve --database postgres://…', () => {
       const gotTeam = await call('GET', `/orgs/${org.id}/teams/${team.id}`);
       expect(gotTeam.status).toBe(200);
       expect(await gotTeam.json()).toMatchObject({ id: team.id, title: team.title });
+      const teamMembers = await call('GET', `/orgs/${org.id}/teams/${team.id}/members`);
+      expect(teamMembers.status).toBe(200);
+      const { rows: inTeam } = await client.query('SELECT user_id FROM team_members WHERE team_id = $1', [
+        team.id,
+      ]);
+      expect(await teamMembers.json()).toMatchObject({ count: inTeam.length });
 
       // Every page of the members list, by `next.page`: each member once, as many as the stored count.
       const seen: string[] = [];
@@ -101,18 +107,55 @@ describe('serve --database postgres://…', () => {
       );
       expect(stored[0]?.role).toBe('edit');
 
+      // A space created on PostgreSQL (spaces are on the store): its row and first revision are there.
+      const created = await call('POST', `/orgs/${org.id}/spaces`, { title: 'On PostgreSQL' });
+      expect(created.status).toBe(201);
+      const space = (await created.json()) as { id: string; title: string };
+      expect(space.title).toBe('On PostgreSQL');
+      const { rows: revisions } = await client.query('SELECT id FROM revisions WHERE space_id = $1', [
+        space.id,
+      ]);
+      expect(revisions).toHaveLength(1);
+
+      // The site structure (on the store): a demo site's structure, and the last section of a group moved first.
+      const { rows: sections } = await client.query<{
+        id: string;
+        site_id: string;
+        group_id: string;
+        organization_id: string;
+      }>(
+        "SELECT s.id, s.site_id, s.group_id, sites.organization_id FROM site_sections AS s JOIN sites ON sites.id = s.site_id JOIN members AS m ON m.organization_id = sites.organization_id JOIN users AS u ON u.id = m.user_id WHERE u.email = $1 AND m.role = 'admin' ORDER BY s.site_id, s.group_id, s.sort_key",
+        [DEMO_OWNER_EMAIL],
+      );
+      const first = sections[0]!;
+      const last = sections.filter((row) => row.group_id === first.group_id).at(-1)!;
+      expect(last.id).not.toBe(first.id);
+      const sitePath = `/orgs/${first.organization_id}/sites/${first.site_id}`;
+      const structure = await call('GET', `${sitePath}/structure`);
+      expect(structure.status).toBe(200);
+      expect(((await structure.json()) as { type: string }).type).toBe('sections');
+      const moved = await call('POST', `${sitePath}/sections/${last.id}/move`, {
+        position: { before: { type: 'site-section', siteSection: first.id } },
+      });
+      expect(moved.status).toBe(200);
+      const { rows: order } = await client.query<{ id: string }>(
+        'SELECT id FROM site_sections WHERE group_id = $1 ORDER BY sort_key LIMIT 1',
+        [first.group_id],
+      );
+      expect(order[0]?.id).toBe(last.id);
+
       // An operation still on the synchronous SQLite Database: a 501 that names it, and nothing written.
-      const spacesBefore = await client.query('SELECT id FROM spaces');
-      const created = await call('POST', `/orgs/${org.id}/spaces`, { title: 'Not on PostgreSQL yet' });
-      expect(created.status).toBe(501);
-      expect(await created.json()).toEqual({
+      const requestsBefore = await client.query('SELECT id FROM change_requests');
+      const requested = await call('POST', `/spaces/${space.id}/change-requests`, { subject: 'Not yet' });
+      expect(requested.status).toBe(501);
+      expect(await requested.json()).toEqual({
         error: {
           code: 501,
           message:
-            'createSpace is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
+            'createChangeRequest is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
         },
       });
-      expect((await client.query('SELECT id FROM spaces')).rowCount).toBe(spacesBefore.rowCount);
+      expect((await client.query('SELECT id FROM change_requests')).rowCount).toBe(requestsBefore.rowCount);
     } finally {
       expect(await stopServe(server.child)).toBe(0);
     }

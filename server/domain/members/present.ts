@@ -36,8 +36,8 @@ export function presentUser(
 }
 
 /**
- * `spaces` counts the spaces the member may view: pass `spaceCounter(db, organizationId)` (one per request, it
- * counts once per role); without it the count is 0.
+ * `spaces` counts the spaces the member may view: pass `spaceCountsIn(services, organizationId, roles)` of the roles
+ * presented (spaces.ts); without it the count is 0.
  */
 export function presentMember(
   row: MemberRow,

@@ -4,15 +4,7 @@ import type { Services } from '../../http/context.ts';
 import type { Database } from '../../storage/database.ts';
 import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 import { NoSyncDatabase } from '../../storage/no-database.ts';
-import { visibleSpaceCounter, visibleSpaceCountsIn } from '../spaces/lists.ts';
-
-/**
- * How many spaces a member of each role may view. A member's levels depend only on their role, so a page of
- * members costs one grouped count of the organization's spaces, never one count per member or per role.
- */
-export function spaceCounter(db: Database, organizationId: string): (role: Role | null) => number {
-  return visibleSpaceCounter(db, organizationId);
-}
+import { visibleSpaceCountsIn } from '../spaces/lists.ts';
 
 /**
  * Runs `read` on the synchronous `Database` between the store's transactions: on SQLite it waits for an open async
@@ -25,7 +17,11 @@ export function readDatabase<T>(services: Services, read: (db: Database) => T): 
   return store.outsideTransactions(() => read(services.db));
 }
 
-/** How many spaces a member of each of `roles` may view, read through the store (`visibleSpaceCountsIn`). */
+/**
+ * How many spaces a member of each of `roles` may view, read through the store (`visibleSpaceCountsIn`). A member's
+ * levels depend only on their role, so a page of members costs one grouped count of the organization's spaces, never
+ * one count per member or per role.
+ */
 export function spaceCountsIn(
   services: Services,
   organizationId: string,

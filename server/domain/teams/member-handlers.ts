@@ -2,13 +2,13 @@
  * Handlers: the members of a team (list, bulk update, set one, remove one). A write runs in one transaction of the
  * store with every read it depends on (the caller's standing, the team, the members it names).
  */
-import type { TeamRole } from '../../../shared/contract/index.ts';
+import type { Role, TeamRole } from '../../../shared/contract/index.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize, can } from '../../policies/index.ts';
 import { loadOrgAccessIn } from '../access.ts';
 import { loadMemberIn, presentMember } from '../members/present.ts';
-import { spaceCounter } from '../members/spaces.ts';
+import { spaceCountsIn } from '../members/spaces.ts';
 import { removeTeamMember, setTeamMember, updateTeamMembers } from './commands.ts';
 import { teamSubject } from './present.ts';
 import { loadTeam, loadTeamAccess, resolveMembers, teamMembersQuery } from './records.ts';
@@ -19,23 +19,30 @@ const TEAM_MEMBER_KEYS: readonly SortKey[] = [
 ];
 
 export const teamMemberHandlers = {
-  listTeamMembersInOrganizationById: async ({ params, query, actor, services: { db, store }, baseUrl }) => {
+  listTeamMembersInOrganizationById: async ({ params, query, actor, services, baseUrl }) => {
+    const { store } = services;
     const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     const team = await loadTeam(store, params.organizationId, params.teamId, actor.userId);
     authorize(orgActor, 'team.view', teamSubject(team));
     const base = teamMembersQuery(params.organizationId, team.id);
-    const spaceCount = spaceCounter(db, params.organizationId);
-    return listPageIn({
+    const page = await listPageIn({
       query,
       keys: TEAM_MEMBER_KEYS,
       ...keysetQueriesIn(store, base, TEAM_MEMBER_KEYS),
       keyOf: (row) => [row.display_name.toLowerCase(), row.user_id],
-      present: (row) => ({
-        organization: presentMember(row, baseUrl, spaceCount),
+      present: (row) => row,
+    });
+    // The space counts of the page's roles, once the page is known.
+    const roles = new Set(page.items.map((row) => row.role as Role | null));
+    const spaces = await spaceCountsIn(services, params.organizationId, roles);
+    return {
+      ...page,
+      items: page.items.map((row) => ({
+        organization: presentMember(row, baseUrl, spaces),
         team: { role: row.team_role as TeamRole },
         permissions: { view: can(orgActor, 'member.view', { userId: row.user_id }) },
-      }),
-    });
+      })),
+    };
   },
 
   updateMembersInOrganizationTeam: async ({ params, body, actor, services: { store, clock } }) => {
