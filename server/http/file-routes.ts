@@ -78,7 +78,7 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
   ) => {
     const { orgKey, basename } = request.params;
     try {
-      const view = resolvePublishedPage(services.db, orgKey, basename, request.params['*'] ?? '');
+      const view = await resolvePublishedPage(services.store, orgKey, basename, request.params['*'] ?? '');
       return reply.status(200).headers(PUBLISHED_HEADERS).send(renderPublishedPage(view));
     } catch (error) {
       if (!(error instanceof PublishedViewError)) throw error;

@@ -119,6 +119,12 @@ export function readDocument(db: Database, documentId: string | undefined): stri
   return db.first(documentById(documentId))?.markdown ?? '';
 }
 
+/** As `readDocument`, through a store or a transaction. */
+export async function readDocumentIn(on: Statements, documentId: string | undefined): Promise<string> {
+  if (documentId === undefined) return '';
+  return (await on.first(documentById(documentId)))?.markdown ?? '';
+}
+
 const documentById = prepared((id: string) =>
   builder.selectFrom('documents').select('markdown').where('id', '=', id),
 );

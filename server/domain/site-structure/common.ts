@@ -6,57 +6,34 @@
 import { badRequest } from '../../errors.ts';
 import type { Actor } from '../../http/context.ts';
 import { listPage, type KeyValue, type ListPage } from '../../http/pagination.ts';
-import { authorize, siteLevel } from '../../policies/index.ts';
 import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { SitesTable, SpacesTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
-import { loadOrgAccessIn } from '../access.ts';
 import { recordEventIn } from '../events.ts';
 import type { AuditAction } from '../audit/actions.ts';
-import { loadUserGrantsIn } from '../permissions/grants.ts';
 import { ensureConditionAllowed } from '../sites/adaptive.ts';
-import { siteNotFound, type SiteAccess } from '../sites/access.ts';
+import { loadSiteAccessIn, type SiteAccess } from '../sites/access.ts';
 import { structureContextIn, type StructureContext } from './present.ts';
 import { siteRowIn } from './records.ts';
 import type { LoadedStructure } from './structure.ts';
 
-const siteInOrg = prepared((organizationId: string, siteId: string) =>
-  builder
-    .selectFrom('sites')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', siteId),
-);
 const spaceById = prepared((spaceId: string) =>
   builder.selectFrom('spaces').selectAll().where('id', '=', spaceId),
 );
 
 /**
- * The site and the caller, authorized to read (`view`) or change (`admin`) it: as `loadSiteAccess` (sites/access.ts,
- * still on the `Database`), read through a store or, for a write, in its transaction. 404 for an unknown or foreign
- * site (non-members first get the organization's 404), 403 without the right.
+ * The site and the caller, authorized to read (`view`) or change (`admin`) it (`loadSiteAccessIn`), read through a
+ * store or, for a write, in its transaction. 404 for an unknown or foreign site (non-members first get the
+ * organization's 404), 403 without the right.
  */
-export async function siteFor(
+export function siteFor(
   on: Statements,
   params: { organizationId: string; siteId: string },
   actor: Actor,
   right: 'view' | 'admin',
 ): Promise<SiteAccess> {
-  const { org, actor: orgActor } = await loadOrgAccessIn(on, params.organizationId, actor.userId);
-  const site = await on.first(siteInOrg(params.organizationId, params.siteId));
-  if (!site) throw siteNotFound(params.siteId);
-  const level =
-    orgActor.role === 'admin'
-      ? 'admin'
-      : orgActor.grantsInOrganization === false
-        ? orgActor.role
-        : siteLevel(
-            orgActor.role,
-            (await loadUserGrantsIn(on, params.organizationId, orgActor.userId)).at('site', site.id),
-          );
-  authorize(orgActor, `site.${right}`, { level });
-  return { site, org, actor: orgActor, level };
+  return loadSiteAccessIn(on, params.organizationId, params.siteId, actor.userId, `site.${right}`);
 }
 
 /** Re-reads the site (defaults may have moved) and builds the presentation context. */

@@ -10,23 +10,23 @@
  * - Visibility: `public` and `unlisted` sites are open; a `share-link` site needs the key of one of its active share
  *   links (else 404, as for anything not found, so a key cannot be guessed from answers); `visitor-auth` asks for
  *   the site's own sign-in, which the sandbox does not emulate (401 saying so). An unpublished site is 404.
- * - Read bounded: one site, one space revision and one page body per request.
+ * - Read bounded: one site, one space revision and one page body per request, through the store.
  */
-import type { Database } from '../../storage/database.ts';
 import type {
   OrganizationsTable,
   SiteSectionsTable,
   SiteSpacesTable,
   SitesTable,
 } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import {
   flattenPages,
-  loadRevision,
-  readDocument,
+  loadRevisionIn,
+  readDocumentIn,
   type PlacedPage,
   type StoredFile,
 } from '../content/revisions.ts';
-import { loadStructure, type LoadedStructure } from '../site-structure/structure.ts';
+import { loadStructureIn, type LoadedStructure } from '../site-structure/structure.ts';
 
 /** A failure of the published view: its HTTP status and a sentence for the visitor. */
 export class PublishedViewError extends Error {
@@ -61,12 +61,15 @@ export interface PublishedPage {
 }
 
 /** The site spaces with their (not deleted) spaces' titles, in order. */
-function variantsOf(db: Database, rows: readonly SiteSpacesTable[]): PublishedPage['variants'] {
+async function variantsOf(
+  on: Statements,
+  rows: readonly SiteSpacesTable[],
+): Promise<PublishedPage['variants']> {
   if (rows.length === 0) return [];
   const titles = new Map(
-    db
-      .all(
-        db.q
+    (
+      await on.all(
+        on.q
           .selectFrom('spaces')
           .select(['id', 'title'])
           .where(
@@ -76,7 +79,7 @@ function variantsOf(db: Database, rows: readonly SiteSpacesTable[]): PublishedPa
           )
           .where('deleted_at', 'is', null),
       )
-      .map((space) => [space.id, space.title]),
+    ).map((space) => [space.id, space.title]),
   );
   return rows.flatMap((row) => {
     const title = titles.get(row.space_id);
@@ -96,16 +99,16 @@ function segmentsOf(rest: string): string[] | undefined {
   }
 }
 
-function findSite(db: Database, orgKey: string, basename: string) {
-  const org = db.first(
-    db.q
+async function findSite(on: Statements, orgKey: string, basename: string) {
+  const org = await on.first(
+    on.q
       .selectFrom('organizations')
       .select(['id', 'hostname'])
       .where((eb) => eb.or([eb('hostname', '=', orgKey), eb('id', '=', orgKey)])),
   );
   if (!org) return undefined;
-  const site = db.first(
-    db.q
+  const site = await on.first(
+    on.q
       .selectFrom('sites')
       .selectAll()
       .where('organization_id', '=', org.id)
@@ -114,16 +117,16 @@ function findSite(db: Database, orgKey: string, basename: string) {
   return site ? { org, site } : undefined;
 }
 
-function hasActiveShareLink(db: Database, siteId: string, key: string): boolean {
+async function hasActiveShareLink(on: Statements, siteId: string, key: string): Promise<boolean> {
   return (
-    db.first(
-      db.q
+    (await on.first(
+      on.q
         .selectFrom('share_links')
         .select('id')
         .where('site_id', '=', siteId)
         .where('key', '=', key)
         .where('active', '=', 1),
-    ) !== undefined
+    )) !== undefined
   );
 }
 
@@ -142,14 +145,14 @@ function pickSiteSpace(
 }
 
 /** Resolves `/sites/<orgKey>/<basename>/<rest>` to what it shows, or throws a `PublishedViewError`. */
-export function resolvePublishedPage(
-  db: Database,
+export async function resolvePublishedPage(
+  on: Statements,
   orgKey: string,
   basename: string,
   rest: string,
-): PublishedPage {
+): Promise<PublishedPage> {
   const segments = segmentsOf(rest);
-  const found = findSite(db, orgKey, basename);
+  const found = await findSite(on, orgKey, basename);
   if (segments === undefined || found === undefined) throw notFound();
   const { org, site } = found;
   if (!site.published) throw notFound('This site is not published.');
@@ -157,7 +160,7 @@ export function resolvePublishedPage(
   const key = segments[0] === '~s' ? segments[1] : undefined;
   if (segments[0] === '~s') {
     segments.splice(0, 2);
-    if (key === undefined || !hasActiveShareLink(db, site.id, key)) throw notFound();
+    if (key === undefined || !(await hasActiveShareLink(on, site.id, key))) throw notFound();
     root += `~s/${encodeURIComponent(key)}/`;
   }
   if (site.visibility === 'share-link' && key === undefined) throw notFound();
@@ -167,7 +170,7 @@ export function resolvePublishedPage(
       'This site asks its visitors to sign in through its own authentication, which the local sandbox does not emulate.',
     );
 
-  const structure = loadStructure(db, site.id);
+  const structure = await loadStructureIn(on, site.id);
   let section: SiteSectionsTable | undefined;
   if (structure.sections.length > 0) {
     section = structure.sections.find((row) => row.path === segments[0]);
@@ -179,15 +182,15 @@ export function resolvePublishedPage(
   const defaultId = section === undefined ? site.default_site_space_id : section.default_site_space_id;
   const siteSpace = pickSiteSpace(rows, defaultId, segments);
   if (siteSpace === undefined) throw notFound('This part of the site has no content yet.');
-  const space = db.first(
-    db.q
+  const space = await on.first(
+    on.q
       .selectFrom('spaces')
       .select(['title', 'revision_id', 'deleted_at'])
       .where('id', '=', siteSpace.space_id),
   );
   if (!space || space.deleted_at !== null) throw notFound('This part of the site has no content.');
 
-  const revision = loadRevision(db, space.revision_id);
+  const revision = await loadRevisionIn(on, space.revision_id);
   const pages = flattenPages(revision.tree.pages).filter((placed) => placed.page.hidden !== true);
   const wanted = segments.join('/');
   const page =
@@ -206,7 +209,7 @@ export function resolvePublishedPage(
     pages,
     files: revision.tree.files,
     page,
-    variants: variantsOf(db, rows),
-    markdown: readDocument(db, page?.page.documentId),
+    variants: await variantsOf(on, rows),
+    markdown: await readDocumentIn(on, page?.page.documentId),
   };
 }
