@@ -1,6 +1,6 @@
 // `serve --database postgres://…` on a database of the test cluster, as a person runs it: a child process, the demo
-// seeded (on SQLite, then copied), a demo user's real token from demo-tokens.json, requests over HTTP. Converted
-// operations answer from PostgreSQL; one still on the synchronous SQLite `Database` answers 501 and writes nothing.
+// seeded (on SQLite, then copied), a demo user's real token from demo-tokens.json, requests over HTTP, answered from
+// PostgreSQL. (An operation still on the synchronous SQLite `Database` answers 501: http/no-database.postgres.test.ts.)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,25 +106,12 @@ describe('serve --database postgres://…', () => {
         [org.id, reader],
       );
       expect(stored[0]?.role).toBe('edit');
-
-      // An operation still on the synchronous SQLite Database: a 501 that names it, and nothing written.
-      const spacesBefore = await client.query('SELECT id FROM spaces');
-      const created = await call('POST', `/orgs/${org.id}/spaces`, { title: 'Not on PostgreSQL yet' });
-      expect(created.status).toBe(501);
-      expect(await created.json()).toEqual({
-        error: {
-          code: 501,
-          message:
-            'createSpace is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
-        },
-      });
-      expect((await client.query('SELECT id FROM spaces')).rowCount).toBe(spacesBefore.rowCount);
     } finally {
       expect(await stopServe(server.child)).toBe(0);
     }
   });
 
-  it('seeds the demo only into an empty database, and refuses a URL that is not PostgreSQL', async () => {
+  it('seeds the demo only into an empty database, refuses a URL that is not PostgreSQL and --database elsewhere than serve', async () => {
     const { rows: before } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
     const server = await startServe([
       '--database',
@@ -143,5 +130,22 @@ describe('serve --database postgres://…', () => {
     });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('--database takes a postgres:// or postgresql:// URL');
+    // The other commands write to SQLite: with --database they refuse rather than write elsewhere.
+    const token = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'token',
+        '--email',
+        'x@example.com',
+        '--database',
+        testDatabaseUrl(database),
+        '--data-dir',
+        dataDir,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(token.status).toBe(2);
+    expect(token.stderr).toContain('--database goes with serve only so far');
   });
 });
