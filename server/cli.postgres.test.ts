@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('serve --database postgres://…', () => {
-  it('serves the demo from PostgreSQL: a team, the members pages and a role change, with a real token', async () => {
+  it('serves the demo from PostgreSQL: a team, the members pages, a role change and a new space, with a real token', async () => {
     const server = await startServe([
       '--database',
       testDatabaseUrl(database),
@@ -106,6 +106,43 @@ describe('serve --database postgres://…', () => {
         [org.id, reader],
       );
       expect(stored[0]?.role).toBe('edit');
+
+      // A space created on PostgreSQL (spaces are on the store): its row and first revision are there.
+      const created = await call('POST', `/orgs/${org.id}/spaces`, { title: 'On PostgreSQL' });
+      expect(created.status).toBe(201);
+      const space = (await created.json()) as { id: string; title: string };
+      expect(space.title).toBe('On PostgreSQL');
+      const { rows: revisions } = await client.query('SELECT id FROM revisions WHERE space_id = $1', [
+        space.id,
+      ]);
+      expect(revisions).toHaveLength(1);
+
+      // The site structure (on the store): a demo site's structure, and the last section of a group moved first.
+      const { rows: sections } = await client.query<{
+        id: string;
+        site_id: string;
+        group_id: string;
+        organization_id: string;
+      }>(
+        "SELECT s.id, s.site_id, s.group_id, sites.organization_id FROM site_sections AS s JOIN sites ON sites.id = s.site_id JOIN members AS m ON m.organization_id = sites.organization_id JOIN users AS u ON u.id = m.user_id WHERE u.email = $1 AND m.role = 'admin' ORDER BY s.site_id, s.group_id, s.sort_key",
+        [DEMO_OWNER_EMAIL],
+      );
+      const first = sections[0]!;
+      const last = sections.filter((row) => row.group_id === first.group_id).at(-1)!;
+      expect(last.id).not.toBe(first.id);
+      const sitePath = `/orgs/${first.organization_id}/sites/${first.site_id}`;
+      const structure = await call('GET', `${sitePath}/structure`);
+      expect(structure.status).toBe(200);
+      expect(((await structure.json()) as { type: string }).type).toBe('sections');
+      const moved = await call('POST', `${sitePath}/sections/${last.id}/move`, {
+        position: { before: { type: 'site-section', siteSection: first.id } },
+      });
+      expect(moved.status).toBe(200);
+      const { rows: order } = await client.query<{ id: string }>(
+        'SELECT id FROM site_sections WHERE group_id = $1 ORDER BY sort_key LIMIT 1',
+        [first.group_id],
+      );
+      expect(order[0]?.id).toBe(last.id);
     } finally {
       expect(await stopServe(server.child)).toBe(0);
     }

@@ -17,10 +17,10 @@ import type {
 import { AUDIT_EVENTS_LIMIT_DEFAULT, SYSTEM_ACTOR_ID } from '../../../shared/contract/resources/audit.ts';
 import { notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { listPage } from '../../http/pagination.ts';
+import { listPageIn } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
-import { loadOrgAccess } from '../access.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccessIn } from '../access.ts';
 import { AUDIT_ACTIONS, type AuditAction } from './actions.ts';
 import { EVENT_KEYS, eventQueries, findEvent, type EventRow } from './records.ts';
 
@@ -67,34 +67,39 @@ function presentEvent(row: EventRow, payload: Record<string, unknown>, baseUrl: 
 }
 
 /** The caller, once checked: a member (else 404) and an admin (else 403). */
-function checkAdmin(db: Database, organizationId: string, userId: string): void {
-  const { actor } = loadOrgAccess(db, organizationId, userId);
+async function checkAdmin(on: Statements, organizationId: string, userId: string): Promise<void> {
+  const { actor } = await loadOrgAccessIn(on, organizationId, userId);
   authorize(actor, 'organization.viewAuditLog', null);
 }
 
 export const auditHandlers = {
-  listOrganizationAuditEvents: ({ params, query, actor, services: { db }, baseUrl }) => {
-    checkAdmin(db, params.organizationId, actor.userId);
-    return listPage({
+  listOrganizationAuditEvents: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    await checkAdmin(store, params.organizationId, actor.userId);
+    return listPageIn({
       // The contract's default fills `limit`; the lists' usual default (50) is not GitBook's for this list.
       query: { ...query, limit: query.limit ?? AUDIT_EVENTS_LIMIT_DEFAULT },
       keys: EVENT_KEYS,
-      ...eventQueries(db, params.organizationId, query),
+      ...eventQueries(store, params.organizationId, query),
       keyOf: (row) => [row.created_at, row.id],
       present: (row) => presentEvent(row, payloadOf(row), baseUrl),
     });
   },
 
-  getOrganizationAuditEvent: ({ params, actor, services: { db }, baseUrl }): AuditEventDetails => {
-    checkAdmin(db, params.organizationId, actor.userId);
-    const row = findEvent(db, params.organizationId, params.auditEventId);
+  getOrganizationAuditEvent: async ({
+    params,
+    actor,
+    services: { store },
+    baseUrl,
+  }): Promise<AuditEventDetails> => {
+    await checkAdmin(store, params.organizationId, actor.userId);
+    const row = await findEvent(store, params.organizationId, params.auditEventId);
     if (!row) throw notFound(`no audit event with id \`${params.auditEventId}\` in this organization`);
     const payload = payloadOf(row);
     return { ...presentEvent(row, payload, baseUrl), schemaVersion: 1, payload };
   },
 
-  listOrganizationAuditEventActions: ({ params, actor, services: { db } }) => {
-    checkAdmin(db, params.organizationId, actor.userId);
+  listOrganizationAuditEventActions: async ({ params, actor, services: { store } }) => {
+    await checkAdmin(store, params.organizationId, actor.userId);
     return { items: ACTION_LIST };
   },
 } satisfies Handlers;

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledQuery } from 'kysely';
 import { openDatabase, type Compilable } from '../../storage/database.ts';
+import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 import { eventQueries, type EventFilters } from './records.ts';
 
 /** A database that keeps the SQL of every query it answers. */
@@ -43,12 +44,12 @@ const CASES: [EventFilters, string][] = [
 describe('the query plans of the audit log', () => {
   it.each(CASES.map(([filters, index]) => [JSON.stringify(filters), filters, index] as const))(
     '%s reads a range of its index',
-    (_name, filters, index) => {
+    async (_name, filters, index) => {
       const { db, seen } = recordingDatabase();
-      const queries = eventQueries(db, 'org', filters);
-      queries.fetch(undefined, 21);
-      queries.fetch(CURSOR, 21);
-      queries.count();
+      const queries = eventQueries(new SqliteStore(db), 'org', filters);
+      await queries.fetch(undefined, 21);
+      await queries.fetch(CURSOR, 21);
+      await queries.count();
       expect(seen).toHaveLength(3);
       const plans = seen.map((query) =>
         db.sqlite

@@ -6,9 +6,11 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { badRequest } from '../../errors.ts';
 import { orderByKeys, type KeyValue, type SortKey } from '../../http/pagination.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import type { DialectName } from '../../storage/dialect/compile.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { EventsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { SYSTEM_ACTOR_ID } from '../../../shared/contract/resources/audit.ts';
 import { isAuditAction } from './actions.ts';
 
@@ -96,49 +98,59 @@ function lowerBound(a: readonly [string, string], b: readonly [string, string]):
  * A filter's equality, marked `unlikely` for SQLite's planner: without statistics it takes a two-sided time range
  * on the time index for more selective than an equality on the filter's own index, and scans the organization's
  * events in that range. The filter is the selective term (one actor's, action's or target's events among the
- * organization's); the mark changes only the estimate, the term still leads the index range.
+ * organization's); the mark changes only the estimate, the term still leads the index range. PostgreSQL has no
+ * such function (and keeps statistics): there the condition goes as it is.
  */
-function selective(condition: Expression<SqlBool>): Expression<SqlBool> {
-  return sql<SqlBool>`unlikely(${condition})`;
+function selective(dialect: DialectName, condition: Expression<SqlBool>): Expression<SqlBool> {
+  return dialect === 'sqlite' ? sql<SqlBool>`unlikely(${condition})` : condition;
 }
 
 /** The organization's events matching the filters: one keyset page (newest first) and the count. */
 export function eventQueries(
-  db: Database,
+  on: Statements,
   organizationId: string,
   filters: EventFilters,
-): { fetch: (after: KeyValue[] | undefined, take: number) => EventRow[]; count: () => number } {
+): {
+  fetch: (after: KeyValue[] | undefined, take: number) => Promise<EventRow[]>;
+  count: () => Promise<number>;
+} {
   const { window, action, actor, target } = checked(filters);
-  let base = db.q.selectFrom('events as e').where('e.organization_id', '=', organizationId);
+  const { dialect } = on;
+  let base = on.q.selectFrom('events as e').where('e.organization_id', '=', organizationId);
   if (actor !== undefined)
     base = base.where(({ eb }) =>
-      selective(actor === SYSTEM_ACTOR_ID ? eb('e.actor_id', 'is', null) : eb('e.actor_id', '=', actor)),
+      selective(
+        dialect,
+        actor === SYSTEM_ACTOR_ID ? eb('e.actor_id', 'is', null) : eb('e.actor_id', '=', actor),
+      ),
     );
-  if (action !== undefined) base = base.where(({ eb }) => selective(eb('e.action', '=', action)));
-  if (target !== undefined) base = base.where(({ eb }) => selective(eb('e.subject_id', '=', target)));
+  if (action !== undefined) base = base.where(({ eb }) => selective(dialect, eb('e.action', '=', action)));
+  if (target !== undefined)
+    base = base.where(({ eb }) => selective(dialect, eb('e.subject_id', '=', target)));
   if (window.from !== undefined) base = base.where('e.created_at', '>=', window.from);
   const below = (bound: readonly [string, string] | undefined) =>
     bound === undefined ? base : base.where(sql<SqlBool>`(e.created_at, e.id) < (${bound[0]}, ${bound[1]})`);
   return {
-    fetch: (after, take) => {
+    fetch: async (after, take) => {
       const cursor = after === undefined ? undefined : cursorOf(after);
       const bound = cursor && window.before ? lowerBound(cursor, window.before) : (cursor ?? window.before);
-      const rows = db.all(below(bound).selectAll('e').orderBy(orderByKeys(EVENT_KEYS)).limit(take));
-      return withActorNames(db, rows);
+      const rows = await on.all(below(bound).selectAll('e').orderBy(orderByKeys(EVENT_KEYS)).limit(take));
+      return withActorNames(on, rows);
     },
-    count: () => Number(db.first(below(window.before).select(sql<number>`count(*)`.as('n')))?.n ?? 0),
+    count: async () =>
+      Number((await on.first(below(window.before).select(sql<number>`count(*)`.as('n'))))?.n ?? 0),
   };
 }
 
 /** The rows with their actors' display names, read in one statement for the page's actors. */
-function withActorNames(db: Database, rows: readonly EventsTable[]): EventRow[] {
+async function withActorNames(on: Statements, rows: readonly EventsTable[]): Promise<EventRow[]> {
   const ids = [...new Set(rows.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id])))];
   const names = new Map(
     ids.length === 0
       ? []
-      : db
-          .all(db.q.selectFrom('users').select(['id', 'display_name']).where('id', 'in', ids))
-          .map((user) => [user.id, user.display_name] as const),
+      : (await on.all(on.q.selectFrom('users').select(['id', 'display_name']).where('id', 'in', ids))).map(
+          (user) => [user.id, user.display_name] as const,
+        ),
   );
   return rows.map((row) => ({
     ...row,
@@ -157,6 +169,6 @@ const eventById = prepared((organizationId: string, id: string) =>
 );
 
 /** One event of the organization, or undefined (another organization's event included). */
-export function findEvent(db: Database, organizationId: string, id: string): EventRow | undefined {
-  return db.first(eventById(organizationId, id));
+export function findEvent(on: Statements, organizationId: string, id: string): Promise<EventRow | undefined> {
+  return on.first(eventById(organizationId, id));
 }

@@ -8,7 +8,8 @@
  *   only through the merge (the contract refuses it in PATCH: 400 naming `status`); a merged request keeps its
  *   status (409). Any other move is a 409 naming both statuses; setting the current status changes nothing.
  * - `number` is max + 1 per space, taken in the transaction that inserts the request (SQLite writes one at a time,
- *   and UNIQUE (space_id, number) backs it). `{changeRequestId}` is the id, or the number when it is all digits.
+ *   PostgreSQL's SERIALIZABLE retries one of two concurrent creations, and UNIQUE (space_id, number) backs both).
+ *   `{changeRequestId}` is the id, or the number when it is all digits.
  * - Creating copies the space's current revision tree into a new revision whose parent is that space revision:
  *   the request's head. `revision_initial` remembers the space revision. The merge base is the space revision last
  *   pulled in by an update (`revision_merged_ancestor`), else `revision_initial`; the request is `outdated` once the
@@ -21,15 +22,16 @@
  */
 import { conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import type { Database } from '../../storage/database.ts';
+import { ConflictError, type Statements } from '../../storage/store/store.ts';
 import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
-import { reviewSummaries, standingOfOne } from '../reviews/standing.ts';
-import { recordEvent } from '../events.ts';
-import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
-import { createChangeRequestRecord, loadChangeRequest } from './records.ts';
+import { reviewSummariesIn, standingOfOne, standingOfOneIn } from '../reviews/standing.ts';
+import { recordEventIn } from '../events.ts';
+import { ensureUnlocked, resolveSpaceAccessIn } from '../spaces/access.ts';
+import { createChangeRequestRecordIn, loadChangeRequestIn } from './records.ts';
 import { changeRequestQuery, presentChangeRequest, type ChangeRequestRow } from './present.ts';
 
 type Status = ChangeRequestsTable['status'];
@@ -45,10 +47,12 @@ const MOVES: Record<string, readonly string[]> = {
 // The number is the request's place in its space: newest first is highest number first, unique within a space.
 const LIST_KEYS: readonly SortKey[] = [{ column: 'cr.number', direction: 'desc' }];
 
-/** A request with its review summary for the caller. */
+type PresentedSpace = Pick<SpacesTable, 'id' | 'organization_id' | 'revision_id'>;
+
+/** A request with its review summary for the caller (the content writes, still on the `Database`). */
 export function presentWithSummary(
   db: Database,
-  space: Pick<SpacesTable, 'id' | 'organization_id' | 'revision_id'>,
+  space: PresentedSpace,
   request: ChangeRequestRow,
   baseUrl: string,
   callerId: string,
@@ -57,22 +61,45 @@ export function presentWithSummary(
   return presentChangeRequest(request, space, baseUrl, summary);
 }
 
+/** As `presentWithSummary`, its summary read through a store or a transaction. */
+export async function presentWithSummaryIn(
+  on: Statements,
+  space: PresentedSpace,
+  request: ChangeRequestRow,
+  baseUrl: string,
+  callerId: string,
+) {
+  const { summary } = await standingOfOneIn(on, space, request, callerId);
+  return presentChangeRequest(request, space, baseUrl, summary);
+}
+
+/** Runs `write` again when it meets a unique key a concurrent write took (`ConflictError`), at most 10 times. */
+async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= 10) throw error;
+    }
+  }
+}
+
 export const changeRequestHandlers = {
-  listChangeRequestsForSpace: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { space } = resolveSpaceAccess(db, params.spaceId, actor);
+  listChangeRequestsForSpace: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { space } = await resolveSpaceAccessIn(store, params.spaceId, actor);
     let base = changeRequestQuery()
       .where('cr.space_id', '=', space.id)
       .where('cr.status', '=', query.status ?? 'open');
     if (query.contributor !== undefined) base = base.where('cr.created_by', '=', query.contributor);
-    const { fetch, count } = keysetQueries(db, base, LIST_KEYS);
+    const { fetch, count } = keysetQueriesIn(store, base, LIST_KEYS);
     let summaries = new Map<string, ChangeRequestReviewSummary>();
-    return listPage({
+    return listPageIn({
       query,
       keys: LIST_KEYS,
-      fetch: (after, take) => {
-        const rows = fetch(after, take);
-        summaries = reviewSummaries(
-          db,
+      fetch: async (after, take) => {
+        const rows = await fetch(after, take);
+        summaries = await reviewSummariesIn(
+          store,
           space.organization_id,
           rows.map((row) => ({ ...row, space_revision_id: space.revision_id })),
           actor.userId,
@@ -85,56 +112,65 @@ export const changeRequestHandlers = {
     });
   },
 
-  createChangeRequest: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
-    authorize(orgActor, 'space.edit', { level });
-    ensureUnlocked(space);
-    const { id } = createChangeRequestRecord(db, clock.now(), {
-      space,
-      actorId: actor.userId,
-      ...(body?.subject !== undefined ? { subject: body.subject } : {}),
-    });
-    return presentWithSummary(db, space, loadChangeRequest(db, space.id, id), baseUrl, actor.userId);
+  createChangeRequest: ({ params, body, actor, services: { store, clock }, baseUrl }) =>
+    // The space's revision (the new head's tree) and the next number are read in the transaction that writes them.
+    // On PostgreSQL, a creation that read the same maximum as a concurrent one meets UNIQUE (space_id, number):
+    // tried again, it reads the number written.
+    retryingConflicts(() =>
+      store.transaction(async (tx) => {
+        const { space, actor: orgActor, level } = await resolveSpaceAccessIn(tx, params.spaceId, actor);
+        authorize(orgActor, 'space.edit', { level });
+        ensureUnlocked(space);
+        const { id } = await createChangeRequestRecordIn(tx, clock.now(), {
+          space,
+          actorId: actor.userId,
+          ...(body?.subject !== undefined ? { subject: body.subject } : {}),
+        });
+        const request = await loadChangeRequestIn(tx, space.id, id);
+        return presentWithSummaryIn(tx, space, request, baseUrl, actor.userId);
+      }),
+    ),
+
+  getChangeRequestById: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { space } = await resolveSpaceAccessIn(store, params.spaceId, actor);
+    const request = await loadChangeRequestIn(store, space.id, params.changeRequestId);
+    return presentWithSummaryIn(store, space, request, baseUrl, actor.userId);
   },
 
-  getChangeRequestById: ({ params, actor, services: { db }, baseUrl }) => {
-    const { space } = resolveSpaceAccess(db, params.spaceId, actor);
-    const request = loadChangeRequest(db, space.id, params.changeRequestId);
-    return presentWithSummary(db, space, request, baseUrl, actor.userId);
-  },
-
-  updateChangeRequestById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
-    const request = loadChangeRequest(db, space.id, params.changeRequestId);
-    if (body.subject !== undefined || body.status !== undefined) authorize(orgActor, 'space.edit', { level });
-    const changes: Partial<Pick<ChangeRequestsTable, 'subject' | 'status'>> = {};
-    if (body.subject !== undefined) changes.subject = body.subject.trim();
-    if (body.status !== undefined && body.status !== request.status) {
-      const to: Status = body.status;
-      if (request.status === 'merged')
-        throw conflict(
-          `body field \`status\`: change request ${request.number} is merged: its status is final`,
-        );
-      if (!(MOVES[request.status] ?? []).includes(to))
-        throw conflict(
-          `body field \`status\`: a change request cannot move from \`${request.status}\` to \`${to}\``,
-        );
-      if (to === 'archived' && request.created_by !== actor.userId)
-        authorize(orgActor, 'space.review', { level });
-      changes.status = to;
-    }
-    if (Object.keys(changes).length === 0)
-      return presentWithSummary(db, space, request, baseUrl, actor.userId);
-    const now = clock.now();
-    const updatedAt = now.toISOString();
-    db.transaction(() => {
-      db.run(
-        db.q
+  updateChangeRequestById: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
+    // The status moved from is read in the transaction that writes the new one (a merge or another move meanwhile).
+    return store.transaction(async (tx) => {
+      const { space, actor: orgActor, level } = await resolveSpaceAccessIn(tx, params.spaceId, actor);
+      const request = await loadChangeRequestIn(tx, space.id, params.changeRequestId);
+      if (body.subject !== undefined || body.status !== undefined)
+        authorize(orgActor, 'space.edit', { level });
+      const changes: Partial<Pick<ChangeRequestsTable, 'subject' | 'status'>> = {};
+      if (body.subject !== undefined) changes.subject = body.subject.trim();
+      if (body.status !== undefined && body.status !== request.status) {
+        const to: Status = body.status;
+        if (request.status === 'merged')
+          throw conflict(
+            `body field \`status\`: change request ${request.number} is merged: its status is final`,
+          );
+        if (!(MOVES[request.status] ?? []).includes(to))
+          throw conflict(
+            `body field \`status\`: a change request cannot move from \`${request.status}\` to \`${to}\``,
+          );
+        if (to === 'archived' && request.created_by !== actor.userId)
+          authorize(orgActor, 'space.review', { level });
+        changes.status = to;
+      }
+      if (Object.keys(changes).length === 0)
+        return presentWithSummaryIn(tx, space, request, baseUrl, actor.userId);
+      const now = clock.now();
+      const updatedAt = now.toISOString();
+      await tx.run(
+        tx.q
           .updateTable('change_requests')
           .set({ ...changes, updated_at: updatedAt })
           .where('id', '=', request.id),
       );
-      recordEvent(db, now, {
+      await recordEventIn(tx, now, {
         organizationId: space.organization_id,
         actorId: actor.userId,
         action: 'change_request.updated',
@@ -142,8 +178,8 @@ export const changeRequestHandlers = {
         subjectId: request.id,
         data: { space: space.id, ...changes },
       });
+      const updated = { ...request, ...changes, updated_at: updatedAt };
+      return presentWithSummaryIn(tx, space, updated, baseUrl, actor.userId);
     });
-    const updated = { ...request, ...changes, updated_at: updatedAt };
-    return presentWithSummary(db, space, updated, baseUrl, actor.userId);
   },
 } satisfies Handlers;

@@ -16,7 +16,8 @@
  *   the space revision, the request's head) becomes the space's revision (`updated_at` bumped), the request becomes
  *   `merged` with `revisionMerged`, `mergedAt` and `mergedBy`, and an event is recorded. Every other open request of
  *   the space is then outdated, its merge base being an older revision. The merge is computed on a worker thread
- *   and written if nothing moved meanwhile (merge-run.ts).
+ *   and written if nothing moved meanwhile (merge-run.ts): every check above is made again in the transaction that
+ *   writes it, with the space and the request read in it.
  * - Update (POST …/update) needs `edit`, an `open` or `draft` request and an unlocked space (it writes the request's
  *   content). A request that is not outdated is answered as it is (its head, nothing written). Otherwise the
  *   three-way merge with the request's head and the space's revision: conflicts are a 409 naming the pages, nothing
@@ -38,18 +39,24 @@ import type {
 } from '../../../shared/contract/resources/changeRequests.ts';
 import type { Static } from '@sinclair/typebox';
 import { conflict, forbidden } from '../../errors.ts';
-import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import type { Actor, Handlers } from '../../http/context.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
-import { loadOrgAccess } from '../access.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccessIn } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
-import { ensureUnlocked, resolveSpaceAccess } from '../spaces/access.ts';
+import { ensureUnlocked, resolveSpaceAccessIn } from '../spaces/access.ts';
 import { visibleSpaceFilter } from '../spaces/lists.ts';
-import { reviewSummaries, standingOfOne } from '../reviews/standing.ts';
+import { reviewSummariesIn, standingOfOneIn } from '../reviews/standing.ts';
 import { mergeConflicts, mergeOffThread, movedSince, untilSettled } from './merge-run.ts';
 import { changeRequestQuery, isOutdated, mergeBaseOf, presentChangeRequest } from './present.ts';
-import { commitMerge, commitUpdate, loadChangeRequest, mergedTree, type MergedSpace } from './records.ts';
+import {
+  commitMergeIn,
+  commitUpdateIn,
+  loadChangeRequestIn,
+  mergedTree,
+  type MergedSpace,
+} from './records.ts';
 import type { ChangeRequestRow } from './present.ts';
 
 const INBOX_KEYS: readonly SortKey[] = [
@@ -57,18 +64,23 @@ const INBOX_KEYS: readonly SortKey[] = [
   { column: 'cr.id', direction: 'desc' },
 ];
 
+interface RequestParams {
+  spaceId: string;
+  changeRequestId: string;
+}
+
 /**
  * The merge rules the request must meet, judged now: the rules it may merge past (`bypass`, for those the rules let
  * bypass), or the 403 / 409 naming every unmet rule.
  */
-function judgedForMerge(
-  db: Database,
+async function judgedForMerge(
+  on: Statements,
   space: MergedSpace,
   request: ChangeRequestRow,
   callerId: string,
   bypass: boolean,
-): string[] {
-  const standing = standingOfOne(db, space, request, callerId);
+): Promise<string[]> {
+  const standing = await standingOfOneIn(on, space, request, callerId);
   if (bypass && !standing.callerMayBypass)
     throw forbidden("only the people the merge rules' `allow_bypass` lists may merge past them");
   const unmet = standing.results.filter((result) => !result.met);
@@ -79,45 +91,65 @@ function judgedForMerge(
   return unmet.map((result) => result.rule);
 }
 
+/**
+ * The space and the request of a merge, read through `on`, with every check of the merge passed: the caller's
+ * `merge` right, an open request, an unlocked space and the rules met (or bypassed: the rules passed are answered).
+ * Run before the merge is computed and again in the transaction that writes it.
+ */
+async function mergeable(on: Statements, params: RequestParams, actor: Actor, bypass: boolean) {
+  const { space, actor: orgActor, level } = await resolveSpaceAccessIn(on, params.spaceId, actor);
+  const request = await loadChangeRequestIn(on, space.id, params.changeRequestId);
+  authorize(orgActor, 'space.merge', { level });
+  if (request.status !== 'open')
+    throw conflict(
+      request.status === 'draft'
+        ? `change request ${request.number} is a draft: mark it open before merging it`
+        : `change request ${request.number} is ${request.status}: only open change requests can be merged`,
+    );
+  ensureUnlocked(space);
+  const bypassed = await judgedForMerge(on, space, request, actor.userId, bypass);
+  return { space, request, bypassed };
+}
+
+/** As `mergeable`, for an update from the main content: `edit`, an open or draft request, an unlocked space. */
+async function updatable(on: Statements, params: RequestParams, actor: Actor) {
+  const { space, actor: orgActor, level } = await resolveSpaceAccessIn(on, params.spaceId, actor);
+  const request = await loadChangeRequestIn(on, space.id, params.changeRequestId);
+  authorize(orgActor, 'space.edit', { level });
+  if (request.status !== 'open' && request.status !== 'draft')
+    throw conflict(
+      `change request ${request.number} is ${request.status}: only open and draft change requests can be updated`,
+    );
+  ensureUnlocked(space);
+  return { space, request };
+}
+
 export const changeRequestMergeHandlers = {
   mergeChangeRequest: ({ params, query, actor, services }) => {
-    const { db, clock } = services;
+    const { store, clock } = services;
+    const bypass = query.bypassRules === true;
     return untilSettled(async () => {
-      const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
-      const request = loadChangeRequest(db, space.id, params.changeRequestId);
-      authorize(orgActor, 'space.merge', { level });
-      if (request.status !== 'open')
-        throw conflict(
-          request.status === 'draft'
-            ? `change request ${request.number} is a draft: mark it open before merging it`
-            : `change request ${request.number} is ${request.status}: only open change requests can be merged`,
-        );
-      ensureUnlocked(space);
-      const bypass = query.bypassRules === true;
-      judgedForMerge(db, space, request, actor.userId, bypass);
+      const { space, request } = await mergeable(store, params, actor, bypass);
       const merged = mergedTree(await mergeOffThread(services, request, space.revision_id), request, 'merge');
-      return db.transaction(() => {
-        if (movedSince(db, space, request)) return undefined;
-        // Reviews, requested reviewers, rules and the subject may have changed while the merge was computed.
-        const now = loadChangeRequest(db, space.id, request.id);
-        const bypassed = judgedForMerge(db, space, now, actor.userId, bypass);
-        const input = { space, request, actorId: actor.userId, bypassed };
-        return { revision: commitMerge(db, clock.now(), input, merged).revision, result: 'merge' as const };
+      // Access, status, reviews, requested reviewers, rules and the subject may have changed while the merge was
+      // computed: all are read again in the transaction that writes it, and the space and the request must not
+      // have moved (a merge committed meanwhile).
+      return store.transaction(async (tx) => {
+        const now = await mergeable(tx, params, actor, bypass);
+        if (movedSince(space, request, now)) return undefined;
+        const input = { space, request, actorId: actor.userId, bypassed: now.bypassed };
+        return {
+          revision: (await commitMergeIn(tx, clock.now(), input, merged)).revision,
+          result: 'merge' as const,
+        };
       });
     });
   },
 
   updateChangeRequest: ({ params, actor, services }) => {
-    const { db, clock } = services;
+    const { store, clock } = services;
     return untilSettled(async () => {
-      const { space, actor: orgActor, level } = resolveSpaceAccess(db, params.spaceId, actor);
-      const request = loadChangeRequest(db, space.id, params.changeRequestId);
-      authorize(orgActor, 'space.edit', { level });
-      if (request.status !== 'open' && request.status !== 'draft')
-        throw conflict(
-          `change request ${request.number} is ${request.status}: only open and draft change requests can be updated`,
-        );
-      ensureUnlocked(space);
+      const { space, request } = await updatable(store, params, actor);
       if (mergeBaseOf(request) === space.revision_id)
         return { revision: request.revision_id, result: 'update' as const };
       const merged = mergedTree(
@@ -125,20 +157,23 @@ export const changeRequestMergeHandlers = {
         request,
         'update',
       );
-      return db.transaction(() => {
-        if (movedSince(db, space, request)) return undefined;
+      return store.transaction(async (tx) => {
+        if (movedSince(space, request, await updatable(tx, params, actor))) return undefined;
         const input = { space, request, actorId: actor.userId };
-        return { revision: commitUpdate(db, clock.now(), input, merged).revision, result: 'update' as const };
+        return {
+          revision: (await commitUpdateIn(tx, clock.now(), input, merged)).revision,
+          result: 'update' as const,
+        };
       });
     });
   },
 
   checkChangeRequestMerge: async ({ params, actor, services }) => {
-    const { db } = services;
-    const { space } = resolveSpaceAccess(db, params.spaceId, actor);
-    const request = loadChangeRequest(db, space.id, params.changeRequestId);
+    const { store } = services;
+    const { space } = await resolveSpaceAccessIn(store, params.spaceId, actor);
+    const request = await loadChangeRequestIn(store, space.id, params.changeRequestId);
     const outdated = isOutdated(request, space);
-    const { results, rulesMet, callerMayBypass } = standingOfOne(db, space, request, actor.userId);
+    const { results, rulesMet, callerMayBypass } = await standingOfOneIn(store, space, request, actor.userId);
     const rules = { rules: results, canBypass: callerMayBypass };
     if (request.status === 'merged') return { outdated, mergeable: false, conflicts: [], ...rules };
     const conflicts = await mergeConflicts(services, request, space.revision_id);
@@ -151,9 +186,9 @@ export const changeRequestMergeHandlers = {
     return check;
   },
 
-  listChangeRequestsForOrganization: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    const levels = new ContentLevels(db, params.organizationId, orgActor);
+  listChangeRequestsForOrganization: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
+    const levels = await ContentLevels.loadIn(store, params.organizationId, orgActor);
     let base = changeRequestQuery()
       .innerJoin('spaces as s', 's.id', 'cr.space_id')
       .select('s.revision_id as space_revision_id')
@@ -163,14 +198,14 @@ export const changeRequestMergeHandlers = {
     const visible = visibleSpaceFilter(levels);
     if (visible) base = base.where(visible);
     if (query.space !== undefined) base = base.where('cr.space_id', '=', query.space);
-    const { fetch, count } = keysetQueries(db, base, INBOX_KEYS);
+    const { fetch, count } = keysetQueriesIn(store, base, INBOX_KEYS);
     let summaries = new Map<string, ChangeRequestReviewSummary>();
-    return listPage({
+    return listPageIn({
       query,
       keys: INBOX_KEYS,
-      fetch: (after, take) => {
-        const rows = fetch(after, take);
-        summaries = reviewSummaries(db, params.organizationId, rows, actor.userId);
+      fetch: async (after, take) => {
+        const rows = await fetch(after, take);
+        summaries = await reviewSummariesIn(store, params.organizationId, rows, actor.userId);
         return rows;
       },
       count,

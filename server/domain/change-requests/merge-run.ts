@@ -18,14 +18,14 @@
 import { conflict } from '../../errors.ts';
 import type { Services } from '../../http/context.ts';
 import { JobLimitError } from '../../jobs/runner.ts';
-import type { Database } from '../../storage/database.ts';
-import { loadRevision, readDocuments } from '../content/revisions.ts';
+import type { Store } from '../../storage/store/store.ts';
+import { loadRevisionIn, readDocumentsIn } from '../content/revisions.ts';
 import { mergeBaseOf } from './present.ts';
 import type { MergeConflict } from './merge.ts';
 import type { MergedRequest, MergedSpace, MergeResult } from './records.ts';
 
 const CHECKS_KEPT = 64;
-const checks = new WeakMap<Database, Map<string, Promise<MergeConflict[]>>>();
+const checks = new WeakMap<Store, Map<string, Promise<MergeConflict[]>>>();
 
 /**
  * The conflicts of merging the request's head into the space revision `mainRevisionId` (none when it merges
@@ -36,8 +36,8 @@ export function mergeConflicts(
   request: MergedRequest,
   mainRevisionId: string,
 ): Promise<MergeConflict[]> {
-  let kept = checks.get(services.db);
-  if (kept === undefined) checks.set(services.db, (kept = new Map()));
+  let kept = checks.get(services.store);
+  if (kept === undefined) checks.set(services.store, (kept = new Map()));
   const key = `${request.revision_id}>${mergeBaseOf(request)}>${mainRevisionId}`;
   const known = kept.get(key);
   if (known !== undefined) {
@@ -64,13 +64,13 @@ export async function mergeOffThread(
   request: MergedRequest,
   mainRevisionId: string,
 ): Promise<MergeResult> {
-  const { db } = services;
+  const { store } = services;
   const baseId = mergeBaseOf(request);
-  const head = loadRevision(db, request.revision_id).tree;
+  const head = (await loadRevisionIn(store, request.revision_id)).tree;
   if (mainRevisionId === baseId) return { tree: head, written: [] };
   const input = {
-    base: loadRevision(db, baseId).tree,
-    main: loadRevision(db, mainRevisionId).tree,
+    base: (await loadRevisionIn(store, baseId)).tree,
+    main: (await loadRevisionIn(store, mainRevisionId)).tree,
     changeRequest: head,
     documents: {},
   };
@@ -79,7 +79,7 @@ export async function mergeOffThread(
     if ('need' in output)
       output = await services.jobs.runner.run('merge.trees', {
         ...input,
-        documents: Object.fromEntries(readDocuments(db, output.need)),
+        documents: Object.fromEntries(await readDocumentsIn(store, output.need)),
       });
     if ('need' in output) throw new Error('the merge asked for page bodies twice');
     return output;
@@ -92,20 +92,21 @@ export async function mergeOffThread(
   }
 }
 
-/** Whether the space or the request changed since they were read. */
-export function movedSince(db: Database, space: MergedSpace, request: MergedRequest): boolean {
-  const nowSpace = db.first(db.q.selectFrom('spaces').select('revision_id').where('id', '=', space.id));
-  const nowRequest = db.first(
-    db.q
-      .selectFrom('change_requests')
-      .select(['revision_id', 'status', 'revision_merged_ancestor'])
-      .where('id', '=', request.id),
-  );
+/**
+ * Whether the space or the request changed between `before` (what the merge or the update was computed from) and
+ * `now`, read again in the transaction that writes it (read before it, a merge committed meanwhile would go unseen
+ * and the request be merged twice).
+ */
+export function movedSince(
+  space: MergedSpace,
+  request: MergedRequest,
+  now: { space: MergedSpace; request: MergedRequest },
+): boolean {
   return (
-    nowSpace?.revision_id !== space.revision_id ||
-    nowRequest?.revision_id !== request.revision_id ||
-    nowRequest.status !== request.status ||
-    nowRequest.revision_merged_ancestor !== request.revision_merged_ancestor
+    now.space.revision_id !== space.revision_id ||
+    now.request.revision_id !== request.revision_id ||
+    now.request.status !== request.status ||
+    now.request.revision_merged_ancestor !== request.revision_merged_ancestor
   );
 }
 

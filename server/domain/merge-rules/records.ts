@@ -8,6 +8,7 @@ import type {
   MergeRulesStandaloneConfiguration,
 } from '../../../shared/contract/resources/mergeRules.ts';
 import { builder, type Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 const NONE: MergeRulesStandaloneConfiguration = { type: 'none' };
 const INHERIT: MergeRulesSpaceConfiguration = { type: 'inherit' };
@@ -42,30 +43,54 @@ export function rulesOf(configuration: MergeRulesStandaloneConfiguration): reado
   return configuration.type === 'rules' ? configuration.rules : [];
 }
 
+const organizationRules = (organizationId: string) =>
+  builder.selectFrom('organizations').select('merge_rules').where('id', '=', organizationId);
+const spacesRules = (spaceIds: readonly string[]) =>
+  builder.selectFrom('spaces').select(['id', 'merge_rules']).where('id', 'in', spaceIds);
+
+/** The distinct ids, 500 at a time (under SQLite's limit on bound parameters). */
+export function chunksOf(ids: readonly string[]): string[][] {
+  const unique = [...new Set(ids)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += 500) chunks.push(unique.slice(i, i + 500));
+  return chunks;
+}
+
+/** The rules of each space: its own, or the organization's (`inherited`), for spaces not found too. */
+function rulesBySpace(
+  spaceIds: readonly string[],
+  orgRules: string | null | undefined,
+  rows: readonly { id: string; merge_rules?: string | null }[],
+): Map<string, readonly MergeRule[]> {
+  const found = new Map<string, readonly MergeRule[]>();
+  const inherited = rulesOf(organizationMergeRules(orgRules));
+  for (const row of rows) {
+    const own = spaceMergeRules(row.merge_rules);
+    found.set(row.id, own.type === 'inherit' ? inherited : rulesOf(own));
+  }
+  for (const id of spaceIds) if (!found.has(id)) found.set(id, inherited);
+  return found;
+}
+
 /** The rules that apply to each of some spaces of one organization, by space id: their own, or the organization's. */
 export function rulesOfSpaces(
   db: Database,
   organizationId: string,
   spaceIds: readonly string[],
 ): Map<string, readonly MergeRule[]> {
-  const found = new Map<string, readonly MergeRule[]>();
-  const org = db.first(
-    builder.selectFrom('organizations').select('merge_rules').where('id', '=', organizationId),
-  );
-  const inherited = rulesOf(organizationMergeRules(org?.merge_rules));
-  const unique = [...new Set(spaceIds)];
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = db.all(
-      builder
-        .selectFrom('spaces')
-        .select(['id', 'merge_rules'])
-        .where('id', 'in', unique.slice(i, i + 500)),
-    );
-    for (const row of rows) {
-      const own = spaceMergeRules(row.merge_rules);
-      found.set(row.id, own.type === 'inherit' ? inherited : rulesOf(own));
-    }
-  }
-  for (const id of unique) if (!found.has(id)) found.set(id, inherited);
-  return found;
+  const org = db.first(organizationRules(organizationId));
+  const rows = chunksOf(spaceIds).flatMap((chunk) => db.all(spacesRules(chunk)));
+  return rulesBySpace(spaceIds, org?.merge_rules, rows);
+}
+
+/** As `rulesOfSpaces`, read through a store or a transaction. */
+export async function rulesOfSpacesIn(
+  on: Statements,
+  organizationId: string,
+  spaceIds: readonly string[],
+): Promise<Map<string, readonly MergeRule[]>> {
+  const org = await on.first(organizationRules(organizationId));
+  const rows = [];
+  for (const chunk of chunksOf(spaceIds)) rows.push(...(await on.all(spacesRules(chunk))));
+  return rulesBySpace(spaceIds, org?.merge_rules, rows);
 }

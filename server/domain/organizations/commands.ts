@@ -4,7 +4,7 @@ import { newId, newToken, hashToken } from '../../ids.ts';
 import type { Database } from '../../storage/database.ts';
 import type { OrganizationsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
-import { recordEvent } from '../events.ts';
+import { recordEvent, recordEventIn, type EventInput } from '../events.ts';
 
 /** The user with this email (compared case-insensitively), created if there is none. */
 export function ensureUser(
@@ -88,37 +88,58 @@ export interface NewOrganization {
 /** Creates an organization with its owner as its first admin. */
 export function createOrganization(db: Database, at: Date, input: NewOrganization): OrganizationsTable {
   return db.transaction(() => {
-    const org: OrganizationsTable = {
-      id: newId(),
-      title: input.title,
-      created_at: at.toISOString(),
-      email_domains: JSON.stringify(input.emailDomains ?? []),
-      hostname: input.hostname ?? null,
-      type: 'business',
-      use_case: null,
-      community_type: null,
-      default_role: input.defaultRole === undefined ? 'read' : input.defaultRole,
-      default_content_site: null,
-      sso: 0,
-      ai: 1,
-      invite_links: 1,
-      plan: 'free_2024',
-      logo: null,
-      member_count: 0,
-      permission_count: 0,
-    };
+    const org = newOrganizationRow(at, input);
     db.run(db.q.insertInto('organizations').values(org));
     addMember(db, at, org.id, input.ownerId, 'admin');
-    recordEvent(db, at, {
-      organizationId: org.id,
-      actorId: input.ownerId,
-      action: 'organization.created',
-      subjectType: 'organization',
-      subjectId: org.id,
-      data: { title: org.title },
-    });
+    recordEvent(db, at, organizationCreated(org, input.ownerId));
     return org;
   });
+}
+
+/** As `createOrganization`, through a store's transaction (`tx`). */
+export async function createOrganizationIn(
+  tx: Statements,
+  at: Date,
+  input: NewOrganization,
+): Promise<OrganizationsTable> {
+  const org = newOrganizationRow(at, input);
+  await tx.run(tx.q.insertInto('organizations').values(org));
+  await addMemberIn(tx, at, org.id, input.ownerId, 'admin');
+  await recordEventIn(tx, at, organizationCreated(org, input.ownerId));
+  return org;
+}
+
+function newOrganizationRow(at: Date, input: NewOrganization): OrganizationsTable {
+  return {
+    id: newId(),
+    title: input.title,
+    created_at: at.toISOString(),
+    email_domains: JSON.stringify(input.emailDomains ?? []),
+    hostname: input.hostname ?? null,
+    type: 'business',
+    use_case: null,
+    community_type: null,
+    default_role: input.defaultRole === undefined ? 'read' : input.defaultRole,
+    default_content_site: null,
+    sso: 0,
+    ai: 1,
+    invite_links: 1,
+    plan: 'free_2024',
+    logo: null,
+    member_count: 0,
+    permission_count: 0,
+  };
+}
+
+function organizationCreated(org: OrganizationsTable, ownerId: string): EventInput {
+  return {
+    organizationId: org.id,
+    actorId: ownerId,
+    action: 'organization.created',
+    subjectType: 'organization',
+    subjectId: org.id,
+    data: { title: org.title },
+  };
 }
 
 /** Adds a user to an organization with a role (no-op if already a member); answers whether it was added. */

@@ -3,13 +3,13 @@ import type { Role } from '../../../shared/contract/index.ts';
 import { EmailDomain } from '../../../shared/contract/resources/organizations.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
 import type { OrganizationsTable } from '../../storage/schema.ts';
-import { loadOrgAccess, ownsTeamColumn } from '../access.ts';
-import { ensureValidMergeRules } from '../merge-rules/validate.ts';
+import { loadOrgAccessIn, ownsTeamColumn } from '../access.ts';
+import { ensureValidMergeRulesIn } from '../merge-rules/validate.ts';
 import { storedMergeRules } from '../merge-rules/records.ts';
-import { recordEvent } from '../events.ts';
+import { recordEventIn } from '../events.ts';
 import { presentOrganization } from './present.ts';
 
 const EMAIL_DOMAIN_PATTERN = new RegExp(EmailDomain.pattern ?? '');
@@ -21,8 +21,8 @@ const ORG_KEYS: readonly SortKey[] = [
 ];
 
 export const organizationHandlers = {
-  listOrganizationsForAuthenticatedUser: ({ query, actor, services: { db }, baseUrl }) => {
-    const base = db.q
+  listOrganizationsForAuthenticatedUser: async ({ query, actor, services: { store }, baseUrl }) => {
+    const base = store.q
       .selectFrom('organizations as o')
       .innerJoin('members as m', 'm.organization_id', 'o.id')
       .selectAll('o')
@@ -30,10 +30,10 @@ export const organizationHandlers = {
       .select(ownsTeamColumn(actor.userId))
       .where('m.user_id', '=', actor.userId)
       .where('m.disabled', '=', 0);
-    return listPage({
+    return listPageIn({
       query,
       keys: ORG_KEYS,
-      ...keysetQueries(db, base, ORG_KEYS),
+      ...keysetQueriesIn(store, base, ORG_KEYS),
       keyOf: (row) => [row.title, row.id],
       present: ({ member_role, owns_team, ...org }) =>
         presentOrganization(
@@ -44,64 +44,66 @@ export const organizationHandlers = {
     });
   },
 
-  getOrganizationById: ({ params, actor, services: { db }, baseUrl }) => {
-    const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  getOrganizationById: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { org, actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     return presentOrganization(org, orgActor, baseUrl);
   },
 
-  updateOrganizationById: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.update', null);
-    const changes: Partial<OrganizationsTable> = {};
-    if (body.title !== undefined) {
-      if (body.title.trim().length < 2)
-        throw badRequest('body field `title` must have at least 2 non-blank characters');
-      changes.title = body.title.trim();
-    }
-    if (body.emailDomains !== undefined)
-      changes.email_domains = JSON.stringify([...new Set(body.emailDomains)]);
-    if (body.hostname !== undefined && body.hostname !== org.hostname) {
-      const taken = db.first(
-        db.q
-          .selectFrom('organizations')
-          .select('id')
-          .where('hostname', '=', body.hostname)
-          .where('id', '!=', org.id),
-      );
-      if (taken) throw conflict(`hostname \`${body.hostname}\` is already used by another organization`);
-      changes.hostname = body.hostname;
-    }
-    if (body.defaultRole !== undefined) changes.default_role = body.defaultRole;
-    if (body.defaultContent !== undefined) {
-      if (body.defaultContent !== null) {
-        // Sites arrive with their own issue; until then no site exists to point at.
-        throw badRequest(
-          `body field \`defaultContent.site\`: no site with id \`${body.defaultContent.site}\` in this organization`,
-        );
-      }
-      changes.default_content_site = null;
-    }
-    if (body.logo !== undefined) {
-      // Any URI passes the contract; only web addresses make sense as an image and none can run script.
-      if (body.logo !== null && !/^https?:\/\//i.test(body.logo)) {
-        throw badRequest('body field `logo` must be an http or https URL');
-      }
-      changes.logo = body.logo;
-    }
-    if (body.sso !== undefined) changes.sso = body.sso ? 1 : 0;
-    if (body.ai !== undefined) changes.ai = body.ai ? 1 : 0;
-    if (body.inviteLinks !== undefined) changes.invite_links = body.inviteLinks ? 1 : 0;
-    if (body.mergeRules !== undefined) {
-      ensureValidMergeRules(db, org.id, body.mergeRules);
-      changes.merge_rules = storedMergeRules(body.mergeRules, 'organization');
-    }
-    if (body.auditLogRetentionDays !== undefined) changes.audit_retention_days = body.auditLogRetentionDays;
+  updateOrganizationById: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const now = clock.now();
-    db.transaction(() => {
-      if (Object.keys(changes).length > 0) {
-        db.run(db.q.updateTable('organizations').set(changes).where('id', '=', org.id));
+    // The caller's standing, the hostname's holder and the members the merge rules name are read in the
+    // transaction of the write that depends on them.
+    return store.transaction(async (tx) => {
+      const { org, actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.update', null);
+      const changes: Partial<OrganizationsTable> = {};
+      if (body.title !== undefined) {
+        if (body.title.trim().length < 2)
+          throw badRequest('body field `title` must have at least 2 non-blank characters');
+        changes.title = body.title.trim();
       }
-      recordEvent(db, now, {
+      if (body.emailDomains !== undefined)
+        changes.email_domains = JSON.stringify([...new Set(body.emailDomains)]);
+      if (body.hostname !== undefined && body.hostname !== org.hostname) {
+        const taken = await tx.first(
+          tx.q
+            .selectFrom('organizations')
+            .select('id')
+            .where('hostname', '=', body.hostname)
+            .where('id', '!=', org.id),
+        );
+        if (taken) throw conflict(`hostname \`${body.hostname}\` is already used by another organization`);
+        changes.hostname = body.hostname;
+      }
+      if (body.defaultRole !== undefined) changes.default_role = body.defaultRole;
+      if (body.defaultContent !== undefined) {
+        if (body.defaultContent !== null) {
+          // Sites arrive with their own issue; until then no site exists to point at.
+          throw badRequest(
+            `body field \`defaultContent.site\`: no site with id \`${body.defaultContent.site}\` in this organization`,
+          );
+        }
+        changes.default_content_site = null;
+      }
+      if (body.logo !== undefined) {
+        // Any URI passes the contract; only web addresses make sense as an image and none can run script.
+        if (body.logo !== null && !/^https?:\/\//i.test(body.logo)) {
+          throw badRequest('body field `logo` must be an http or https URL');
+        }
+        changes.logo = body.logo;
+      }
+      if (body.sso !== undefined) changes.sso = body.sso ? 1 : 0;
+      if (body.ai !== undefined) changes.ai = body.ai ? 1 : 0;
+      if (body.inviteLinks !== undefined) changes.invite_links = body.inviteLinks ? 1 : 0;
+      if (body.mergeRules !== undefined) {
+        await ensureValidMergeRulesIn(tx, org.id, body.mergeRules);
+        changes.merge_rules = storedMergeRules(body.mergeRules, 'organization');
+      }
+      if (body.auditLogRetentionDays !== undefined) changes.audit_retention_days = body.auditLogRetentionDays;
+      if (Object.keys(changes).length > 0) {
+        await tx.run(tx.q.updateTable('organizations').set(changes).where('id', '=', org.id));
+      }
+      await recordEventIn(tx, now, {
         organizationId: org.id,
         actorId: actor.userId,
         action: 'organization.updated',
@@ -109,21 +111,23 @@ export const organizationHandlers = {
         subjectId: org.id,
         data: { fields: Object.keys(body) },
       });
+      return presentOrganization({ ...org, ...changes }, orgActor, baseUrl);
     });
-    return presentOrganization({ ...org, ...changes }, orgActor, baseUrl);
   },
 
-  getOrganizationsForEmailDomain: ({ params, actor, services: { db }, baseUrl }) => {
+  getOrganizationsForEmailDomain: async ({ params, actor, services: { store }, baseUrl }) => {
     const domain = params.emailDomain.toLowerCase();
     if (domain.length > EMAIL_DOMAIN_MAX || !EMAIL_DOMAIN_PATTERN.test(domain)) {
       throw badRequest('path parameter `emailDomain` must be a domain name such as `example.com`');
     }
-    const user = db.first(db.q.selectFrom('users').select('email').where('id', '=', actor.userId));
+    const user = await store.first(
+      store.q.selectFrom('users').select('email').where('id', '=', actor.userId),
+    );
     const ownDomain = user?.email.split('@')[1] ?? '';
     // Only organizations the caller belongs to, or could join because the domain is the caller's own. A disabled
     // membership counts as none, as everywhere else.
-    const rows = db.all(
-      db.q
+    const rows = await store.all(
+      store.q
         .selectFrom('organizations as o')
         .leftJoin('members as m', (join) =>
           join

@@ -9,25 +9,28 @@
 import { SANDBOX_ORGANIZATIONS_MAX } from '../../../shared/contract/operations/sandbox.ts';
 import { badRequest, conflict, forbidden } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { loadOrgAccess } from '../access.ts';
-import { createOrganization } from './commands.ts';
+import { loadOrgAccessIn } from '../access.ts';
+import { createOrganizationIn } from './commands.ts';
 import { presentOrganization } from './present.ts';
 
 /** The labels of the tokens the sandbox mints for its own user (server/cli.ts). */
 export const SANDBOX_TOKEN_LABELS: readonly string[] = ['sandbox', 'sandbox-cli'];
 
 export const sandboxHandlers = {
-  createOrganization: ({ body, actor, services: { db, clock }, baseUrl }) => {
-    const token = db.first(db.q.selectFrom('tokens').select('label').where('hash', '=', actor.tokenHash));
+  createOrganization: async ({ body, actor, services: { store, clock }, baseUrl }) => {
+    const token = await store.first(
+      store.q.selectFrom('tokens').select('label').where('hash', '=', actor.tokenHash),
+    );
     if (token === undefined || !SANDBOX_TOKEN_LABELS.includes(token.label))
       throw forbidden(
         'only the local sandbox’s own user creates organizations: this token was not minted by the sandbox',
       );
     const title = body.title.trim();
     if (title.length < 2) throw badRequest('body field `title` must have at least 2 non-blank characters');
-    const org = db.transaction(() => {
-      const count = db.first(
-        db.q
+    // The count is read in the transaction that adds the membership: two creations at once never pass the bound.
+    return store.transaction(async (tx) => {
+      const count = await tx.first(
+        tx.q
           .selectFrom('members')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('user_id', '=', actor.userId),
@@ -36,9 +39,9 @@ export const sandboxHandlers = {
         throw conflict(
           `the sandbox’s user belongs to ${SANDBOX_ORGANIZATIONS_MAX} organizations already, the most it may`,
         );
-      return createOrganization(db, clock.now(), { title, ownerId: actor.userId });
+      const org = await createOrganizationIn(tx, clock.now(), { title, ownerId: actor.userId });
+      const { actor: orgActor } = await loadOrgAccessIn(tx, org.id, actor.userId);
+      return presentOrganization(org, orgActor, baseUrl);
     });
-    const { actor: orgActor } = loadOrgAccess(db, org.id, actor.userId);
-    return presentOrganization(org, orgActor, baseUrl);
   },
 } satisfies Handlers;

@@ -4,8 +4,9 @@
  */
 import { sql } from 'kysely';
 import { builder, type Database } from '../../storage/database.ts';
-import type { Statements } from '../../storage/store/store.ts';
 import type { ChangeRequestReviewersTable, ChangeRequestReviewsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { chunksOf } from '../merge-rules/records.ts';
 
 /** A review with its reviewer, who requested it, and the request's head (to tell whether it is outdated). */
 export interface ReviewRow extends ChangeRequestReviewsTable {
@@ -49,10 +50,20 @@ export function reviewsOfRequest(changeRequestId: string, outdated: boolean | un
 
 /** One review of a request, if it is one of its reviews. */
 export function findReview(db: Database, changeRequestId: string, reviewId: string): ReviewRow | undefined {
-  return db.first(
-    reviewQuery().where('r.change_request_id', '=', changeRequestId).where('r.id', '=', reviewId),
-  );
+  return db.first(reviewOfRequest(changeRequestId, reviewId));
 }
+
+/** As `findReview`, read through a store or a transaction. */
+export function findReviewIn(
+  on: Statements,
+  changeRequestId: string,
+  reviewId: string,
+): Promise<ReviewRow | undefined> {
+  return on.first(reviewOfRequest(changeRequestId, reviewId));
+}
+
+const reviewOfRequest = (changeRequestId: string, reviewId: string) =>
+  reviewQuery().where('r.change_request_id', '=', changeRequestId).where('r.id', '=', reviewId);
 
 /** A current review (not outdated), the part the merge rules and the summaries read. */
 export interface CurrentReview {
@@ -62,35 +73,56 @@ export interface CurrentReview {
   status: string;
 }
 
+const currentReviewsQuery = (chunk: readonly string[]) =>
+  builder
+    .selectFrom('change_request_reviews as r')
+    .innerJoin('change_requests as cr', 'cr.id', 'r.change_request_id')
+    .innerJoin('users as u', 'u.id', 'r.reviewer_id')
+    .select(['r.change_request_id', 'r.reviewer_id', 'r.status', 'u.display_name'])
+    .where('r.change_request_id', 'in', chunk)
+    .where('r.superseded_at', 'is', null)
+    .whereRef('r.revision_id', '=', 'cr.revision_id')
+    .orderBy('r.created_at');
+type CurrentReviewRow = {
+  change_request_id: string;
+  reviewer_id: string;
+  status: string;
+  display_name: string;
+};
+
+function currentReviewsOf(
+  changeRequestIds: readonly string[],
+  rows: readonly CurrentReviewRow[],
+): Map<string, CurrentReview[]> {
+  const found = new Map<string, CurrentReview[]>();
+  for (const id of changeRequestIds) found.set(id, []);
+  for (const row of rows)
+    found.get(row.change_request_id)?.push({
+      changeRequestId: row.change_request_id,
+      reviewerId: row.reviewer_id,
+      reviewerName: row.display_name,
+      status: row.status,
+    });
+  return found;
+}
+
 /** The current reviews of requests, by request id. */
 export function currentReviews(
   db: Database,
   changeRequestIds: readonly string[],
 ): Map<string, CurrentReview[]> {
-  const found = new Map<string, CurrentReview[]>();
-  for (const id of changeRequestIds) found.set(id, []);
-  for (let i = 0; i < changeRequestIds.length; i += 500) {
-    const chunk = changeRequestIds.slice(i, i + 500);
-    const rows = db.all(
-      builder
-        .selectFrom('change_request_reviews as r')
-        .innerJoin('change_requests as cr', 'cr.id', 'r.change_request_id')
-        .innerJoin('users as u', 'u.id', 'r.reviewer_id')
-        .select(['r.change_request_id', 'r.reviewer_id', 'r.status', 'u.display_name'])
-        .where('r.change_request_id', 'in', chunk)
-        .where('r.superseded_at', 'is', null)
-        .whereRef('r.revision_id', '=', 'cr.revision_id')
-        .orderBy('r.created_at'),
-    );
-    for (const row of rows)
-      found.get(row.change_request_id)?.push({
-        changeRequestId: row.change_request_id,
-        reviewerId: row.reviewer_id,
-        reviewerName: row.display_name,
-        status: row.status,
-      });
-  }
-  return found;
+  const rows = chunksOf(changeRequestIds).flatMap((chunk) => db.all(currentReviewsQuery(chunk)));
+  return currentReviewsOf(changeRequestIds, rows);
+}
+
+/** As `currentReviews`, read through a store or a transaction. */
+export async function currentReviewsIn(
+  on: Statements,
+  changeRequestIds: readonly string[],
+): Promise<Map<string, CurrentReview[]>> {
+  const rows: CurrentReviewRow[] = [];
+  for (const chunk of chunksOf(changeRequestIds)) rows.push(...(await on.all(currentReviewsQuery(chunk))));
+  return currentReviewsOf(changeRequestIds, rows);
 }
 
 /** A requested reviewer with the person or team asked and who asked. */
@@ -125,24 +157,36 @@ export function requestedQuery() {
     ]);
 }
 
+const requestedOfQuery = (chunk: readonly string[]) =>
+  requestedQuery()
+    .where('rr.change_request_id', 'in', chunk)
+    .orderBy('rr.change_request_id')
+    .orderBy('rr.seq');
+
+function byRequest(changeRequestIds: readonly string[], rows: readonly RequestedRow[]) {
+  const found = new Map<string, RequestedRow[]>();
+  for (const id of changeRequestIds) found.set(id, []);
+  for (const row of rows) found.get(row.change_request_id)?.push(row);
+  return found;
+}
+
 /** The requested reviewers of requests, by request id, in the order they were asked. */
 export function requestedReviewers(
   db: Database,
   changeRequestIds: readonly string[],
 ): Map<string, RequestedRow[]> {
-  const found = new Map<string, RequestedRow[]>();
-  for (const id of changeRequestIds) found.set(id, []);
-  for (let i = 0; i < changeRequestIds.length; i += 500) {
-    const chunk = changeRequestIds.slice(i, i + 500);
-    const rows = db.all(
-      requestedQuery()
-        .where('rr.change_request_id', 'in', chunk)
-        .orderBy('rr.change_request_id')
-        .orderBy('rr.seq'),
-    );
-    for (const row of rows) found.get(row.change_request_id)?.push(row);
-  }
-  return found;
+  const rows = chunksOf(changeRequestIds).flatMap((chunk) => db.all(requestedOfQuery(chunk)));
+  return byRequest(changeRequestIds, rows);
+}
+
+/** As `requestedReviewers`, read through a store or a transaction. */
+export async function requestedReviewersIn(
+  on: Statements,
+  changeRequestIds: readonly string[],
+): Promise<Map<string, RequestedRow[]>> {
+  const rows: RequestedRow[] = [];
+  for (const chunk of chunksOf(changeRequestIds)) rows.push(...(await on.all(requestedOfQuery(chunk))));
+  return byRequest(changeRequestIds, rows);
 }
 
 /** Whether the user or the team is a requested reviewer of the request. */
@@ -159,19 +203,30 @@ export function findRequested(
   );
 }
 
-/** The members of teams, by team id. */
-export function teamMembers(db: Database, teamIds: readonly string[]): Map<string, Set<string>> {
+const teamMembersQuery = (chunk: readonly string[]) =>
+  builder.selectFrom('team_members').select(['team_id', 'user_id']).where('team_id', 'in', chunk);
+
+function membersByTeam(teamIds: readonly string[], rows: readonly { team_id: string; user_id: string }[]) {
   const found = new Map<string, Set<string>>();
   for (const id of teamIds) found.set(id, new Set());
-  const unique = [...new Set(teamIds)];
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500);
-    for (const row of db.all(
-      builder.selectFrom('team_members').select(['team_id', 'user_id']).where('team_id', 'in', chunk),
-    ))
-      found.get(row.team_id)?.add(row.user_id);
-  }
+  for (const row of rows) found.get(row.team_id)?.add(row.user_id);
   return found;
+}
+
+/** The members of teams, by team id. */
+export function teamMembers(db: Database, teamIds: readonly string[]): Map<string, Set<string>> {
+  const rows = chunksOf(teamIds).flatMap((chunk) => db.all(teamMembersQuery(chunk)));
+  return membersByTeam(teamIds, rows);
+}
+
+/** As `teamMembers`, read through a store or a transaction. */
+export async function teamMembersIn(
+  on: Statements,
+  teamIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const rows: { team_id: string; user_id: string }[] = [];
+  for (const chunk of chunksOf(teamIds)) rows.push(...(await on.all(teamMembersQuery(chunk))));
+  return membersByTeam(teamIds, rows);
 }
 
 /** The teams of the organization a user belongs to. */
@@ -210,42 +265,33 @@ export function teamTitles(
   return found;
 }
 
+const memberNamesQuery = (organizationId: string, chunk: readonly string[]) =>
+  builder
+    .selectFrom('members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.display_name'])
+    .where('m.organization_id', '=', organizationId)
+    .where('u.id', 'in', chunk);
+
 /** The display names of members of the organization, by user id (non-members are left out). */
 export function memberNames(
   db: Database,
   organizationId: string,
   userIds: readonly string[],
 ): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const chunk of idChunks(userIds))
-    for (const row of db.all(memberNamesQuery(organizationId, chunk))) found.set(row.id, row.display_name);
-  return found;
+  const rows = chunksOf(userIds).flatMap((chunk) => db.all(memberNamesQuery(organizationId, chunk)));
+  return new Map(rows.map((row) => [row.id, row.display_name]));
 }
 
-/** As `memberNames`, through a store or a transaction. */
+/** As `memberNames`, read through a store or a transaction. */
 export async function memberNamesIn(
   on: Statements,
   organizationId: string,
   userIds: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (const chunk of idChunks(userIds))
+  for (const chunk of chunksOf(userIds))
     for (const row of await on.all(memberNamesQuery(organizationId, chunk)))
       found.set(row.id, row.display_name);
   return found;
 }
-
-const idChunks = (ids: readonly string[]) => {
-  const unique = [...new Set(ids)];
-  const chunks: string[][] = [];
-  for (let i = 0; i < unique.length; i += 500) chunks.push(unique.slice(i, i + 500));
-  return chunks;
-};
-
-const memberNamesQuery = (organizationId: string, userIds: readonly string[]) =>
-  builder
-    .selectFrom('members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.display_name'])
-    .where('m.organization_id', '=', organizationId)
-    .where('u.id', 'in', userIds);

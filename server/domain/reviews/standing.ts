@@ -7,13 +7,18 @@ import type { ChangeRequestReviewSummary } from '../../../shared/contract/resour
 import type { MergeRule, MergeRuleResult } from '../../../shared/contract/resources/mergeRules.ts';
 import type { Database } from '../../storage/database.ts';
 import type { ChangeRequestsTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { isOutdated } from '../change-requests/present.ts';
-import { rulesOfSpaces } from '../merge-rules/records.ts';
+import { rulesOfSpaces, rulesOfSpacesIn } from '../merge-rules/records.ts';
 import {
   currentReviews,
+  currentReviewsIn,
   memberNames,
+  memberNamesIn,
   requestedReviewers,
+  requestedReviewersIn,
   teamMembers,
+  teamMembersIn,
   type CurrentReview,
   type RequestedRow,
 } from './records.ts';
@@ -37,6 +42,18 @@ export interface Standing {
   summary: ChangeRequestReviewSummary;
 }
 
+/** What the standing of some requests is judged from. */
+interface StandingReads {
+  reviews: Map<string, CurrentReview[]>;
+  requested: Map<string, RequestedRow[]>;
+  rules: Map<string, readonly MergeRule[]>;
+  members: Map<string, Set<string>>;
+  userNames: Map<string, string>;
+}
+
+const teamsAsked = (requested: Map<string, RequestedRow[]>) =>
+  [...requested.values()].flat().flatMap((row) => (row.team_id === null ? [] : [row.team_id]));
+
 /** The standing of requests of one organization, by request id, for the caller. */
 export function standingOf(
   db: Database,
@@ -44,21 +61,55 @@ export function standingOf(
   requests: readonly StandingRequest[],
   callerId: string,
 ): Map<string, Standing> {
-  const found = new Map<string, Standing>();
-  if (requests.length === 0) return found;
+  if (requests.length === 0) return new Map();
   const ids = requests.map((request) => request.id);
-  const reviews = currentReviews(db, ids);
   const requested = requestedReviewers(db, ids);
   const rules = rulesOfSpaces(
     db,
     organizationId,
     requests.map((request) => request.space_id),
   );
-  const requestedTeams = [...requested.values()]
-    .flat()
-    .flatMap((row) => (row.team_id === null ? [] : [row.team_id]));
-  const members = teamMembers(db, requestedTeams);
-  const userNames = memberNames(db, organizationId, [...rules.values()].flatMap(usersNamed));
+  const reads = {
+    reviews: currentReviews(db, ids),
+    requested,
+    rules,
+    members: teamMembers(db, teamsAsked(requested)),
+    userNames: memberNames(db, organizationId, [...rules.values()].flatMap(usersNamed)),
+  };
+  return judged(reads, requests, callerId);
+}
+
+/** As `standingOf`, read through a store or a transaction (the merge judges the rules in the one that writes it). */
+export async function standingOfIn(
+  on: Statements,
+  organizationId: string,
+  requests: readonly StandingRequest[],
+  callerId: string,
+): Promise<Map<string, Standing>> {
+  if (requests.length === 0) return new Map();
+  const ids = requests.map((request) => request.id);
+  const requested = await requestedReviewersIn(on, ids);
+  const rules = await rulesOfSpacesIn(
+    on,
+    organizationId,
+    requests.map((request) => request.space_id),
+  );
+  const reads = {
+    reviews: await currentReviewsIn(on, ids),
+    requested,
+    rules,
+    members: await teamMembersIn(on, teamsAsked(requested)),
+    userNames: await memberNamesIn(on, organizationId, [...rules.values()].flatMap(usersNamed)),
+  };
+  return judged(reads, requests, callerId);
+}
+
+function judged(
+  { reviews, requested, rules, members, userNames }: StandingReads,
+  requests: readonly StandingRequest[],
+  callerId: string,
+): Map<string, Standing> {
+  const found = new Map<string, Standing>();
   for (const request of requests) {
     const applied = rules.get(request.space_id)!;
     const current = reviews.get(request.id) ?? [];
@@ -126,4 +177,31 @@ export function reviewSummaries(
   return new Map(
     [...standingOf(db, organizationId, requests, callerId)].map(([id, standing]) => [id, standing.summary]),
   );
+}
+
+/** As `standingOfOne`, read through a store or a transaction. */
+export async function standingOfOneIn(
+  on: Statements,
+  space: { organization_id: string; revision_id: string },
+  request: Omit<StandingRequest, 'space_revision_id'>,
+  callerId: string,
+): Promise<Standing> {
+  const found = await standingOfIn(
+    on,
+    space.organization_id,
+    [{ ...request, space_revision_id: space.revision_id }],
+    callerId,
+  );
+  return found.get(request.id)!;
+}
+
+/** As `reviewSummaries`, read through a store or a transaction. */
+export async function reviewSummariesIn(
+  on: Statements,
+  organizationId: string,
+  requests: readonly StandingRequest[],
+  callerId: string,
+): Promise<Map<string, ChangeRequestReviewSummary>> {
+  const found = await standingOfIn(on, organizationId, requests, callerId);
+  return new Map([...found].map(([id, standing]) => [id, standing.summary]));
 }

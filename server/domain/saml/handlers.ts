@@ -11,20 +11,21 @@
  * - `defaultTeam` names a team of the organization (400 otherwise); `defaultRole` is a role or `null` (guest), the
  *   organization's default role when not given at creation.
  * - The service provider values (`service`) derive from this server's base URL and the provider id.
- * - Every change is one transaction with its audit event; the certificate itself is never put in an event.
+ * - Every change is one transaction of the store with its audit event and the reads it depends on (the caller's
+ *   standing, the provider, the default team); the certificate itself is never put in an event.
  */
 import type { Role } from '../../../shared/contract/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { newId } from '../../ids.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
 import type { SamlProvidersTable } from '../../storage/schema.ts';
-import { loadOrgAccess } from '../access.ts';
-import { recordEvent } from '../events.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccessIn } from '../access.ts';
+import { recordEventIn } from '../events.ts';
 import { checkCertificate } from './certificate.ts';
-import { presentSAMLProvider, presentSSOLogin, samlStatus } from './present.ts';
+import { presentSAMLProvider, presentSSOLogin, samlStatus, withDefaultTeam } from './present.ts';
 
 const PROVIDER_KEYS: readonly SortKey[] = [
   { column: 'created_at', direction: 'asc' },
@@ -41,9 +42,13 @@ interface ProviderInput {
   defaultRole?: Role | null | undefined;
 }
 
-function loadProvider(db: Database, organizationId: string, providerId: string): SamlProvidersTable {
-  const row = db.first(
-    db.q
+async function loadProvider(
+  on: Statements,
+  organizationId: string,
+  providerId: string,
+): Promise<SamlProvidersTable> {
+  const row = await on.first(
+    on.q
       .selectFrom('saml_providers')
       .selectAll()
       .where('organization_id', '=', organizationId)
@@ -58,12 +63,12 @@ const hasSpaceOrControl = (text: string): boolean =>
   /\s/u.test(text) || [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
 /** Checks the body's fields and answers the columns they set (only those given). */
-function columnsOf(
-  db: Database,
+async function columnsOf(
+  on: Statements,
   organizationId: string,
   body: ProviderInput,
   now: Date,
-): Partial<SamlProvidersTable> {
+): Promise<Partial<SamlProvidersTable>> {
   const columns: Partial<SamlProvidersTable> = {};
   if (body.label !== undefined) {
     const label = body.label.trim();
@@ -93,8 +98,8 @@ function columnsOf(
     columns.certificate = certificate;
   }
   if (body.defaultTeam !== undefined) {
-    const team = db.first(
-      db.q
+    const team = await on.first(
+      on.q
         .selectFrom('teams')
         .select('id')
         .where('organization_id', '=', organizationId)
@@ -123,42 +128,49 @@ function eventData(row: SamlProvidersTable): Record<string, unknown> {
 }
 
 export const samlHandlers = {
-  listSAMLProvidersInOrganizationById: ({ params, query, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listSAMLProvidersInOrganizationById: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.manageSAML', null);
-    const base = db.q
+    const base = store.q
       .selectFrom('saml_providers')
       .selectAll()
       .where('organization_id', '=', params.organizationId);
-    return listPage({
+    const queries = keysetQueriesIn(store, base, PROVIDER_KEYS);
+    return listPageIn({
       query,
       keys: PROVIDER_KEYS,
-      ...keysetQueries(db, base, PROVIDER_KEYS),
-      keyOf: (row) => [row.created_at, row.id],
-      present: (row) => presentSAMLProvider(db, row, orgActor, baseUrl),
+      fetch: async (after, take) => {
+        const rows = [];
+        for (const row of await queries.fetch(after, take))
+          rows.push(await withDefaultTeam(store, row, orgActor));
+        return rows;
+      },
+      count: queries.count,
+      keyOf: ({ row }) => [row.created_at, row.id],
+      present: (row) => presentSAMLProvider(row, orgActor, baseUrl),
     });
   },
 
-  createOrganizationSAMLProvider: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { org, actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageSAML', null);
+  createOrganizationSAMLProvider: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const now = clock.now();
-    const row: SamlProvidersTable = {
-      id: newId(),
-      organization_id: org.id,
-      label: '',
-      entity_id: '',
-      sso_url: '',
-      certificate: '',
-      default_team_id: null,
-      default_role: org.default_role,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      ...columnsOf(db, org.id, body, now),
-    };
-    db.transaction(() => {
-      db.run(db.q.insertInto('saml_providers').values(row));
-      recordEvent(db, now, {
+    return store.transaction(async (tx) => {
+      const { org, actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageSAML', null);
+      const row: SamlProvidersTable = {
+        id: newId(),
+        organization_id: org.id,
+        label: '',
+        entity_id: '',
+        sso_url: '',
+        certificate: '',
+        default_team_id: null,
+        default_role: org.default_role,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        ...(await columnsOf(tx, org.id, body, now)),
+      };
+      await tx.run(tx.q.insertInto('saml_providers').values(row));
+      await recordEventIn(tx, now, {
         organizationId: org.id,
         actorId: actor.userId,
         action: 'saml-provider.created',
@@ -166,32 +178,32 @@ export const samlHandlers = {
         subjectId: row.id,
         data: eventData(row),
       });
+      return presentSAMLProvider(await withDefaultTeam(tx, row, orgActor), orgActor, baseUrl);
     });
-    return presentSAMLProvider(db, row, orgActor, baseUrl);
   },
 
-  getOrganizationSAMLProviderById: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  getOrganizationSAMLProviderById: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.manageSAML', null);
-    const row = loadProvider(db, params.organizationId, params.samlProviderId);
-    return presentSAMLProvider(db, row, orgActor, baseUrl);
+    const row = await loadProvider(store, params.organizationId, params.samlProviderId);
+    return presentSAMLProvider(await withDefaultTeam(store, row, orgActor), orgActor, baseUrl);
   },
 
-  updateOrganizationSAMLProvider: ({ params, body, actor, services: { db, clock }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageSAML', null);
+  updateOrganizationSAMLProvider: async ({ params, body, actor, services: { store, clock }, baseUrl }) => {
     const now = clock.now();
-    const updated = db.transaction(() => {
-      const current = loadProvider(db, params.organizationId, params.samlProviderId);
-      const columns = columnsOf(db, params.organizationId, body, now);
+    return store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageSAML', null);
+      const current = await loadProvider(tx, params.organizationId, params.samlProviderId);
+      const columns = await columnsOf(tx, params.organizationId, body, now);
       const row: SamlProvidersTable = { ...current, ...columns, updated_at: now.toISOString() };
-      db.run(
-        db.q
+      await tx.run(
+        tx.q
           .updateTable('saml_providers')
           .set({ ...columns, updated_at: row.updated_at })
           .where('id', '=', row.id),
       );
-      recordEvent(db, now, {
+      await recordEventIn(tx, now, {
         organizationId: params.organizationId,
         actorId: actor.userId,
         action: 'saml-provider.updated',
@@ -199,18 +211,17 @@ export const samlHandlers = {
         subjectId: row.id,
         data: { ...eventData(row), certificateChanged: columns.certificate !== undefined },
       });
-      return row;
+      return presentSAMLProvider(await withDefaultTeam(tx, row, orgActor), orgActor, baseUrl);
     });
-    return presentSAMLProvider(db, updated, orgActor, baseUrl);
   },
 
-  deleteOrganizationSAMLProvider: ({ params, actor, services: { db, clock } }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-    authorize(orgActor, 'organization.manageSAML', null);
-    db.transaction(() => {
-      const row = loadProvider(db, params.organizationId, params.samlProviderId);
-      db.run(db.q.deleteFrom('saml_providers').where('id', '=', row.id));
-      recordEvent(db, clock.now(), {
+  deleteOrganizationSAMLProvider: async ({ params, actor, services: { store, clock } }) => {
+    await store.transaction(async (tx) => {
+      const { actor: orgActor } = await loadOrgAccessIn(tx, params.organizationId, actor.userId);
+      authorize(orgActor, 'organization.manageSAML', null);
+      const row = await loadProvider(tx, params.organizationId, params.samlProviderId);
+      await tx.run(tx.q.deleteFrom('saml_providers').where('id', '=', row.id));
+      await recordEventIn(tx, clock.now(), {
         organizationId: params.organizationId,
         actorId: actor.userId,
         action: 'saml-provider.deleted',
@@ -222,11 +233,11 @@ export const samlHandlers = {
     return undefined;
   },
 
-  listSSOProviderLoginsInOrganization: ({ params, actor, services: { db }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  listSSOProviderLoginsInOrganization: async ({ params, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     authorize(orgActor, 'organization.viewSSOLogins', null);
-    const rows = db.all(
-      db.q
+    const rows = await store.all(
+      store.q
         .selectFrom('saml_providers')
         .selectAll()
         .where('organization_id', '=', params.organizationId)

@@ -2,9 +2,9 @@
 import type { Role } from '../../../shared/contract/index.ts';
 import type { SAMLProvider, SSOProviderLogin } from '../../../shared/contract/resources/saml.ts';
 import type { OrgActor } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
 import type { SamlProvidersTable } from '../../storage/schema.ts';
-import { presentTeam, teamById } from '../teams/present.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { presentTeam, teamById, type TeamRow } from '../teams/present.ts';
 
 /**
  * What the identity provider is told about this server, per provider: stable for a provider id on a given base
@@ -20,16 +20,30 @@ export function samlStatus(row: SamlProvidersTable): SAMLProvider['status'] {
   return row.entity_id !== '' && row.sso_url !== '' && row.certificate !== '' ? 'active' : 'pending';
 }
 
-export function presentSAMLProvider(
-  db: Database,
+/** A provider with its default team as the caller sees it (`undefined`: none, or since deleted). */
+export interface ProviderRow {
+  row: SamlProvidersTable;
+  team: TeamRow | undefined;
+}
+
+/** The provider's default team, read through a store or a transaction. */
+export async function withDefaultTeam(
+  on: Statements,
   row: SamlProvidersTable,
   actor: OrgActor,
-  baseUrl: string,
-): SAMLProvider {
+): Promise<ProviderRow> {
   const team =
     row.default_team_id === null
       ? undefined
-      : db.first(teamById(row.organization_id, actor.userId, row.default_team_id));
+      : await on.first(teamById(row.organization_id, actor.userId, row.default_team_id));
+  return { row, team };
+}
+
+export function presentSAMLProvider(
+  { row, team }: ProviderRow,
+  actor: OrgActor,
+  baseUrl: string,
+): SAMLProvider {
   return {
     object: 'saml-provider',
     id: row.id,

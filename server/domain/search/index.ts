@@ -17,9 +17,10 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { IndexedPage, IndexInput } from '../../jobs/tasks.ts';
-import { enqueueJob, takeQueuedJobs } from '../../jobs/records.ts';
+import { enqueueJob, enqueueJobIn, takeQueuedJobs } from '../../jobs/records.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import type { ContentLevels } from '../collections/levels.ts';
 import {
   flattenPages,
@@ -69,8 +70,22 @@ export function indexSpaceNow(
 
 /** Queues the indexing of a space whose revision changed, in the caller's transaction. */
 export function queueSpaceIndexing(db: Database, space: { id: string; organization_id: string }): void {
-  enqueueJob(db, { kind: SEARCH_INDEX_JOB, subjectId: space.id, scopeId: space.organization_id });
+  enqueueJob(db, spaceIndexing(space));
 }
+
+/** As `queueSpaceIndexing`, in a transaction of the store (`enqueueJobIn`). */
+export function queueSpaceIndexingIn(
+  tx: Statements,
+  space: { id: string; organization_id: string },
+): Promise<void> {
+  return enqueueJobIn(tx, spaceIndexing(space));
+}
+
+const spaceIndexing = (space: { id: string; organization_id: string }) => ({
+  kind: SEARCH_INDEX_JOB,
+  subjectId: space.id,
+  scopeId: space.organization_id,
+});
 
 /**
  * Indexes now, in the caller's transaction and on this thread, every space whose indexing waits in the queue, and

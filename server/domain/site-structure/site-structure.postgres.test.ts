@@ -95,7 +95,9 @@ describe('the site structure handlers on PostgreSQL', () => {
   it('moves, ungroups and deletes, promoting the next default', async () => {
     const first = await addSection('admin', { spaceId: 's1', title: 'Guides' });
     const second = await addSection('admin', { spaceId: 's2', title: 'Reference' });
-    const moved = await moveSection(second.id, { position: { before: { siteSection: first.id } } });
+    const moved = await moveSection(second.id, {
+      position: { before: { type: 'site-section', siteSection: first.id } },
+    });
     expect(moved.id).toBe(second.id);
     expect((await topKeys()).map((row) => row.id)).toEqual([second.id, first.id]);
     const sorted = await siteStructureHandlers.sortSiteStructure(
@@ -136,7 +138,9 @@ describe('the site structure handlers on PostgreSQL', () => {
     for (let index = 0; index < 8; index++)
       moved.push((await addSection('admin', { spaceId: 's2', title: `Moved ${index}` })).id);
     await Promise.all(
-      moved.map((id) => moveSection(id, { position: { after: { siteSection: anchor.id } } })),
+      moved.map((id) =>
+        moveSection(id, { position: { after: { type: 'site-section', siteSection: anchor.id } } }),
+      ),
     );
     const rows = await topKeys();
     expect(rows).toHaveLength(9);

@@ -1,14 +1,15 @@
 /**
  * Handlers of a site's adaptive schema (read, replace): the claims its conditions may read. A schema's claim names
- * must be identifiers, and a new schema may not drop a claim that a condition of the site still reads.
+ * must be identifiers, and a new schema may not drop a claim that a condition of the site still reads: the
+ * conditions are read in the replacing transaction, with the caller's standing and the site.
  */
 import { checkCondition } from '../../../shared/conditions.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
-import type { Database } from '../../storage/database.ts';
 import type { SitesTable } from '../../storage/schema.ts';
-import { recordEvent } from '../events.ts';
-import { loadSiteAccess } from './access.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { recordEventIn } from '../events.ts';
+import { loadSiteAccessIn } from './access.ts';
 import { adaptiveSchemaOf, claimsOfSchema, type AdaptiveJSONSchema } from './adaptive.ts';
 import { siteEvent } from './records.ts';
 
@@ -19,10 +20,14 @@ const CLAIM_NAME = /^[A-Za-z_$][\w$]*$/;
  * Refuses a schema that removes a claim a condition of the site still reads: answers 409 naming the claim and
  * where it is used, so that no section or site space is left with a condition the schema does not declare.
  */
-function ensureClaimsStillDeclared(db: Database, site: SitesTable, schema: AdaptiveJSONSchema): void {
+async function ensureClaimsStillDeclared(
+  tx: Statements,
+  site: SitesTable,
+  schema: AdaptiveJSONSchema,
+): Promise<void> {
   const declared = claimsOfSchema(schema);
-  const sections = db.all(
-    db.q
+  const sections = await tx.all(
+    tx.q
       .selectFrom('site_sections')
       .select(['id', 'title', 'condition'])
       .where('site_id', '=', site.id)
@@ -35,8 +40,8 @@ function ensureClaimsStillDeclared(db: Database, site: SitesTable, schema: Adapt
         `body field \`jsonSchema\`: the claim \`${missing}\` is used by the condition of the section \`${section.title}\` (${section.id})`,
       );
   }
-  const siteSpaces = db.all(
-    db.q
+  const siteSpaces = await tx.all(
+    tx.q
       .selectFrom('site_spaces as ss')
       .innerJoin('spaces as s', 's.id', 'ss.space_id')
       .select(['ss.id', 'ss.path', 'ss.condition', 's.title'])
@@ -76,26 +81,38 @@ function ensureClaimNames(schema: AdaptiveJSONSchema): void {
 }
 
 export const siteAdaptiveSchemaHandlers = {
-  getSiteAdaptiveSchema: ({ params, actor, services: { db } }) => {
-    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.view');
+  getSiteAdaptiveSchema: async ({ params, actor, services: { store } }) => {
+    const { site } = await loadSiteAccessIn(
+      store,
+      params.organizationId,
+      params.siteId,
+      actor.userId,
+      'site.view',
+    );
     return { object: 'site-adaptive-schema', jsonSchema: adaptiveSchemaOf(site), updatedAt: site.updated_at };
   },
 
-  updateSiteAdaptiveSchema: ({ params, body, actor, services: { db, clock } }) => {
-    const { site } = loadSiteAccess(db, params.organizationId, params.siteId, actor.userId, 'site.admin');
+  updateSiteAdaptiveSchema: async ({ params, body, actor, services: { store, clock } }) => {
     const schema = body.jsonSchema;
-    ensureClaimNames(schema);
     const now = clock.now();
-    db.transaction(() => {
-      ensureClaimsStillDeclared(db, site, schema);
-      db.run(
-        db.q
+    await store.transaction(async (tx) => {
+      const { site } = await loadSiteAccessIn(
+        tx,
+        params.organizationId,
+        params.siteId,
+        actor.userId,
+        'site.admin',
+      );
+      ensureClaimNames(schema);
+      await ensureClaimsStillDeclared(tx, site, schema);
+      await tx.run(
+        tx.q
           .updateTable('sites')
           .set({ adaptive_schema: JSON.stringify(schema), updated_at: now.toISOString() })
           .where('id', '=', site.id),
       );
-      recordEvent(
-        db,
+      await recordEventIn(
+        tx,
         now,
         siteEvent(site, actor.userId, 'site.adaptive-schema.updated', {
           claims: [...claimsOfSchema(schema)],

@@ -3,7 +3,7 @@
  * space the caller may not see answers the same 404 as an id that names nothing.
  */
 import type { Role } from '../../../shared/contract/index.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { ApiError, conflict, notFound } from '../../errors.ts';
 import { can, type OrgActor } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
@@ -44,7 +44,10 @@ export function loadOrgAccessOr(
   }
 }
 
-/** As `loadOrgAccessOr`, through a store or a transaction. */
+/**
+ * As `loadOrgAccessOr`, through a store or a transaction. Only the 404 of a caller who is not a member becomes
+ * `hidden`'s: any other failure (a transaction that failed to serialize, which the store runs again) goes through.
+ */
 export async function loadOrgAccessOrIn(
   on: Statements,
   organizationId: string,
@@ -53,8 +56,9 @@ export async function loadOrgAccessOrIn(
 ): Promise<{ org: OrganizationsTable; actor: OrgActor }> {
   try {
     return await loadOrgAccessIn(on, organizationId, userId);
-  } catch {
-    throw hidden();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw hidden();
+    throw error;
   }
 }
 

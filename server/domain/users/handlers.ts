@@ -28,17 +28,17 @@ const sharedOrganization = prepared((callerId: string, userId: string) =>
 );
 
 export const userHandlers = {
-  getAuthenticatedUser: ({ actor, services: { db }, baseUrl }) => {
-    const row = db.first(userById(actor.userId));
+  getAuthenticatedUser: async ({ actor, services: { store }, baseUrl }) => {
+    const row = await store.first(userById(actor.userId));
     // A token outlives no user (tokens cascade with users); this answers a race with a deletion.
     if (!row) throw notFound('the user of this token no longer exists');
     return presentUser(baseUrl, row);
   },
-  getUserById: ({ params, actor, services: { db }, baseUrl }) => {
+  getUserById: async ({ params, actor, services: { store }, baseUrl }) => {
     const visible =
       params.userId === actor.userId ||
-      db.first(sharedOrganization(actor.userId, params.userId)) !== undefined;
-    const row = visible ? db.first(userById(params.userId)) : undefined;
+      (await store.first(sharedOrganization(actor.userId, params.userId))) !== undefined;
+    const row = visible ? await store.first(userById(params.userId)) : undefined;
     if (!row) throw notFound(`no user with id \`${params.userId}\``);
     return presentUser(baseUrl, row);
   },
