@@ -1,6 +1,6 @@
 // `serve --database postgres://…` on a database of the test cluster, as a person runs it: a child process, the demo
-// seeded (on SQLite, then copied), a demo user's real token from demo-tokens.json, requests over HTTP. Converted
-// operations answer from PostgreSQL; one still on the synchronous SQLite `Database` answers 501 and writes nothing.
+// seeded (on SQLite, then copied), a demo user's real token from demo-tokens.json, requests over HTTP, answered from
+// PostgreSQL. (An operation still on the synchronous SQLite `Database` answers 501: http/no-database.postgres.test.ts.)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -168,7 +168,7 @@ describe('serve --database postgres://…', () => {
     }
   });
 
-  it('seeds the demo only into an empty database, and refuses a URL that is not PostgreSQL', async () => {
+  it('seeds the demo only into an empty database, refuses a URL that is not PostgreSQL and --database elsewhere than serve', async () => {
     const { rows: before } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
     const server = await startServe([
       '--database',
@@ -187,5 +187,22 @@ describe('serve --database postgres://…', () => {
     });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('--database takes a postgres:// or postgresql:// URL');
+    // The other commands write to SQLite: with --database they refuse rather than write elsewhere.
+    const token = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'token',
+        '--email',
+        'x@example.com',
+        '--database',
+        testDatabaseUrl(database),
+        '--data-dir',
+        dataDir,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(token.status).toBe(2);
+    expect(token.stderr).toContain('--database goes with serve only so far');
   });
 });

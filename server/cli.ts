@@ -270,6 +270,10 @@ function orgCreate(): void {
   console.log(JSON.stringify({ id: org.id, title: org.title, owner: values.owner }));
 }
 
+// The other commands write to SQLite only so far: with --database they would write to another database than asked.
+if (values.database !== undefined && command !== 'serve')
+  fail(`--database goes with serve only so far: "${positionals.join(' ')}" writes to SQLite in --data-dir`);
+
 if (values.help || command === undefined) {
   console.log(USAGE);
   process.exit(command === undefined && !values.help ? 2 : 0);
