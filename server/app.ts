@@ -28,6 +28,7 @@ import {
 } from './http/token-rate.ts';
 import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
 import { lazySerializer } from './http/serializer.ts';
+import { cachedRead, sendCached } from './http/response-cache.ts';
 import { addWarmUp, WARM_UP_READS } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import { setErrorHandlers, type FastifyValidationError } from './http/error-handlers.ts';
@@ -293,6 +294,14 @@ function registerOperation(
     validateResponses && operation.response ? lazyValidator(responseAjv, operation.response) : undefined;
   const gate = accessGate(operation);
   const storeGate = storeAccessGate(operation);
+  const checkResponse = (result: unknown) => {
+    if (responseValidator && !responseValidator(result)) {
+      throw new Error(
+        `response of ${operation.name} breaks its contract: ${JSON.stringify(responseValidator.errors?.slice(0, 3))}`,
+      );
+    }
+  };
+  const cache = cachedRead(operation, services.store);
 
   app.route({
     method: operation.method,
@@ -358,6 +367,14 @@ function registerOperation(
       // statements of another's transaction. On SQLite the handler therefore starts once none is open (at once in
       // the common case: the gate is then a settled promise), so its synchronous part never meets one.
       const { store } = services;
+      if (cache !== undefined) {
+        const key = `${context.actor.userId}\n${context.baseUrl}\n${request.url}`;
+        return sendCached(cache, key, reply.status(operation.success), async () => {
+          const result = await cache.store.outsideTransactions(() => handler(context));
+          checkResponse(result);
+          return result;
+        });
+      }
       const result = await (store instanceof SqliteStore
         ? store.outsideTransactions(() => handler(context))
         : handler(context));
@@ -366,11 +383,7 @@ function registerOperation(
       void reply.status(operation.success);
       if (operation.success === 204 || operation.success === 205 || operation.response === undefined)
         return reply.send();
-      if (responseValidator && !responseValidator(result)) {
-        throw new Error(
-          `response of ${operation.name} breaks its contract: ${JSON.stringify(responseValidator.errors?.slice(0, 3))}`,
-        );
-      }
+      checkResponse(result);
       if (operation.success === 201) {
         const location = (result as { urls?: { location?: unknown } } | null)?.urls?.location;
         if (typeof location === 'string') void reply.header('location', location);

@@ -82,6 +82,7 @@ export class Database {
   /** Statements that may have written through this object (see `keep`). */
   private writes = 0;
   private readonly kept = new Map<string, { writes: number; value: unknown }>();
+  private dataVersionStatement: StatementSync | undefined;
   /**
    * True while an async transaction of the SQLite store (store/sqlite-store.ts) is open on this connection and not
    * running one of its own statements: a synchronous statement then would join that transaction, so it is refused.
@@ -113,6 +114,17 @@ export class Database {
   /** Forgets every kept read (at the end of each request, so none outlives the request that kept it). */
   forgetKept(): void {
     if (this.kept.size > 0) this.kept.clear();
+  }
+
+  /**
+   * Changes when the database may have changed: a statement that may write ran through this object, or another
+   * connection committed (SQLite's `data_version`). Kept answers are valid while it stays the same
+   * (http/response-cache.ts).
+   */
+  dataVersion(): string {
+    this.dataVersionStatement ??= this.sqlite.prepare('PRAGMA data_version');
+    const row = this.dataVersionStatement.get() as { data_version: number };
+    return `${this.writes}.${row.data_version}`;
   }
 
   /** A prepared statement for this SQL text, prepared once. */
@@ -196,6 +208,7 @@ export class Database {
   }
 
   close(): void {
+    this.dataVersionStatement = undefined;
     this.statements.clear();
     this.rowStatements.clear();
     this.sqlite.close();

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../storage/database.ts';
+import { buildAdminOrg, expectError } from '../test/factories.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { ResponseCache } from './response-cache.ts';
+
+describe('ResponseCache', () => {
+  it('hands an answer back only at the version it was kept at, and a new version drops every answer', () => {
+    const cache = new ResponseCache(1000);
+    expect(cache.get('1', 'a')).toBeUndefined();
+    cache.set('1', 'a', 'body a');
+    expect(cache.get('1', 'a')).toBe('body a');
+    expect(cache.get('2', 'a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // Kept at a version that is no longer current: not kept.
+    cache.set('1', 'a', 'body a');
+    expect(cache.get('2', 'a')).toBeUndefined();
+  });
+
+  it('drops the oldest answers beyond its size, and never keeps one larger than it', () => {
+    const cache = new ResponseCache(10);
+    cache.get('1', 'a');
+    cache.set('1', 'a', 'aaaa');
+    cache.set('1', 'b', 'bbbb');
+    cache.set('1', 'c', 'cccc');
+    expect(cache.get('1', 'a')).toBeUndefined();
+    expect(cache.get('1', 'b')).toBe('bbbb');
+    expect(cache.get('1', 'c')).toBe('cccc');
+    cache.set('1', 'd', 'd'.repeat(11));
+    expect(cache.get('1', 'd')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+});
+
+describe('kept answers of the members list', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  function buildOrg() {
+    const { admin, orgId } = buildAdminOrg(server);
+    const bea = server.buildMember(orgId, 'read', { name: 'Bea Baker' });
+    const list = (caller = admin) =>
+      caller.client.call('listMembersInOrganizationById', { params: { organizationId: orgId } });
+    const roleOf = async (userId: string) => (await list()).items.find((m) => m.id === userId)?.role;
+    return { admin, orgId, bea, list, roleOf };
+  }
+
+  it('answers a role change through the API on the next read', async () => {
+    const { admin, orgId, bea, list, roleOf } = buildOrg();
+    const before = await list();
+    expect(await list()).toEqual(before);
+    expect(await roleOf(bea.id)).toBe('read');
+    await admin.client.call('updateMemberInOrganizationById', {
+      params: { organizationId: orgId, userId: bea.id },
+      body: { role: 'edit' },
+    });
+    expect(await roleOf(bea.id)).toBe('edit');
+  });
+
+  it('answers a write of the server’s own Database (a member added) on the next read', async () => {
+    const { orgId, list } = buildOrg();
+    expect((await list()).count).toBe(2);
+    const cal = server.buildMember(orgId, 'edit', { name: 'Cal Carter' });
+    const page = await list();
+    expect(page.count).toBe(3);
+    expect(page.items.map((m) => m.id)).toContain(cal.id);
+  });
+
+  it('answers a write committed by another connection to the file on the next read', async () => {
+    const { bea, list } = buildOrg();
+    expect((await list()).items.find((m) => m.id === bea.id)?.user.displayName).toBe('Bea Baker');
+    const other = new DatabaseSync(join(server.dataDir, DATABASE_FILE));
+    try {
+      other.prepare('UPDATE users SET display_name = ? WHERE id = ?').run('Bea Brown', bea.id);
+    } finally {
+      other.close();
+    }
+    expect((await list()).items.find((m) => m.id === bea.id)?.user.displayName).toBe('Bea Brown');
+  });
+
+  it('keeps each caller’s answer apart: a guest is refused the page an admin was answered', async () => {
+    const { orgId, list } = buildOrg();
+    await list();
+    const guest = server.buildMember(orgId, null);
+    await list();
+    const answer = await guest.client.request('listMembersInOrganizationById', {
+      params: { organizationId: orgId },
+    });
+    expectError(answer, 403, 'guests');
+  });
+
+  it('serves the kept answer while the database is unchanged (a change behind the Database’s back is not seen)', async () => {
+    const { orgId, bea, list } = buildOrg();
+    await list();
+    expect((await list()).items.find((m) => m.id === bea.id)?.user.displayName).toBe('Bea Baker');
+    // On the server's own connection but around `Database`: neither its write count nor `data_version` moves, so
+    // only a kept answer can still name Bea Baker. Every write of the server goes through `Database`.
+    server.db.sqlite.prepare('UPDATE users SET display_name = ? WHERE id = ?').run('Bea Hidden', bea.id);
+    expect((await list()).items.find((m) => m.id === bea.id)?.user.displayName).toBe('Bea Baker');
+    // Any write through it makes every kept answer stale.
+    server.buildMember(orgId, null);
+    expect((await list()).items.find((m) => m.id === bea.id)?.user.displayName).toBe('Bea Hidden');
+  });
+});
+
+describe('kept answers of a team', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('answers a rename through the API and a member added to it on the next read', async () => {
+    const { admin, orgId } = buildAdminOrg(server);
+    const team = server.buildTeam(orgId, 'Readers');
+    const get = () =>
+      admin.client.call('getTeamInOrganizationById', { params: { organizationId: orgId, teamId: team.id } });
+    expect(await get()).toMatchObject({ title: 'Readers', members: 0 });
+    expect(await get()).toMatchObject({ title: 'Readers', members: 0 });
+    await admin.client.call('updateTeamInOrganizationById', {
+      params: { organizationId: orgId, teamId: team.id },
+      body: { title: 'Writers' },
+    });
+    expect(await get()).toMatchObject({ title: 'Writers', members: 0 });
+    const bea = server.buildMember(orgId, 'read');
+    await admin.client.call('addMemberToOrganizationTeamById', {
+      params: { organizationId: orgId, teamId: team.id, userId: bea.id },
+      body: { role: 'member' },
+    });
+    expect(await get()).toMatchObject({ title: 'Writers', members: 1 });
+  });
+});
