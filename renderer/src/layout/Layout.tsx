@@ -4,7 +4,7 @@
  * does.
  */
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useIdle } from '../ui/later.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { profileLabel, useActiveProfile } from './activeProfile.ts';
@@ -16,24 +16,39 @@ import { useSidebarCollapsed } from './sidebarState.ts';
 import { UnreachableBanner } from './UnreachableBanner.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
-// The palette (its fuzzy matcher and the lists it acts on) loads apart from the first screen: once the window is idle,
-// or at once when it is asked for first.
-const CommandPalette = lazy(() =>
-  import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })),
-);
+type Palette = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
 
-/** Whether the palette is mounted: from when it is first asked for, or the first screen left the window idle. */
-function usePaletteMounted(open: boolean): boolean {
-  const [mounted, setMounted] = useState(false);
+/**
+ * The palette (its fuzzy matcher and the lists it acts on) loads apart from the first screen: once the window is idle,
+ * or at once when it is asked for first; answers it once loaded. Not `React.lazy`: its Suspense fallback, shown while
+ * the chunk loads, would make React hold back the first screen's own reveal for 300 ms after it (its throttle).
+ */
+function usePalette(open: boolean): Palette | undefined {
+  const [wanted, setWanted] = useState(false);
+  const [palette, setPalette] = useState<{ component: Palette }>();
   const idle = useIdle(3_000);
-  if (open && !mounted) setMounted(true);
-  return mounted || idle || open;
+  if (open && !wanted) setWanted(true);
+  const load = wanted || idle || open;
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    void import('./CommandPalette.tsx').then(
+      (module) => {
+        if (live) setPalette({ component: module.CommandPalette });
+      },
+      (error: unknown) => console.error(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return palette?.component;
 }
 
 /** The root layout of every screen. */
 export function Layout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
-  const paletteMounted = usePaletteMounted(paletteOpen);
+  const CommandPalette = usePalette(paletteOpen);
   const { profileId, profile, profiles } = useActiveProfile();
   const sidebar = useSidebarCollapsed();
   const { collapsed, toggle } = sidebar;
@@ -95,11 +110,7 @@ export function Layout() {
           <Outlet />
         </div>
       </main>
-      {paletteMounted && (
-        <Suspense fallback={null}>
-          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
-        </Suspense>
-      )}
+      {CommandPalette !== undefined && <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />}
       <UnsavedChangesGuard />
     </div>
   );

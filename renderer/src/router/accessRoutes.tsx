@@ -2,6 +2,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parseAccessSearch, type AccessSearch } from '../screens/access/accessSearch.ts';
 import { orgRoute } from './base.tsx';
+import { withScreen } from './lazyScreen.ts';
 
 const InspectAccessScreen = lazyRouteComponent(
   () => import('../screens/access/InspectAccessScreen.tsx'),
@@ -12,7 +13,7 @@ const inspectAccessRoute = createRoute({
   path: '/access',
   // Who and the filters (type, level, text) live in the URL: a link from People or a team lands on them.
   validateSearch: parseAccessSearch,
-  component: function InspectAccessRoute() {
+  component: withScreen(InspectAccessScreen, function InspectAccessRoute() {
     const navigate = inspectAccessRoute.useNavigate();
     const onSearchChange = (next: AccessSearch) => void navigate({ search: next, replace: true });
     return (
@@ -22,7 +23,7 @@ const inspectAccessRoute = createRoute({
         onSearchChange={onSearchChange}
       />
     );
-  },
+  }),
 });
 
 export const accessRoutes = [inspectAccessRoute] as const;

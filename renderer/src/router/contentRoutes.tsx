@@ -1,6 +1,7 @@
 /** The organization's content: collections and spaces, trash, sites, custom fields, OpenAPI specs, translations. */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { orgRoute } from './base.tsx';
+import { withScreen } from './lazyScreen.ts';
 
 const ContentScreen = lazyRouteComponent(
   () => import('../screens/content/ContentScreen.tsx'),
@@ -9,10 +10,10 @@ const ContentScreen = lazyRouteComponent(
 const contentRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/content',
-  component: function ContentRoute() {
+  component: withScreen(ContentScreen, function ContentRoute() {
     const { profileId, orgId } = contentRoute.useParams();
     return <ContentScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 const SpaceScreen = lazyRouteComponent(() => import('./spaceScreen.tsx'), 'SpaceWithChangeRequests');
@@ -25,7 +26,7 @@ const spaceRoute = createRoute({
     ...(typeof search['page'] === 'string' && search['page'] !== '' ? { page: search['page'] } : {}),
     ...(search['tab'] === 'access' ? { tab: 'access' as const } : {}),
   }),
-  component: function SpaceRoute() {
+  component: withScreen(SpaceScreen, function SpaceRoute() {
     const { profileId, orgId, spaceId } = spaceRoute.useParams();
     const { page, tab } = spaceRoute.useSearch();
     const navigate = spaceRoute.useNavigate();
@@ -43,37 +44,37 @@ const spaceRoute = createRoute({
         }
       />
     );
-  },
+  }),
 });
 
 const TrashScreen = lazyRouteComponent(() => import('../screens/trash/TrashScreen.tsx'), 'TrashScreen');
 const trashRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/trash',
-  component: function TrashRoute() {
+  component: withScreen(TrashScreen, function TrashRoute() {
     const { profileId, orgId } = trashRoute.useParams();
     return <TrashScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 const SitesScreen = lazyRouteComponent(() => import('../screens/sites/SitesScreen.tsx'), 'SitesScreen');
 const sitesRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/sites',
-  component: function SitesRoute() {
+  component: withScreen(SitesScreen, function SitesRoute() {
     const { profileId, orgId } = sitesRoute.useParams();
     return <SitesScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 const SiteScreen = lazyRouteComponent(() => import('./siteScreen.tsx'), 'SiteWithStructure');
 const siteRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/sites/$siteId',
-  component: function SiteRoute() {
+  component: withScreen(SiteScreen, function SiteRoute() {
     const { profileId, orgId, siteId } = siteRoute.useParams();
     return <SiteScreen profileId={profileId} orgId={orgId} siteId={siteId} />;
-  },
+  }),
 });
 
 const CustomFieldsScreen = lazyRouteComponent(
@@ -83,10 +84,10 @@ const CustomFieldsScreen = lazyRouteComponent(
 const customFieldsRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/custom-fields',
-  component: function CustomFieldsRoute() {
+  component: withScreen(CustomFieldsScreen, function CustomFieldsRoute() {
     const { profileId, orgId } = customFieldsRoute.useParams();
     return <CustomFieldsScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 const OpenApiScreen = lazyRouteComponent(
@@ -105,7 +106,7 @@ const openApiRoute = createRoute({
       ...(text('head') !== '' ? { head: text('head') } : {}),
     };
   },
-  component: function OpenApiRoute() {
+  component: withScreen(OpenApiScreen, function OpenApiRoute() {
     const { profileId, orgId } = openApiRoute.useParams();
     const search = openApiRoute.useSearch();
     const navigate = openApiRoute.useNavigate();
@@ -119,7 +120,7 @@ const openApiRoute = createRoute({
         onNavigate={(next, replace) => void navigate({ search: next, replace })}
       />
     );
-  },
+  }),
 });
 
 const TranslationsScreen = lazyRouteComponent(
@@ -129,10 +130,10 @@ const TranslationsScreen = lazyRouteComponent(
 const translationsRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/translations',
-  component: function TranslationsRoute() {
+  component: withScreen(TranslationsScreen, function TranslationsRoute() {
     const { profileId, orgId } = translationsRoute.useParams();
     return <TranslationsScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 export const contentRoutes = [

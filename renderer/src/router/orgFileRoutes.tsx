@@ -1,6 +1,7 @@
 /** The organization file (issue 19): export, edit, plan, apply and drift of an organization's configuration. */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { orgRoute } from './base.tsx';
+import { withScreen } from './lazyScreen.ts';
 
 const OrgFileScreen = lazyRouteComponent(
   () => import('../screens/org-file/OrgFileScreen.tsx'),
@@ -9,10 +10,10 @@ const OrgFileScreen = lazyRouteComponent(
 const orgFileRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/org-file',
-  component: function OrgFileRoute() {
+  component: withScreen(OrgFileScreen, function OrgFileRoute() {
     const { profileId, orgId } = orgFileRoute.useParams();
     return <OrgFileScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 export const orgFileRoutes = [orgFileRoute] as const;

@@ -3,6 +3,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { membersFilters, membersSearch, parseMembersSearch } from '../queries/membersSearch.ts';
 import { parseAuditSearch, type AuditSearch } from '../screens/audit/auditSearch.ts';
 import { orgRoute } from './base.tsx';
+import { withScreen } from './lazyScreen.ts';
 
 const PeopleScreen = lazyRouteComponent(() => import('../screens/people/PeopleScreen.tsx'), 'PeopleScreen');
 const peopleRoute = createRoute({
@@ -10,7 +11,7 @@ const peopleRoute = createRoute({
   path: '/people',
   // The members table's search, role filter and sort live in the URL: a reload or a link keeps them.
   validateSearch: parseMembersSearch,
-  component: function PeopleRoute() {
+  component: withScreen(PeopleScreen, function PeopleRoute() {
     const { profileId, orgId } = peopleRoute.useParams();
     const search = peopleRoute.useSearch();
     const navigate = peopleRoute.useNavigate();
@@ -22,17 +23,17 @@ const peopleRoute = createRoute({
         onFiltersChange={(filters) => void navigate({ search: membersSearch(filters), replace: true })}
       />
     );
-  },
+  }),
 });
 
 const TeamScreen = lazyRouteComponent(() => import('../screens/people/TeamScreen.tsx'), 'TeamScreen');
 const teamRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/teams/$teamId',
-  component: function TeamRoute() {
+  component: withScreen(TeamScreen, function TeamRoute() {
     const { profileId, orgId, teamId } = teamRoute.useParams();
     return <TeamScreen profileId={profileId} orgId={orgId} teamId={teamId} />;
-  },
+  }),
 });
 
 const InvitesScreen = lazyRouteComponent(
@@ -42,10 +43,10 @@ const InvitesScreen = lazyRouteComponent(
 const invitesRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/invites',
-  component: function InvitesRoute() {
+  component: withScreen(InvitesScreen, function InvitesRoute() {
     const { profileId, orgId } = invitesRoute.useParams();
     return <InvitesScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 const SettingsScreen = lazyRouteComponent(
@@ -55,20 +56,20 @@ const SettingsScreen = lazyRouteComponent(
 const settingsRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/settings',
-  component: function SettingsRoute() {
+  component: withScreen(SettingsScreen, function SettingsRoute() {
     const { profileId, orgId } = settingsRoute.useParams();
     return <SettingsScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 const SsoScreen = lazyRouteComponent(() => import('../screens/saml/SsoScreen.tsx'), 'SsoScreen');
 const ssoRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/sso',
-  component: function SsoRoute() {
+  component: withScreen(SsoScreen, function SsoRoute() {
     const { profileId, orgId } = ssoRoute.useParams();
     return <SsoScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 const AuditScreen = lazyRouteComponent(() => import('../screens/audit/AuditScreen.tsx'), 'AuditScreen');
@@ -77,7 +78,7 @@ const auditRoute = createRoute({
   path: '/audit',
   // The filters (action, actor, target, days) live in the URL: a reload or a link shows the same events.
   validateSearch: parseAuditSearch,
-  component: function AuditRoute() {
+  component: withScreen(AuditScreen, function AuditRoute() {
     const navigate = auditRoute.useNavigate();
     const onSearchChange = (next: AuditSearch) => void navigate({ search: next, replace: true });
     return (
@@ -87,7 +88,7 @@ const auditRoute = createRoute({
         onSearchChange={onSearchChange}
       />
     );
-  },
+  }),
 });
 
 export const peopleRoutes = [

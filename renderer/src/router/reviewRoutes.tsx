@@ -1,6 +1,10 @@
 /** Change requests and their review: the inbox, a change request's tabs, and the merge rules. */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { changeRequestQuery } from '../queries/changeRequests.ts';
+import { reviewBasePagesQuery, reviewHeadPagesQuery } from '../queries/review.ts';
+import { spaceQuery } from '../queries/spaces.ts';
 import { orgRoute } from './base.tsx';
+import { withScreen } from './lazyScreen.ts';
 
 const InboxScreen = lazyRouteComponent(
   () => import('../screens/change-requests/InboxScreen.tsx'),
@@ -9,10 +13,10 @@ const InboxScreen = lazyRouteComponent(
 const inboxRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/change-requests',
-  component: function InboxRoute() {
+  component: withScreen(InboxScreen, function InboxRoute() {
     const { profileId, orgId } = inboxRoute.useParams();
     return <InboxScreen profileId={profileId} orgId={orgId} />;
-  },
+  }),
 });
 
 const CHANGE_REQUEST_TABS = ['overview', 'changes', 'comments'] as const;
@@ -31,7 +35,27 @@ const changeRequestRoute = createRoute({
       : {}),
     ...(typeof search['page'] === 'string' && search['page'] !== '' ? { page: search['page'] } : {}),
   }),
-  component: function ChangeRequestRoute() {
+  // Entering the route, its screen's reads start with it, while its chunk loads: the request and its space, then
+  // (unless on the Comments tab) both page trees, the Overview's and the Changes tab's, which need the request.
+  loader: ({ context: { queryClient }, params, location, cause }) => {
+    if (cause !== 'enter') return;
+    const { profileId, orgId, spaceId, changeRequestId } = params;
+    void queryClient.prefetchQuery(spaceQuery(profileId, spaceId));
+    const request = changeRequestQuery(profileId, orgId, spaceId, changeRequestId);
+    if ((location.search as { tab?: ChangeRequestTabName }).tab === 'comments') {
+      void queryClient.prefetchQuery(request);
+      return;
+    }
+    void queryClient.fetchQuery(request).then(
+      (changeRequest) => {
+        void queryClient.prefetchQuery(reviewHeadPagesQuery(profileId, orgId, spaceId, changeRequest));
+        void queryClient.prefetchQuery(reviewBasePagesQuery(profileId, spaceId, changeRequest));
+      },
+      // The screen shows the request's error (from its own read of it).
+      () => undefined,
+    );
+  },
+  component: withScreen(ChangeRequestScreen, function ChangeRequestRoute() {
     const { profileId, orgId, spaceId, changeRequestId } = changeRequestRoute.useParams();
     const search = changeRequestRoute.useSearch();
     const navigate = changeRequestRoute.useNavigate();
@@ -52,7 +76,7 @@ const changeRequestRoute = createRoute({
         }
       />
     );
-  },
+  }),
 });
 
 const MergeRulesScreen = lazyRouteComponent(
@@ -65,7 +89,7 @@ const mergeRulesRoute = createRoute({
   // The space whose rules are shown lives in the URL (none: the organization's).
   validateSearch: (search: Record<string, unknown>): { space?: string } =>
     typeof search.space === 'string' && search.space !== '' ? { space: search.space } : {},
-  component: function MergeRulesRoute() {
+  component: withScreen(MergeRulesScreen, function MergeRulesRoute() {
     const { profileId, orgId } = mergeRulesRoute.useParams();
     const { space } = mergeRulesRoute.useSearch();
     const navigate = mergeRulesRoute.useNavigate();
@@ -77,7 +101,7 @@ const mergeRulesRoute = createRoute({
         onSpaceChange={(next) => void navigate({ search: next === undefined ? {} : { space: next } })}
       />
     );
-  },
+  }),
 });
 
 export const reviewRoutes = [inboxRoute, changeRequestRoute, mergeRulesRoute] as const;

@@ -48,6 +48,9 @@ export function createAppRouter(queryClient: QueryClient) {
   });
 }
 
+/** The app's router. */
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
