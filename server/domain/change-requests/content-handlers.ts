@@ -46,11 +46,11 @@ import {
   type PlacedPage,
   type StoredFile,
 } from '../content/revisions.ts';
-import { resolveSpaceAccess, resolveSpaceAccessIn, type SpaceAccess } from '../spaces/access.ts';
+import { resolveSpaceAccessIn, type SpaceAccess } from '../spaces/access.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { loadChangeRequest, loadChangeRequestIn } from './records.ts';
+import { loadChangeRequestIn } from './records.ts';
 import { mergedFromOf, type ChangeRequestRow } from './present.ts';
-import { createPrintLink } from './print.ts';
+import { createPrintLinkIn } from './print.ts';
 
 export interface RequestParams {
   spaceId: string;
@@ -233,12 +233,11 @@ export const changeRequestContentHandlers = {
     );
   },
 
-  // Still on the `Database` until the print link is written through the store: all of it, not after an await.
-  getChangeRequestPDF: ({ params, query, actor, services: { db, clock }, baseUrl }) => {
-    const { space } = resolveSpaceAccess(db, params.spaceId, actor);
-    const request = loadChangeRequest(db, space.id, params.changeRequestId);
+  getChangeRequestPDF: async ({ params, query, actor, baseUrl, services: { store, clock } }) => {
+    const { space } = await resolveSpaceAccessIn(store, params.spaceId, actor);
+    const request = await loadChangeRequestIn(store, space.id, params.changeRequestId);
     return {
-      url: createPrintLink(db, clock.now(), {
+      url: await createPrintLinkIn(store, clock.now(), {
         request,
         baseUrl,
         ...(query.page !== undefined ? { page: query.page } : {}),

@@ -4,8 +4,10 @@
  * pages and files, a change request on it, and the request's head is moved to a revision that edits a page's body
  * (as a content write stores it: the body by hash, the block keys carried from the parent). Then every read answers
  * from the store: the request's revision, pages (by id, with its body in either format), files, a file's backlinks, a
- * page's links; a revision's pages, documents and page, the merge revision's request; a page's keyed blocks.
+ * page's links; a revision's pages, documents and page, the merge revision's request; a page's keyed blocks; and the
+ * PDF link, written through the store.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { markdownBlocks } from '../../../shared/markdown/blocks.ts';
 import { pages, statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
@@ -22,6 +24,7 @@ import { blockHandlers } from './block-handlers.ts';
 import { changeRequestContentHandlers as handlers } from './content-handlers.ts';
 import { changeRequestHandlers } from './handlers.ts';
 import { changeRequestMergeHandlers } from './merge-handlers.ts';
+import { renderPrintPage } from './print.ts';
 
 const pg = usePostgresHandlers({
   truncate: 'users, organizations, events, space_groups, documents, blobs, page_block_keys, jobs',
@@ -250,5 +253,38 @@ describe('change request content reads on PostgreSQL', () => {
     expect(expected.slice(0, 2)).toEqual(initialKeys(before).slice(0, 2));
     expect((await blocks(head, guide.id)).blocks).toHaveLength(1);
     await expect(blocks(head, 'nope')).rejects.toSatisfy(rejectsWith(404));
+  });
+
+  it('makes a print link of the request (stored by hash) that prints its head; refuses a page it lacks', async () => {
+    const { request, params, guide } = await setUp();
+    const pdf = (query: object) => handlers.getChangeRequestPDF(context('reader', params, undefined, query));
+    const { url } = await pdf({ page: guide.id });
+    expect(url).toMatch(/^http:\/\/test\/print\/[\w-]{43}$/);
+    const links = await pg.store.all(
+      pg.store.q
+        .selectFrom('print_links')
+        .select(['token_hash', 'change_request_id', 'page_id', 'expires_at']),
+    );
+    const token = url.slice(url.lastIndexOf('/') + 1);
+    expect(links).toEqual([
+      {
+        token_hash: createHash('sha256').update(token).digest('base64url'),
+        change_request_id: request.id,
+        page_id: `tree:${guide.id}`,
+        expires_at: '2026-03-01T10:00:00.000Z',
+      },
+    ]);
+    const html = await renderPrintPage(pg.store, pg.clock.now(), token);
+    expect(html).toContain('<h1 class="page-title">Guide</h1>');
+    expect(html).toContain('<h1 class="page-title">Install</h1>');
+    expect(html).not.toContain('Introduction');
+    const everything = await renderPrintPage(pg.store, pg.clock.now(), (await pdf({})).url.split('/').pop()!);
+    expect(everything).toContain('edited.');
+    await expect(pdf({ page: 'nope' })).rejects.toSatisfy(rejectsWith(400));
+    await expect(pdf({ only: true })).rejects.toSatisfy(rejectsWith(400));
+    await expect(handlers.getChangeRequestPDF(context('stranger', params, undefined, {}))).rejects.toSatisfy(
+      rejectsWith(404),
+    );
+    expect(await pg.store.all(pg.store.q.selectFrom('print_links').select('page_id'))).toHaveLength(2);
   });
 });
