@@ -35,15 +35,19 @@ beforeEach(async () => {
   logs.length = 0;
 });
 
-/** A kind whose runs record, per queue, the subjects they ran (each run yields once, as a real run awaits). */
-function recordingKind(ran: string[]): JobKind {
+/**
+ * A kind whose runs record, per queue, the subjects they ran. Each run first waits for `ready` (resolved, by
+ * default): the first test's runs wait until both queues have begun one, so that both take part whatever the load.
+ */
+function recordingKind(ran: string[], began: () => void = () => {}, ready = Promise.resolve()): JobKind {
   return {
     name: KIND,
-    concurrency: 8,
+    concurrency: 2,
     batch: 1,
     maxAttempts: 3,
     run: async (subjects) => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      began();
+      await ready;
       ran.push(...subjects);
     },
     giveUp: () => {},
@@ -76,8 +80,27 @@ describe('the job queue on PostgreSQL', () => {
     for (let i = 0; i < JOBS; i++)
       await enqueueJobIn(first, { kind: KIND, subjectId: `s${String(i).padStart(4, '0')}`, scopeId: null });
     const ran: [string[], string[]] = [[], []];
-    const queues = [queueOn(first, recordingKind(ran[0])), queueOn(second, recordingKind(ran[1]))];
+    const began = [false, false];
+    let bothBegan = () => {};
+    const whenBothBegan = new Promise<void>((resolve) => (bothBegan = resolve));
+    let release = () => {};
+    const ready = new Promise<void>((resolve) => (release = resolve));
+    const beginning = (queue: number) => () => {
+      began[queue] = true;
+      if (began[0] && began[1]) bothBegan();
+    };
+    const queues = [
+      queueOn(first, recordingKind(ran[0], beginning(0), ready)),
+      queueOn(second, recordingKind(ran[1], beginning(1), ready)),
+    ];
     for (const queue of queues) queue.start();
+    // While every run waits, each queue holds the leases of its runs alone: at most its concurrency (2), two owners.
+    await whenBothBegan;
+    const leases = await client.query<{ n: string }>(
+      "SELECT count(*) AS n FROM jobs WHERE state = 'running' GROUP BY lease_owner",
+    );
+    release();
+    expect(leases.rows.map((row) => Number(row.n) <= 2)).toEqual([true, true]);
     await drained(queues);
     await Promise.all(queues.map((queue) => queue.stop()));
 
@@ -88,7 +111,7 @@ describe('the job queue on PostgreSQL', () => {
     expect(twice).toEqual([]);
     expect(runs.size).toBe(JOBS);
     expect(all).toHaveLength(JOBS);
-    // Both queues took part (otherwise nothing was contended).
+    // Both queues took part (their first runs waited for each other).
     expect(ran[0].length).toBeGreaterThan(0);
     expect(ran[1].length).toBeGreaterThan(0);
     expect(logs).toEqual([]);

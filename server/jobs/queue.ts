@@ -77,9 +77,12 @@ export class JobQueue {
   private waiters: (() => void)[] = [];
   private timers: NodeJS.Timeout[] = [];
   private scheduled = false;
-  /** A claim is under way; `again`: a poke came meanwhile, so another follows it. */
+  /** A claim check is under way; `again`: a poke came meanwhile, so another follows it. */
   private pumping = false;
   private again = false;
+  /** Claim statements in flight (their jobs are no longer due, and not yet among `runs`), and how many began. */
+  private claiming = 0;
+  private claimsBegun = 0;
   private started = false;
   private stopped = false;
   /** `jobsQueued` when the last claim check began. */
@@ -118,21 +121,17 @@ export class JobQueue {
     });
   }
 
-  /** Claims, one claim at a time: a poke during a claim runs another after it (runs may have ended meanwhile). */
+  /** Claims, one check at a time: a poke during a check pokes again after it (runs may have ended meanwhile). */
   private async pumpOnce(): Promise<void> {
     if (this.pumping) {
       this.again = true;
       return;
     }
     this.pumping = true;
-    try {
-      do {
-        this.again = false;
-        await this.pump().catch((error: unknown) => this.log(`job queue: claiming failed: ${String(error)}`));
-      } while (this.again && !this.stopped);
-    } finally {
-      this.pumping = false;
-    }
+    this.again = false;
+    await this.pump().catch((error: unknown) => this.log(`job queue: claiming failed: ${String(error)}`));
+    this.pumping = false;
+    if (this.again) this.poke();
     if (this.runs.size === 0) this.wake();
   }
 
@@ -147,10 +146,21 @@ export class JobQueue {
   /** Resolves once no job is due and none runs here (tests await it instead of sleeping). */
   async whenIdle(): Promise<void> {
     if (!this.started) return;
-    while (!this.stopped && (this.runs.size > 0 || (await this.dueNow()))) {
+    while (!this.stopped && (await this.busy())) {
       this.poke();
       await this.nextRunEnd();
     }
+  }
+
+  /**
+   * Whether a job runs here, is being claimed here, or is due. A claim that began while the due check ran may have
+   * taken the job it would have seen: busy then too.
+   */
+  private async busy(): Promise<boolean> {
+    if (this.runs.size > 0 || this.claiming > 0) return true;
+    const begun = this.claimsBegun;
+    if (await this.dueNow()) return true;
+    return this.runs.size > 0 || this.claiming > 0 || this.claimsBegun !== begun;
   }
 
   /**
@@ -228,24 +238,36 @@ export class JobQueue {
       if (free <= 0 || !(await hasClaimableJobs(this.store, kind.name, Date.now()))) continue;
       // Stopped while the check ran: nothing more is claimed (`stop` gave back what this process held).
       if (this.stopped || !this.isOpen()) return;
-      const claimed = await claimJobs(
-        this.store,
-        kind.name,
-        this.owner,
-        Date.now(),
-        this.leaseMs,
-        free * kind.batch,
-      );
-      if (this.stopped) {
-        await this.write(() => releaseJobs(this.store, this.owner));
-        return;
+      this.claiming++;
+      this.claimsBegun++;
+      try {
+        if (!(await this.claim(kind, free))) return;
+      } finally {
+        this.claiming--;
       }
-      const retried = claimed.filter((job) => job.attempts > 1);
-      const fresh = claimed.filter((job) => job.attempts <= 1);
-      const batches = [...retried.map((job) => [job])];
-      for (let i = 0; i < fresh.length; i += kind.batch) batches.push(fresh.slice(i, i + kind.batch));
-      for (const batch of batches) this.launch(kind, batch);
     }
+  }
+
+  /** Claims up to `free` runs' jobs of `kind` and launches them; false when the queue stopped meanwhile. */
+  private async claim(kind: JobKind, free: number): Promise<boolean> {
+    const claimed = await claimJobs(
+      this.store,
+      kind.name,
+      this.owner,
+      Date.now(),
+      this.leaseMs,
+      free * kind.batch,
+    );
+    if (this.stopped) {
+      await this.write(() => releaseJobs(this.store, this.owner));
+      return false;
+    }
+    const retried = claimed.filter((job) => job.attempts > 1);
+    const fresh = claimed.filter((job) => job.attempts <= 1);
+    const batches = [...retried.map((job) => [job])];
+    for (let i = 0; i < fresh.length; i += kind.batch) batches.push(fresh.slice(i, i + kind.batch));
+    for (const batch of batches) this.launch(kind, batch);
+    return true;
   }
 
   private launch(kind: JobKind, jobs: JobRow[]): void {

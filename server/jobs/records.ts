@@ -6,10 +6,10 @@
  *
  * Times are the wall clock's (a job's lease is compared across processes), never a test's injected clock.
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { builder, type Database } from '../storage/database.ts';
 import { prepared } from '../storage/prepared.ts';
-import type { DB, JobsTable } from '../storage/schema.ts';
+import type { JobsTable } from '../storage/schema.ts';
 import type { Statements } from '../storage/store/store.ts';
 
 export type JobRow = JobsTable;
@@ -112,45 +112,63 @@ export async function hasClaimableJobs(on: Statements, kind: string, now: number
   return Number((await on.first(claimable(kind, at, at)))?.due) === 1;
 }
 
+/** Whether a job is due: queued and past `run_after`, or running under a lease that expired. */
+const dueJob = (at: string, expiredBefore: string) =>
+  sql<boolean>`((jobs.state = 'queued' AND jobs.run_after <= ${at})
+    OR (jobs.state = 'running' AND jobs.lease_until <= ${expiredBefore}))`;
+
+/** The due jobs of a kind, oldest first, `limit` at most. */
+const dueJobs = (kind: string, at: string, expiredBefore: string, limit: number) =>
+  builder
+    .selectFrom('jobs')
+    .select('subject_id')
+    .where('kind', '=', kind)
+    .where(dueJob(at, expiredBefore))
+    .orderBy('run_after')
+    .orderBy('subject_id')
+    .limit(limit);
+
+const claimed = (owner: string, leaseUntil: string) =>
+  ({
+    state: 'running',
+    attempts: sql<number>`attempts + 1`,
+    lease_owner: owner,
+    lease_until: leaseUntil,
+  }) as const;
+
 /**
- * The claim, one statement: the due jobs of a kind (queued and past `run_after`, or running under a lease that
- * expired) get the lease and an attempt. On PostgreSQL the jobs are picked `FOR UPDATE SKIP LOCKED`, so two
+ * The claim on PostgreSQL, one statement: the due jobs are picked `FOR UPDATE SKIP LOCKED` in a materialized CTE
+ * (run once: as an `IN (…)` subquery PostgreSQL may run the pick again for each row it updates, and each run skips
+ * the rows the statement already updated, so one claim took every due job), then get the lease and an attempt. Two
  * processes claiming at once take different jobs without waiting for each other; the outer condition repeats the
- * pick's, so that a row another claim changed meanwhile is checked again (PostgreSQL re-reads a row it waited for)
- * and is not claimed twice. On SQLite the statement runs under its one writer's lock.
+ * pick's, so that a row changed by a claim that committed meanwhile is checked again and not claimed twice.
  */
-const claimStatement = (skipLocked: boolean) =>
-  prepared(
-    (kind: string, at: string, expiredBefore: string, limit: number, owner: string, leaseUntil: string) => {
-      const due = (eb: ExpressionBuilder<DB, 'jobs'>) =>
-        eb.or([
-          eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', at)]),
-          eb.and([eb('state', '=', 'running'), eb('lease_until', '<=', expiredBefore)]),
-        ]);
-      const picked = builder
-        .selectFrom('jobs')
-        .select('subject_id')
-        .where('kind', '=', kind)
-        .where(due)
-        .orderBy('run_after')
-        .orderBy('subject_id')
-        .limit(limit);
-      return builder
-        .updateTable('jobs')
-        .set({
-          state: 'running',
-          attempts: sql`attempts + 1`,
-          lease_owner: owner,
-          lease_until: leaseUntil,
-        })
-        .where('kind', '=', kind)
-        .where('subject_id', 'in', skipLocked ? picked.forUpdate().skipLocked() : picked)
-        .where(due)
-        .returningAll();
-    },
-  );
-const claimOnSqlite = claimStatement(false);
-const claimOnPostgres = claimStatement(true);
+const claimOnPostgres = prepared(
+  (kind: string, at: string, expiredBefore: string, limit: number, owner: string, leaseUntil: string) =>
+    builder
+      .with(
+        (cte) => cte('picked').materialized(),
+        () => dueJobs(kind, at, expiredBefore, limit).forUpdate().skipLocked(),
+      )
+      .updateTable('jobs')
+      .from('picked')
+      .set(claimed(owner, leaseUntil))
+      .where('jobs.kind', '=', kind)
+      .whereRef('jobs.subject_id', '=', 'picked.subject_id')
+      .where(dueJob(at, expiredBefore))
+      .returningAll('jobs'),
+);
+
+/** The claim on SQLite, one statement under its one writer's lock (the subquery runs once, before the update). */
+const claimOnSqlite = prepared(
+  (kind: string, at: string, expiredBefore: string, limit: number, owner: string, leaseUntil: string) =>
+    builder
+      .updateTable('jobs')
+      .set(claimed(owner, leaseUntil))
+      .where('kind', '=', kind)
+      .where('subject_id', 'in', dueJobs(kind, at, expiredBefore, limit))
+      .returningAll(),
+);
 
 /**
  * Claims up to `limit` jobs of a kind that are due (queued and past `run_after`, or running under a lease that
