@@ -1,6 +1,7 @@
 // The job queue of a server on PostgreSQL (buildApp with a `PostgresStore`, no SQLite `Database`), over HTTP: an
 // OpenAPI spec PUT as text ends processed, with its version; a space's pages become searchable (PostgreSQL's
-// full-text index) once its indexing job ran, for a space queued by hand and for one duplicated over HTTP.
+// full-text index, and the search API) once its indexing job ran, for a space queued by hand and for one duplicated
+// over HTTP.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
@@ -132,5 +133,17 @@ describe('the job queue of a server on PostgreSQL', () => {
       ].sort((a, b) => (a.space_id < b.space_id ? -1 : 1)),
     );
     expect((await client.query('SELECT kind FROM jobs')).rows).toEqual([]);
+
+    // The search API finds both (it waits for its organization's indexing jobs through the store).
+    const found = await api.call('searchOrganizationContent', {
+      params: { organizationId: seed.org },
+      query: { query: 'giraffe' },
+    });
+    expect(found.items.map((space) => [space.id, space.pages.map((page) => page.title)]).sort()).toEqual(
+      [
+        [seed.space, ['Onboarding']],
+        [copy.id, ['Onboarding']],
+      ].sort(),
+    );
   });
 });
