@@ -18,13 +18,14 @@ import { IDLE_COLLECT, IdleCollector } from './http/idle-collect.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerOpenApiRoute } from './http/openapi-route.ts';
 import type { RateLimit } from './http/rate-limit.ts';
+import { tokenWindows } from './http/store-rate.ts';
 import {
   limitToken,
   presentedState,
   rateHeaders,
-  RateWindows,
   sendRateHeaders,
   type RateStyle,
+  type TokenWindows,
 } from './http/token-rate.ts';
 import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
 import { lazySerializer } from './http/serializer.ts';
@@ -43,11 +44,12 @@ import { FairTurns } from './http/fair-turns.ts';
 import { jsonBodyParser } from './http/json-body.ts';
 import type { FetchLimits } from './net/fetch-url.ts';
 import { startJobs, type JobsOptions } from './jobs/index.ts';
+import { purgeWhileServing } from './jobs/purge.ts';
 
 /**
  * Where the server's data is: a SQLite `Database` (the store is a `SqliteStore` over it), or a `PostgresStore`
  * (`serve --database postgres://…`): then there is no synchronous `Database`, and operations whose code still uses
- * it answer 501 (storage/no-database.ts); the job queue and the log checkpoints, SQLite's alone so far, do not run.
+ * it answer 501 (storage/no-database.ts); the log checkpoints, SQLite's alone, do not run.
  */
 export type AppStorage = { db: Database; postgres?: undefined } | { postgres: PostgresStore; db?: undefined };
 
@@ -83,6 +85,8 @@ export interface AppSettings {
   jobs?: JobsOptions;
   /** Compile the review's first reads once ready (`http/warm-up.ts`): on for the CLI's server. */
   warmUp?: boolean;
+  /** Run the purge (jobs/purge.ts: trash, orphan source parts, audit retention) once ready: on for the CLI's server. */
+  purge?: boolean;
 }
 
 /** Longest path segment the router matches; the contract's own bounds on parameters are tighter. */
@@ -128,7 +132,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   );
   const handlers = options.handlers ?? allHandlers;
   const gitbook = options.compat === 'gitbook';
-  const { limiter, rateStyle, anonymous } = limitsOf(options, gitbook, services.clock);
+  const { limiter, rateStyle, anonymous } = limitsOf(options, gitbook, services);
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
 
   const app = createFastify(options.logger ?? false, bodyLimit, limiter);
@@ -150,6 +154,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   if (limiter) sendRateHeaders(app, limiter);
 
   addJobHooks(app, services, options.warmUp === true, gitbook);
+  if (options.purge === true) purgeWhileServing(app, services);
 
   app.get('/health', async () => ({ ok: true }));
   if (!gitbook) registerOpenApiRoute(app, openApiDocument(), anonymous);
@@ -164,18 +169,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
 }
 
 /**
- * The rate limits of a server: its token windows (none when `rateLimit` is null), their style, and the limit of
- * requests without a valid token per client address.
+ * The rate limits of a server: its token windows (none when `rateLimit` is null; in memory on SQLite, a server alone
+ * on its database, and in the database on another store, whose servers share one budget: store-rate.ts), their
+ * style, and the limit of requests without a valid token per client address (in memory).
  */
 function limitsOf(
   options: AppOptions,
   gitbook: boolean,
-  clock: Services['clock'],
-): { limiter: RateWindows | undefined; rateStyle: RateStyle; anonymous: AnonymousLimiter | undefined } {
+  { clock, store }: Pick<Services, 'clock' | 'store'>,
+): { limiter: TokenWindows | undefined; rateStyle: RateStyle; anonymous: AnonymousLimiter | undefined } {
   const limiter =
     options.rateLimit === null
       ? undefined
-      : new RateWindows(options.rateLimit ?? (gitbook ? GITBOOK_RATE_LIMIT : DEFAULT_RATE_LIMIT), clock);
+      : tokenWindows(options.rateLimit ?? (gitbook ? GITBOOK_RATE_LIMIT : DEFAULT_RATE_LIMIT), store, clock);
   const rateStyle: RateStyle = gitbook ? 'gitbook' : 'docs-admin';
   const anonymousLimit =
     options.anonymousRateLimit !== undefined
@@ -191,7 +197,7 @@ function limitsOf(
 function createFastify(
   logger: NonNullable<AppOptions['logger']>,
   bodyLimit: number,
-  limiter: RateWindows | undefined,
+  limiter: TokenWindows | undefined,
 ): FastifyInstance {
   return Fastify({
     logger,
@@ -240,12 +246,9 @@ function addBodyParsers(app: FastifyInstance, bodyLimit: number, services: Servi
 /** The job threads' life with the server's, the warm-up, and the idle collection after a burst. */
 function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, gitbook: boolean): void {
   app.decorate('jobs', services.jobs);
-  // The queue and the checkpoints are SQLite's alone so far (their statements use the `Database`).
-  const sqlite = services.store instanceof SqliteStore;
-  // Jobs are claimed (and the log checkpointed) once the server is ready, given back before it stops, and their
-  // threads end with it.
+  // Jobs are claimed (and SQLite's log checkpointed) once the server is ready, given back before it stops, and their
+  // threads end with it. The queue runs through the store, on SQLite or PostgreSQL (jobs/queue.ts).
   app.addHook('onReady', async () => {
-    if (!sqlite) return;
     services.jobs.queue.start();
     services.jobs.checkpoints.start();
   });
@@ -256,7 +259,7 @@ function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, 
       WARM_UP_QUIET_MS,
     );
   app.addHook('preClose', async () => {
-    if (sqlite) await services.jobs.queue.stop();
+    await services.jobs.queue.stop();
   });
   app.addHook('onClose', async () => {
     await services.jobs.checkpoints.stop();
@@ -267,7 +270,7 @@ function addJobHooks(app: FastifyInstance, services: Services, warmUp: boolean, 
   // After a burst, the heap it grew is collected once the server falls idle (idle-collect.ts).
   const idle = new IdleCollector(IDLE_COLLECT);
   app.addHook('onResponse', (request, _reply, done) => {
-    if (sqlite && request.method !== 'GET') services.jobs.queue.pokeIfQueued();
+    if (request.method !== 'GET') services.jobs.queue.pokeIfQueued();
     services.store.forgetKept();
     idle.answered();
     done();
@@ -284,7 +287,7 @@ function registerOperation(
   operation: Operation,
   handlers: Handlers,
   services: Services,
-  limit: { windows: RateWindows; style: RateStyle } | undefined,
+  limit: { windows: TokenWindows; style: RateStyle } | undefined,
   validateResponses: boolean,
 ): void {
   const handler = (handlers as Record<string, ((context: HandlerContext<never>) => unknown) | undefined>)[
@@ -316,14 +319,16 @@ function registerOperation(
     },
     onRequest: async (request, reply) => {
       request.actor = await authenticate(services.store, request.headers.authorization);
-      if (limit)
-        limitToken(
+      if (limit) {
+        const counted = limitToken(
           request,
           limit.windows,
           request.actor.tokenHash,
           limit.style,
           services.clock.now().getTime(),
         );
+        if (counted !== undefined) await counted;
+      }
       void reply;
     },
     // Runs before the body is read: a caller who cannot reach the resource does not get it parsed.

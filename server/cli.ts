@@ -11,7 +11,6 @@ import { parseArgs } from 'node:util';
 import { buildApp, DEFAULT_RATE_LIMIT, GITBOOK_RATE_LIMIT, type AppSettings } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createOrganization, ensureUser, issueToken } from './domain/organizations/commands.ts';
-import { startPurgeScheduler } from './jobs/purge.ts';
 import { parentChannel, type ParentChannel } from './parent-channel.ts';
 import { SANDBOX_READY, type SandboxHandover } from './runtime.ts';
 import { mintSandboxToken, seedDemo } from './seed/demo.ts';
@@ -98,6 +97,7 @@ async function serve(): Promise<void> {
     allowPrivateFetch: values['allow-private-fetch'],
     jobs: { runner: { workerUrl: jobWorkerUrl() } },
     warmUp: true,
+    purge: true,
   };
   if (values.database !== undefined) return servePostgres(values.database, port, settings);
   const handOver = values['hand-over-sandbox-token'] ? sandboxParent() : undefined;
@@ -114,9 +114,7 @@ async function serve(): Promise<void> {
   const address = await app.listen({ port, host: values.host });
   const mode = compat.compat ? ', GitBook-compatible mode' : '';
   console.log(`Docs Admin API listening on ${address} (data in ${dataDir}${mode})`);
-  const purge = startPurgeScheduler(db, systemClock);
   const stop = async () => {
-    purge.stop();
     await app.close();
     db.close();
     process.exit(0);
@@ -133,8 +131,8 @@ async function serve(): Promise<void> {
 
 /**
  * `serve --database postgres://…`: migrates the database (under an advisory lock: servers starting together apply
- * each migration once), seeds it for `--demo` when it has no organization, and serves from a `PostgresStore`. The
- * trash purge is SQLite's alone so far (jobs/purge.ts uses the `Database`): it does not run here.
+ * each migration once), seeds it for `--demo` when it has no organization, and serves from a `PostgresStore`, with
+ * the job queue and the purge on it too.
  */
 async function servePostgres(url: string, port: number, settings: AppSettings): Promise<void> {
   if (!/^postgres(ql)?:\/\//.test(url))

@@ -34,8 +34,26 @@ interface Window {
 /** Remembers at most this many tokens; the oldest are forgotten (they start a fresh window). */
 const MAX_WINDOWS = 10_000;
 
-/** Fixed windows per key. */
-export class RateWindows {
+/** What counting a request answers: whether its window had room, and the state after. */
+export interface Taken {
+  allowed: boolean;
+  state: RateState;
+}
+
+/**
+ * Fixed windows per key: counted in this process's memory (`RateWindows`, a server alone on its database), or in
+ * the database (`StoreRateWindows`, store-rate.ts: servers sharing one count one budget).
+ */
+export interface TokenWindows {
+  readonly limit: RateLimit;
+  /** Counts one request of `key`; answers whether its window had room, and the state after. */
+  take(key: string): Taken | Promise<Taken>;
+  /** The state of `key` without counting anything. */
+  peek(key: string): RateState;
+}
+
+/** Fixed windows per key, in memory. */
+export class RateWindows implements TokenWindows {
   readonly limit: RateLimit;
   private readonly clock: Clock;
   private readonly windows = new Map<string, Window>();
@@ -46,7 +64,7 @@ export class RateWindows {
   }
 
   /** Counts one request of `key` when its window has room; answers whether it had, and the state after. */
-  take(key: string): { allowed: boolean; state: RateState } {
+  take(key: string): Taken {
     const window = this.current(key, true);
     const allowed = window.used < this.limit.requests;
     if (allowed) window.used++;
@@ -97,15 +115,25 @@ declare module 'fastify' {
   }
 }
 
-/** Counts the request against its token's window, or throws the 429 of `style`. */
+/**
+ * Counts the request against its token's window, or throws the 429 of `style`; a promise when the windows are in
+ * the database (undefined otherwise, so that the in-memory count costs no await).
+ */
 export function limitToken(
   request: FastifyRequest,
-  windows: RateWindows,
+  windows: TokenWindows,
   tokenHash: string,
   style: RateStyle,
   now: number,
-): void {
-  const { allowed, state } = windows.take(tokenHash);
+): Promise<void> | undefined {
+  const taken = windows.take(tokenHash);
+  if (taken instanceof Promise) return taken.then((counted) => refuseOver(request, counted, style, now));
+  refuseOver(request, taken, style, now);
+  return undefined;
+}
+
+/** Keeps the request's rate state; throws the 429 of `style` when its window had no room. */
+function refuseOver(request: FastifyRequest, { allowed, state }: Taken, style: RateStyle, now: number): void {
   request.rateState = state;
   if (allowed) return;
   const seconds = Math.max(1, Math.ceil((state.resetAt - now) / 1000));
@@ -124,13 +152,13 @@ export function limitToken(
 const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +(\S+)$/;
 
 /** The state a response without a counted token shows: the presented token's, or a fresh window. */
-export function presentedState(windows: RateWindows, authorization: string | undefined): RateState {
+export function presentedState(windows: TokenWindows, authorization: string | undefined): RateState {
   const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
   return windows.peek(token === undefined ? '' : hashToken(token));
 }
 
 /** Adds the headers to every response of `app` that does not carry them yet. */
-export function sendRateHeaders(app: FastifyInstance, windows: RateWindows): void {
+export function sendRateHeaders(app: FastifyInstance, windows: TokenWindows): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.hasHeader('x-ratelimit-limit')) return payload;
     const state = request.rateState ?? presentedState(windows, request.headers.authorization);

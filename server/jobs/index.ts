@@ -6,10 +6,11 @@
  */
 import type { Checkpoints, Services } from '../http/context.ts';
 import { openApiProcessingJobs } from './openapi-processing.ts';
-import { JobQueue, type JobKind, type JobQueueOptions, type OutsideTransactions } from './queue.ts';
+import { JobQueue, type JobKind, type JobQueueOptions, type QueueStorage } from './queue.ts';
 import { JobRunner, type JobRunnerOptions } from './runner.ts';
 import { searchIndexJobs } from './search-indexing.ts';
 import { WalCheckpointer, type CheckpointOptions } from '../storage/checkpoints.ts';
+import { PostgresStore } from '../storage/store/postgres-store.ts';
 import { SqliteStore } from '../storage/store/sqlite-store.ts';
 
 const NO_CHECKPOINTS: Checkpoints = { start: () => {}, stop: async () => {} };
@@ -25,10 +26,12 @@ export function startJobs(base: Omit<Services, 'jobs'>, options: JobsOptions = {
   const runner = new JobRunner(options.runner);
   const kinds: JobKind[] = [];
   const { store } = base;
-  // On SQLite, the queue's statements wait for the store's open transactions (queue.ts).
-  const outside: OutsideTransactions | undefined =
-    store instanceof SqliteStore ? (step) => store.outsideTransactions(step) : undefined;
-  const queue = new JobQueue(base.db, kinds, options.queue, outside);
+  // The queue's statements go through the store (on SQLite they wait for its open transactions: queue.ts).
+  const storage: QueueStorage =
+    store instanceof SqliteStore
+      ? { store, isOpen: () => store.db.sqlite.isOpen, db: base.db }
+      : { store, isOpen: () => !(store instanceof PostgresStore && store.pool.ending) };
+  const queue = new JobQueue(storage, kinds, options.queue);
   const quick = new JobRunner({
     maxWorkers: 2,
     ...(options.runner?.workerUrl !== undefined ? { workerUrl: options.runner.workerUrl } : {}),

@@ -3,6 +3,7 @@ import { ManualClock } from '../clock.ts';
 import { createSpaceRecord } from '../domain/spaces/records.ts';
 import { createOrganization, ensureUser } from '../domain/organizations/commands.ts';
 import { openDatabase, type Database } from '../storage/database.ts';
+import { SqliteStore } from '../storage/store/sqlite-store.ts';
 import { purgeDeletedSpaces, startPurgeScheduler } from './purge.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -28,7 +29,7 @@ function setup() {
 const remaining = (db: Database) => db.all(db.q.selectFrom('spaces').select('id')).map((row) => row.id);
 
 describe('purgeDeletedSpaces', () => {
-  it('removes only the spaces deleted more than 7 days ago, with their revisions', () => {
+  it('removes only the spaces deleted more than 7 days ago, with their revisions', async () => {
     const { db, clock, space, trash } = setup();
     const old = space('Old');
     const recent = space('Recent');
@@ -41,9 +42,10 @@ describe('purgeDeletedSpaces', () => {
     clock.advance(3 * DAY);
     trash(recent);
     clock.advance(4 * DAY);
-    expect(purgeDeletedSpaces(db, clock)).toBe(0);
+    const store = new SqliteStore(db);
+    expect(await purgeDeletedSpaces(store, clock)).toBe(0);
     clock.advance(1);
-    expect(purgeDeletedSpaces(db, clock)).toBe(1);
+    expect(await purgeDeletedSpaces(store, clock)).toBe(1);
     expect(new Set(remaining(db))).toEqual(new Set([recent, live]));
     expect(db.all(db.q.selectFrom('revisions').select('id').where('space_id', '=', old))).toEqual([]);
     expect(indexed()).toEqual(new Set([recent, live]));
@@ -56,24 +58,27 @@ describe('startPurgeScheduler', () => {
     vi.useRealTimers();
   });
 
-  it('purges at start and then every interval until stopped', () => {
+  it('purges at start and then every interval until stopped', async () => {
     vi.useFakeTimers();
     const { db, clock, space, trash } = setup();
     const first = space('First');
     trash(first);
     clock.advance(8 * DAY);
-    const scheduler = startPurgeScheduler(db, clock, { intervalMs: 1000 });
+    const scheduler = startPurgeScheduler(new SqliteStore(db), clock, { intervalMs: 1000 });
+    await scheduler.running();
     expect(remaining(db)).toEqual([]);
     const second = space('Second');
     trash(second);
     clock.advance(8 * DAY);
     vi.advanceTimersByTime(1000);
+    await scheduler.running();
     expect(remaining(db)).toEqual([]);
     scheduler.stop();
     const third = space('Third');
     trash(third);
     clock.advance(8 * DAY);
     vi.advanceTimersByTime(5000);
+    await scheduler.running();
     expect(remaining(db)).toEqual([third]);
     db.close();
   });

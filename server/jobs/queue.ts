@@ -14,12 +14,13 @@
  *   where users see it, and the job is deleted. A job claimed again after its process died mid-run has used an
  *   attempt too, so a job that kills its process cannot be retried forever either: no restart can hang.
  * - `stop()` stops claiming and gives back the leases of the runs in flight, without counting their attempt.
- * - Every statement of the queue (and a kind's `giveUp`) runs through `outside` (the SQLite store's
- *   `outsideTransactions`): the queue's timers and run ends would otherwise run synchronous statements while an
- *   async transaction of the store is open, which the `Database` refuses (`Database.fenced`).
+ * - Every statement of the queue runs through the store, outside its transactions (records.ts): on SQLite it waits
+ *   for an open transaction of the store; on PostgreSQL the claim takes due jobs `FOR UPDATE SKIP LOCKED`, so
+ *   several server processes share one queue and each job runs once at a time.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../storage/database.ts';
+import type { Statements } from '../storage/store/store.ts';
 import {
   claimJobs,
   finishJob,
@@ -41,21 +42,17 @@ export interface JobKind {
   maxAttempts: number;
   /** Does the work for these subjects (reads, runs tasks, writes); throws when it fails. */
   run(subjectIds: string[]): Promise<void>;
-  /** Records, where users see it, that the subject's job failed for good. */
-  giveUp(subjectId: string, error: Error, attempts: number): void;
+  /** Records, where users see it, that the subject's job failed for good (through the store). */
+  giveUp(subjectId: string, error: Error, attempts: number): Promise<void> | void;
 }
 
-/** Runs a synchronous step on the `Database` once no async transaction of the store is open (at once if none is). */
-export type OutsideTransactions = <T>(step: () => T) => Promise<T>;
-
-/** For a database with no async store beside it: every step runs at once. */
-const atOnce: OutsideTransactions = (step) => {
-  try {
-    return Promise.resolve(step());
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
-};
+/** Where the queue's statements run, and whether it is still open (a server shutting down closes it). */
+export interface QueueStorage {
+  store: Statements;
+  isOpen: () => boolean;
+  /** The synchronous `Database` whose `enqueueJob` calls `pokeIfQueued` counts, when there is one. */
+  db?: Database;
+}
 
 export interface JobQueueOptions {
   leaseMs?: number;
@@ -66,8 +63,9 @@ export interface JobQueueOptions {
 }
 
 export class JobQueue {
-  private readonly db: Database;
-  private readonly outside: OutsideTransactions;
+  private readonly store: Statements;
+  private readonly isOpen: () => boolean;
+  private readonly db: Database | undefined;
   private readonly kinds: readonly JobKind[];
   private readonly owner = randomUUID();
   private readonly leaseMs: number;
@@ -79,19 +77,21 @@ export class JobQueue {
   private waiters: (() => void)[] = [];
   private timers: NodeJS.Timeout[] = [];
   private scheduled = false;
+  /** A claim check is under way; `again`: a poke came meanwhile, so another follows it. */
+  private pumping = false;
+  private again = false;
+  /** Claim statements in flight (their jobs are no longer due, and not yet among `runs`), and how many began. */
+  private claiming = 0;
+  private claimsBegun = 0;
   private started = false;
   private stopped = false;
   /** `jobsQueued` when the last claim check began. */
   private seenQueued = -1;
 
-  constructor(
-    db: Database,
-    kinds: readonly JobKind[],
-    options: JobQueueOptions = {},
-    outside: OutsideTransactions = atOnce,
-  ) {
-    this.db = db;
-    this.outside = outside;
+  constructor(storage: QueueStorage, kinds: readonly JobKind[], options: JobQueueOptions = {}) {
+    this.store = storage.store;
+    this.isOpen = storage.isOpen;
+    this.db = storage.db;
     this.kinds = kinds;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollMs = options.pollMs ?? 1_000;
@@ -117,10 +117,22 @@ export class JobQueue {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.outside(() => this.pump()).catch((error: unknown) =>
-        this.log(`job queue: claiming failed: ${String(error)}`),
-      );
+      void this.pumpOnce();
     });
+  }
+
+  /** Claims, one check at a time: a poke during a check pokes again after it (runs may have ended meanwhile). */
+  private async pumpOnce(): Promise<void> {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    this.again = false;
+    await this.pump().catch((error: unknown) => this.log(`job queue: claiming failed: ${String(error)}`));
+    this.pumping = false;
+    if (this.again) this.poke();
+    if (this.runs.size === 0) this.wake();
   }
 
   /**
@@ -134,10 +146,21 @@ export class JobQueue {
   /** Resolves once no job is due and none runs here (tests await it instead of sleeping). */
   async whenIdle(): Promise<void> {
     if (!this.started) return;
-    while (!this.stopped && (this.runs.size > 0 || (await this.dueNow()))) {
+    while (!this.stopped && (await this.busy())) {
       this.poke();
       await this.nextRunEnd();
     }
+  }
+
+  /**
+   * Whether a job runs here, is being claimed here, or is due. A claim that began while the due check ran may have
+   * taken the job it would have seen: busy then too.
+   */
+  private async busy(): Promise<boolean> {
+    if (this.runs.size > 0 || this.claiming > 0) return true;
+    const begun = this.claimsBegun;
+    if (await this.dueNow()) return true;
+    return this.runs.size > 0 || this.claiming > 0 || this.claimsBegun !== begun;
   }
 
   /**
@@ -150,7 +173,7 @@ export class JobQueue {
     while (
       !this.stopped &&
       Date.now() < deadline &&
-      (await this.safely(() => hasScopedJobs(this.db, kind, scopeId, since)))
+      (await this.safely(() => hasScopedJobs(this.store, kind, scopeId, since)))
     ) {
       this.poke();
       await Promise.race([this.nextRunEnd(), delay(Math.min(50, Math.max(1, deadline - Date.now())))]);
@@ -162,23 +185,24 @@ export class JobQueue {
     if (this.stopped) return;
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
-    await this.write(() => releaseJobs(this.db, this.owner));
+    await this.write(() => releaseJobs(this.store, this.owner));
     this.wake();
   }
 
   private dueNow(): Promise<boolean> {
     return this.safely(() =>
       hasDueJobs(
-        this.db,
+        this.store,
         this.kinds.map((kind) => kind.name),
         Date.now(),
       ),
     );
   }
 
-  /** Resolves when a run ends; with none running, after the claim a poke scheduled (the next turn of the loop). */
+  /** Resolves when a run ends; with none running, after the claim a poke scheduled (or the next turn of the loop). */
   private nextRunEnd(): Promise<void> {
-    if (this.runs.size === 0) return new Promise((resolve) => setImmediate(resolve));
+    if (this.runs.size === 0 && !this.scheduled && !this.pumping)
+      return new Promise((resolve) => setImmediate(resolve));
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -189,39 +213,61 @@ export class JobQueue {
   }
 
   /** Answers a query's result unless the database is closed (a server shutting down): false then. */
-  private safely(query: () => boolean): Promise<boolean> {
-    return this.outside(() => this.db.sqlite.isOpen && query());
+  private async safely(query: () => Promise<boolean>): Promise<boolean> {
+    return this.isOpen() && (await query());
   }
 
   /** Runs writes unless the database is closed. */
-  private write(statements: () => void): Promise<void> {
-    return this.outside(() => {
-      if (this.db.sqlite.isOpen) statements();
-    });
+  private async write(statements: () => Promise<void>): Promise<void> {
+    if (this.isOpen()) await statements();
   }
 
   private renew(): void {
     if (this.runs.size === 0) return;
-    this.write(() => renewLeases(this.db, this.owner, Date.now(), this.leaseMs)).catch((error: unknown) =>
+    this.write(() => renewLeases(this.store, this.owner, Date.now(), this.leaseMs)).catch((error: unknown) =>
       this.log(`job queue: renewing leases failed: ${String(error)}`),
     );
   }
 
-  /** Claims due jobs and launches their runs (through `outside`: the runs' first steps run in it too). */
-  private pump(): void {
-    if (this.stopped || !this.db.sqlite.isOpen) return;
+  /** Claims due jobs and launches their runs. */
+  private async pump(): Promise<void> {
+    if (this.stopped || !this.isOpen()) return;
     this.seenQueued = jobsQueued(this.db);
     for (const kind of this.kinds) {
       const free = kind.concurrency - (this.running.get(kind.name) ?? 0);
-      if (free <= 0 || !hasClaimableJobs(this.db, kind.name, Date.now())) continue;
-      const claimed = claimJobs(this.db, kind.name, this.owner, Date.now(), this.leaseMs, free * kind.batch);
-      const retried = claimed.filter((job) => job.attempts > 1);
-      const fresh = claimed.filter((job) => job.attempts <= 1);
-      const batches = [...retried.map((job) => [job])];
-      for (let i = 0; i < fresh.length; i += kind.batch) batches.push(fresh.slice(i, i + kind.batch));
-      for (const batch of batches) this.launch(kind, batch);
+      if (free <= 0 || !(await hasClaimableJobs(this.store, kind.name, Date.now()))) continue;
+      // Stopped while the check ran: nothing more is claimed (`stop` gave back what this process held).
+      if (this.stopped || !this.isOpen()) return;
+      this.claiming++;
+      this.claimsBegun++;
+      try {
+        if (!(await this.claim(kind, free))) return;
+      } finally {
+        this.claiming--;
+      }
     }
-    if (this.runs.size === 0) this.wake();
+  }
+
+  /** Claims up to `free` runs' jobs of `kind` and launches them; false when the queue stopped meanwhile. */
+  private async claim(kind: JobKind, free: number): Promise<boolean> {
+    const claimed = await claimJobs(
+      this.store,
+      kind.name,
+      this.owner,
+      Date.now(),
+      this.leaseMs,
+      free * kind.batch,
+    );
+    if (this.stopped) {
+      await this.write(() => releaseJobs(this.store, this.owner));
+      return false;
+    }
+    const retried = claimed.filter((job) => job.attempts > 1);
+    const fresh = claimed.filter((job) => job.attempts <= 1);
+    const batches = [...retried.map((job) => [job])];
+    for (let i = 0; i < fresh.length; i += kind.batch) batches.push(fresh.slice(i, i + kind.batch));
+    for (const batch of batches) this.launch(kind, batch);
+    return true;
   }
 
   private launch(kind: JobKind, jobs: JobRow[]): void {
@@ -239,27 +285,31 @@ export class JobQueue {
     // Jobs whose process died under them after their last attempt: failed without running again.
     const spent = jobs.filter((job) => job.attempts > kind.maxAttempts);
     for (const job of spent)
-      this.end(kind, job, new Error(job.last_error ?? 'its runs kept stopping the server'), kind.maxAttempts);
+      await this.end(
+        kind,
+        job,
+        new Error(job.last_error ?? 'its runs kept stopping the server'),
+        kind.maxAttempts,
+      );
     const live = jobs.filter((job) => job.attempts <= kind.maxAttempts);
     if (live.length === 0) return;
     try {
       await kind.run(live.map((job) => job.subject_id));
       if (this.stopped) return;
-      await this.write(() => {
+      await this.write(async () => {
         // Stopped while this waited for a transaction: `stop` gave the leases back, the jobs run again later.
-        if (this.stopped) return;
-        for (const job of live) finishJob(this.db, job, this.owner);
+        for (const job of live) if (!this.stopped) await finishJob(this.store, job, this.owner);
       });
     } catch (error) {
       if (this.stopped) return;
       const failure = error instanceof Error ? error : new Error(String(error));
-      await this.write(() => {
-        if (this.stopped) return;
+      await this.write(async () => {
         for (const job of live) {
-          if (job.attempts >= kind.maxAttempts) this.end(kind, job, failure, job.attempts);
+          if (this.stopped) return;
+          if (job.attempts >= kind.maxAttempts) await this.end(kind, job, failure, job.attempts);
           else {
             const wait = this.retryDelayMs * 2 ** (job.attempts - 1);
-            retryJob(this.db, job, this.owner, Date.now() + wait, failure.message);
+            await retryJob(this.store, job, this.owner, Date.now() + wait, failure.message);
           }
         }
       });
@@ -270,15 +320,15 @@ export class JobQueue {
     }
   }
 
-  /** The job failed for good: the kind records it, and the job goes (called inside `outside`). */
-  private end(kind: JobKind, job: JobRow, error: Error, attempts: number): void {
-    if (!this.db.sqlite.isOpen) return;
+  /** The job failed for good: the kind records it, and the job goes. */
+  private async end(kind: JobKind, job: JobRow, error: Error, attempts: number): Promise<void> {
+    if (!this.isOpen()) return;
     try {
-      kind.giveUp(job.subject_id, error, attempts);
+      await kind.giveUp(job.subject_id, error, attempts);
     } catch (failure) {
       this.log(`job ${kind.name} could not record the failure of ${job.subject_id}: ${String(failure)}`);
     }
-    finishJob(this.db, job, this.owner);
+    await finishJob(this.store, job, this.owner);
   }
 }
 

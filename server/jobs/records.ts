@@ -33,7 +33,8 @@ let queuedInStores = 0;
  * one counts too): a queue that saw the same figure at its last claim check knows, without a statement, that no
  * write queued anything since (a job queued on another store only costs it one claim check).
  */
-export const jobsQueued = (db: Database): number => (queuedCounts.get(db) ?? 0) + queuedInStores;
+export const jobsQueued = (db: Database | undefined): number =>
+  (db === undefined ? 0 : (queuedCounts.get(db) ?? 0)) + queuedInStores;
 
 /**
  * Queues a job, in the caller's transaction. A job already waiting stays one job (due now, its attempts forgotten);
@@ -105,72 +106,107 @@ const claimable = prepared((kind: string, at: string, expiredBefore: string) =>
   ),
 );
 
-/** Whether a job of this kind could be claimed now (a read, cheaper than the claim's write transaction). */
-export function hasClaimableJobs(db: Database, kind: string, now: number): boolean {
+/** Whether a job of this kind could be claimed now (a read, cheaper than the claim's write). */
+export async function hasClaimableJobs(on: Statements, kind: string, now: number): Promise<boolean> {
   const at = iso(now);
-  return Number(db.first(claimable(kind, at, at))?.due) === 1;
+  return Number((await on.first(claimable(kind, at, at)))?.due) === 1;
 }
+
+/** Whether a job is due: queued and past `run_after`, or running under a lease that expired. */
+const dueJob = (at: string, expiredBefore: string) =>
+  sql<boolean>`((jobs.state = 'queued' AND jobs.run_after <= ${at})
+    OR (jobs.state = 'running' AND jobs.lease_until <= ${expiredBefore}))`;
+
+/** The due jobs of a kind, oldest first, `limit` at most. */
+const dueJobs = (kind: string, at: string, expiredBefore: string, limit: number) =>
+  builder
+    .selectFrom('jobs')
+    .select('subject_id')
+    .where('kind', '=', kind)
+    .where(dueJob(at, expiredBefore))
+    .orderBy('run_after')
+    .orderBy('subject_id')
+    .limit(limit);
+
+const claimed = (owner: string, leaseUntil: string) =>
+  ({
+    state: 'running',
+    attempts: sql<number>`attempts + 1`,
+    lease_owner: owner,
+    lease_until: leaseUntil,
+  }) as const;
+
+/**
+ * The claim on PostgreSQL, one statement: the due jobs are picked `FOR UPDATE SKIP LOCKED` in a materialized CTE
+ * (run once: as an `IN (…)` subquery PostgreSQL may run the pick again for each row it updates, and each run skips
+ * the rows the statement already updated, so one claim took every due job), then get the lease and an attempt. Two
+ * processes claiming at once take different jobs without waiting for each other; the outer condition repeats the
+ * pick's, so that a row changed by a claim that committed meanwhile is checked again and not claimed twice.
+ */
+const claimOnPostgres = prepared(
+  (kind: string, at: string, expiredBefore: string, limit: number, owner: string, leaseUntil: string) =>
+    builder
+      .with(
+        (cte) => cte('picked').materialized(),
+        () => dueJobs(kind, at, expiredBefore, limit).forUpdate().skipLocked(),
+      )
+      .updateTable('jobs')
+      .from('picked')
+      .set(claimed(owner, leaseUntil))
+      .where('jobs.kind', '=', kind)
+      .whereRef('jobs.subject_id', '=', 'picked.subject_id')
+      .where(dueJob(at, expiredBefore))
+      .returningAll('jobs'),
+);
+
+/** The claim on SQLite, one statement under its one writer's lock (the subquery runs once, before the update). */
+const claimOnSqlite = prepared(
+  (kind: string, at: string, expiredBefore: string, limit: number, owner: string, leaseUntil: string) =>
+    builder
+      .updateTable('jobs')
+      .set(claimed(owner, leaseUntil))
+      .where('kind', '=', kind)
+      .where('subject_id', 'in', dueJobs(kind, at, expiredBefore, limit))
+      .returningAll(),
+);
 
 /**
  * Claims up to `limit` jobs of a kind that are due (queued and past `run_after`, or running under a lease that
- * expired), for `owner` until `now + leaseMs`; counts an attempt on each. Answers them as claimed.
+ * expired), for `owner` until `now + leaseMs`; counts an attempt on each. Answers them as claimed, oldest first.
  */
-export function claimJobs(
-  db: Database,
+export async function claimJobs(
+  on: Statements,
   kind: string,
   owner: string,
   now: number,
   leaseMs: number,
   limit: number,
-): JobRow[] {
+): Promise<JobRow[]> {
   const at = iso(now);
-  return db.transaction(() => {
-    const due = db.all(
-      db.q
-        .selectFrom('jobs')
-        .selectAll()
-        .where('kind', '=', kind)
-        .where('state', '=', 'queued')
-        .where('run_after', '<=', at)
-        .orderBy('run_after')
-        .limit(limit),
-    );
-    const expired =
-      due.length < limit
-        ? db.all(
-            db.q
-              .selectFrom('jobs')
-              .selectAll()
-              .where('kind', '=', kind)
-              .where('state', '=', 'running')
-              .where('lease_until', '<=', at)
-              .orderBy('lease_until')
-              .limit(limit - due.length),
-          )
-        : [];
-    const claimed = [...due, ...expired];
-    const leaseUntil = iso(now + leaseMs);
-    for (const row of claimed) {
-      db.run(
-        db.q
-          .updateTable('jobs')
-          .set({ state: 'running', attempts: row.attempts + 1, lease_owner: owner, lease_until: leaseUntil })
-          .where('kind', '=', kind)
-          .where('subject_id', '=', row.subject_id),
-      );
-      row.state = 'running';
-      row.attempts += 1;
-      row.lease_owner = owner;
-      row.lease_until = leaseUntil;
-    }
-    return claimed;
-  });
+  const claim = on.dialect === 'postgres' ? claimOnPostgres : claimOnSqlite;
+  const claimed = await on.all(claim(kind, at, at, limit, owner, iso(now + leaseMs)));
+  return claimed.sort((a, b) =>
+    a.run_after !== b.run_after
+      ? a.run_after < b.run_after
+        ? -1
+        : 1
+      : a.subject_id < b.subject_id
+        ? -1
+        : a.subject_id > b.subject_id
+          ? 1
+          : 0,
+  );
 }
 
 /** Extends the leases of the jobs `owner` runs. */
-export function renewLeases(db: Database, owner: string, now: number, leaseMs: number): void {
-  db.run(
-    db.q
+export async function renewLeases(
+  on: Statements,
+  owner: string,
+  now: number,
+  leaseMs: number,
+): Promise<void> {
+  await on.run(
+    on.q
       .updateTable('jobs')
       .set({ lease_until: iso(now + leaseMs) })
       .where('lease_owner', '=', owner)
@@ -180,39 +216,38 @@ export function renewLeases(db: Database, owner: string, now: number, leaseMs: n
 
 /**
  * Ends a run of `owner`: the job is deleted, unless it was queued again meanwhile (another generation), in which
- * case it waits again, due now, with no attempt counted.
+ * case it waits again, due now, with no attempt counted. Two statements, each conditioned on the lease: a job whose
+ * lease expired and which another process claimed is left to it.
  */
-export function finishJob(
-  db: Database,
+export async function finishJob(
+  on: Statements,
   job: Pick<JobRow, 'kind' | 'subject_id' | 'generation'>,
   owner: string,
-): void {
+): Promise<void> {
   const { kind, subject_id: subject } = job;
-  db.transaction(() => {
-    const deleted = db.run(
-      db.q
-        .deleteFrom('jobs')
+  const deleted = await on.run(
+    on.q
+      .deleteFrom('jobs')
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subject)
+      .where('generation', '=', job.generation)
+      .where('lease_owner', '=', owner),
+  );
+  if (deleted === 0)
+    await on.run(
+      on.q
+        .updateTable('jobs')
+        .set({
+          state: 'queued',
+          attempts: 0,
+          lease_owner: null,
+          lease_until: null,
+          run_after: iso(Date.now()),
+        })
         .where('kind', '=', kind)
         .where('subject_id', '=', subject)
-        .where('generation', '=', job.generation)
         .where('lease_owner', '=', owner),
     );
-    if (deleted === 0)
-      db.run(
-        db.q
-          .updateTable('jobs')
-          .set({
-            state: 'queued',
-            attempts: 0,
-            lease_owner: null,
-            lease_until: null,
-            run_after: iso(Date.now()),
-          })
-          .where('kind', '=', kind)
-          .where('subject_id', '=', subject)
-          .where('lease_owner', '=', owner),
-      );
-  });
 }
 
 /**
@@ -228,15 +263,15 @@ export function takeQueuedJobs(db: Database, kind: string): string[] {
 }
 
 /** Puts a failed run of `owner` back in the queue, due at `runAfter`, with the error that ended it. */
-export function retryJob(
-  db: Database,
+export async function retryJob(
+  on: Statements,
   job: Pick<JobRow, 'kind' | 'subject_id'>,
   owner: string,
   runAfter: number,
   error: string,
-): void {
-  db.run(
-    db.q
+): Promise<void> {
+  await on.run(
+    on.q
       .updateTable('jobs')
       .set({
         state: 'queued',
@@ -252,9 +287,9 @@ export function retryJob(
 }
 
 /** Gives back the jobs `owner` runs (a stop interrupted them): queued again, the interrupted attempt not counted. */
-export function releaseJobs(db: Database, owner: string): void {
-  db.run(
-    db.q
+export async function releaseJobs(on: Statements, owner: string): Promise<void> {
+  await on.run(
+    on.q
       .updateTable('jobs')
       .set({
         state: 'queued',
@@ -268,18 +303,18 @@ export function releaseJobs(db: Database, owner: string): void {
 }
 
 /** Whether any job of these kinds is due now (queued and past `run_after`). */
-export function hasDueJobs(db: Database, kinds: readonly string[], now: number): boolean {
+export async function hasDueJobs(on: Statements, kinds: readonly string[], now: number): Promise<boolean> {
   if (kinds.length === 0) return false;
   return (
-    db.first(
-      db.q
+    (await on.first(
+      on.q
         .selectFrom('jobs')
         .select('kind')
         .where('kind', 'in', kinds)
         .where('state', '=', 'queued')
         .where('run_after', '<=', iso(now))
         .limit(1),
-    ) !== undefined
+    )) !== undefined
   );
 }
 
@@ -294,6 +329,11 @@ const scoped = prepared((kind: string, scopeId: string, queuedBefore: string) =>
 );
 
 /** Whether a job of this kind and scope, queued at `queuedBefore` or earlier, waits or runs. */
-export function hasScopedJobs(db: Database, kind: string, scopeId: string, queuedBefore: number): boolean {
-  return db.first(scoped(kind, scopeId, iso(queuedBefore))) !== undefined;
+export async function hasScopedJobs(
+  on: Statements,
+  kind: string,
+  scopeId: string,
+  queuedBefore: number,
+): Promise<boolean> {
+  return (await on.first(scoped(kind, scopeId, iso(queuedBefore)))) !== undefined;
 }

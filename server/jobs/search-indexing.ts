@@ -1,24 +1,24 @@
 /**
  * The `search-index` jobs: a space whose revision changed is indexed again (domain/search/index.ts). A run reads
  * up to 20 spaces' pages, turns them into index rows in one `search.index` task on a worker thread, and writes
- * each space's rows in its own transaction. One run at a time in a process.
+ * each space's rows in its own transaction, all through the store. One run at a time in a process.
  *
  * A space whose indexing keeps failing (3 attempts) keeps its previous rows; the failure is logged.
  */
 import type { Services } from '../http/context.ts';
-import { readSpaceForIndex, SEARCH_INDEX_JOB, writeSpaceIndex } from '../domain/search/index.ts';
+import { readSpaceForIndexIn, SEARCH_INDEX_JOB, writeSpaceIndexIn } from '../domain/search/index.ts';
 import type { IndexInput } from './tasks.ts';
 import type { JobKind } from './queue.ts';
 
-/** Indexes these spaces. */
+/** Indexes these spaces: reads and writes through the store (SQLite or PostgreSQL), the conversion on a worker. */
 async function indexSpaces(services: Services, spaceIds: readonly string[]): Promise<void> {
-  const { db } = services;
+  const { store } = services;
   const read: { spaceId: string; revisionId: string; count: number }[] = [];
   const pages: IndexInput[] = [];
   for (const spaceId of spaceIds) {
-    const space = readSpaceForIndex(db, spaceId);
+    const space = await readSpaceForIndexIn(store, spaceId);
     if (space === undefined) {
-      writeSpaceIndex(db, spaceId, '', []);
+      await writeSpaceIndexIn(store, spaceId, '', []);
       continue;
     }
     read.push({ spaceId, revisionId: space.revisionId, count: space.pages.length });
@@ -28,7 +28,12 @@ async function indexSpaces(services: Services, spaceIds: readonly string[]): Pro
   const output = await services.jobs.runner.run('search.index', { pages });
   let offset = 0;
   for (const space of read) {
-    writeSpaceIndex(db, space.spaceId, space.revisionId, output.pages.slice(offset, offset + space.count));
+    await writeSpaceIndexIn(
+      store,
+      space.spaceId,
+      space.revisionId,
+      output.pages.slice(offset, offset + space.count),
+    );
     offset += space.count;
   }
 }

@@ -131,4 +131,20 @@ export const migrations16To20: readonly Migration[] = [
       })}
     `,
   },
+  {
+    version: 20,
+    name: 'rate windows counted in the database, shared by the servers on one',
+    // Servers on one PostgreSQL database count a token's requests together (http/store-rate.ts): one row per token
+    // hash, its window's start (epoch ms: 64-bit, `ddl.bigint`) and the requests counted in it,
+    // upserted once per request. SQLite's single server keeps counting in memory; the table stays empty there.
+    // Windows that ended a day ago are purged (jobs/purge.ts).
+    sql: (ddl) => `
+      CREATE TABLE rate_windows (
+        key TEXT PRIMARY KEY,
+        started ${ddl.bigint} NOT NULL,
+        used ${ddl.bigint} NOT NULL
+      );
+      CREATE INDEX rate_windows_started ON rate_windows(started);
+    `,
+  },
 ];

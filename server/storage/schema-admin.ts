@@ -127,6 +127,16 @@ export interface JobsTable {
   last_error: string | null;
 }
 
+/**
+ * A token's rate window counted in the database (migration 20), for servers sharing one (PostgreSQL): `started` in
+ * epoch ms, `used` the requests counted in it (refused ones too: over the limit either way).
+ */
+export interface RateWindowsTable {
+  key: string;
+  started: number;
+  used: number;
+}
+
 /** An indexed page: its sections as JSON, for search excerpts; `id` is its row's rowid in `search_pages`. */
 export interface SearchSectionsTable {
   id: Generated<number>;

@@ -11,6 +11,7 @@ import type {
   OpenapiSourcePartsTable,
   OpenapiVersionDocumentsTable,
   JobsTable,
+  RateWindowsTable,
   SearchSectionsTable,
   MigrationsTable,
 } from './schema-admin.ts';
@@ -378,6 +379,7 @@ export interface DB {
   openapi_source_parts: OpenapiSourcePartsTable;
   openapi_version_documents: OpenapiVersionDocumentsTable;
   jobs: JobsTable;
+  rate_windows: RateWindowsTable;
   search_sections: SearchSectionsTable;
   migrations: MigrationsTable;
 }

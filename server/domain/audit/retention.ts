@@ -4,17 +4,24 @@
  * purge of a long history never holds the thread that answers requests.
  */
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Events deleted per transaction. */
 export const AUDIT_PURGE_BATCH = 500;
 
-/** Deletes up to `limit` expired events (oldest first) of the organizations that set a retention; answers how many. */
-export function purgeAuditBatch(db: Database, now: Date, limit: number = AUDIT_PURGE_BATCH): number {
-  return db.transaction(() => {
-    const kept = db.all(
-      db.q
+/**
+ * Deletes up to `limit` expired events (oldest first) of the organizations that set a retention, in one transaction
+ * of the store; answers how many.
+ */
+export function purgeAuditBatch(
+  on: Statements,
+  now: Date,
+  limit: number = AUDIT_PURGE_BATCH,
+): Promise<number> {
+  return on.transaction(async (tx) => {
+    const kept = await tx.all(
+      tx.q
         .selectFrom('organizations')
         .select(['id', 'audit_retention_days'])
         .where('audit_retention_days', 'is not', null),
@@ -23,7 +30,7 @@ export function purgeAuditBatch(db: Database, now: Date, limit: number = AUDIT_P
     for (const org of kept) {
       if (deleted >= limit) break;
       const cutoff = new Date(now.getTime() - Number(org.audit_retention_days) * DAY_MS).toISOString();
-      const expired = db.q
+      const expired = tx.q
         .selectFrom('events')
         .select('id')
         .where('organization_id', '=', org.id)
@@ -31,7 +38,7 @@ export function purgeAuditBatch(db: Database, now: Date, limit: number = AUDIT_P
         .orderBy('created_at')
         .orderBy('id')
         .limit(limit - deleted);
-      deleted += db.run(db.q.deleteFrom('events').where('id', 'in', expired));
+      deleted += await tx.run(tx.q.deleteFrom('events').where('id', 'in', expired));
     }
     return deleted;
   });
@@ -39,7 +46,7 @@ export function purgeAuditBatch(db: Database, now: Date, limit: number = AUDIT_P
 
 /** Deletes every expired event, batch after batch, yielding to other work between batches; answers how many. */
 export async function purgeExpiredAuditEvents(
-  db: Database,
+  on: Statements,
   clock: Clock,
   options: { batch?: number; pause?: () => Promise<void> } = {},
 ): Promise<number> {
@@ -47,7 +54,7 @@ export async function purgeExpiredAuditEvents(
   const pause = options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
   let total = 0;
   for (;;) {
-    const deleted = purgeAuditBatch(db, clock.now(), batch);
+    const deleted = await purgeAuditBatch(on, clock.now(), batch);
     total += deleted;
     if (deleted < batch) return total;
     await pause();

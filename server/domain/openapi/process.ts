@@ -16,15 +16,7 @@ import type { Services } from '../../http/context.ts';
 import { JobLimitError } from '../../jobs/runner.ts';
 import type { TaskInput } from '../../jobs/tasks.ts';
 import { SqliteStore } from '../../storage/store/sqlite-store.ts';
-import {
-  latestVersion,
-  markInProgress,
-  recordFailed,
-  recordFailedIn,
-  recordProcessedIn,
-  specById,
-  specByIdIn,
-} from './records.ts';
+import { latestVersion, markInProgress, recordFailedIn, recordProcessedIn, specByIdIn } from './records.ts';
 import { sourceBytesIn } from './source-parts.ts';
 
 /** Bytes in a buffer of their own (which can be moved to a worker), copied only when they share one. */
@@ -67,13 +59,15 @@ export async function processOpenApiSpec(services: Services, specId: string): Pr
   else await recordProcessedIn(store, clock.now(), specId, serial, output, spec.source_url);
 }
 
-/**
- * Records that a spec's processing failed for good (its runs kept being stopped). Synchronous: the queue calls it
- * between the store's transactions (`outside`, jobs/queue.ts).
- */
-export function giveUpOpenApiSpec(services: Services, specId: string, error: Error, attempts: number): void {
-  const { db, clock } = services;
-  const spec = specById(db, specId);
+/** Records that a spec's processing failed for good (its runs kept being stopped), through the store. */
+export async function giveUpOpenApiSpec(
+  services: Services,
+  specId: string,
+  error: Error,
+  attempts: number,
+): Promise<void> {
+  const { store, clock } = services;
+  const spec = await specByIdIn(store, specId);
   // A spec still `pending` has a newer source waiting: its own run comes next.
   if (!spec || spec.processing_state !== 'progress') return;
   const why =
@@ -82,8 +76,8 @@ export function giveUpOpenApiSpec(services: Services, specId: string, error: Err
       : error instanceof JobLimitError && error.reason === 'memory'
         ? 'processing the document needed more memory than the server allows'
         : `processing the document failed (${error.message})`;
-  recordFailed(
-    db,
+  await recordFailedIn(
+    store,
     clock.now(),
     specId,
     spec.source_serial,

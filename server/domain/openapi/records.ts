@@ -1,9 +1,8 @@
 /**
  * Storage of OpenAPI specifications and their versions: the reads and writes the handlers, the processing job and
  * the demo seed share. Writes that belong together run in the caller's transaction. The handlers and the job's run
- * go through the store (`Statements`); the demo seed, the test fixtures and the job's `giveUp` (run by the queue
- * between the store's transactions) keep the synchronous `insertSpec`, `recordProcessed`, `specById` and
- * `recordFailed`, built from the same queries.
+ * go through the store (`Statements`), the job's `giveUp` too; the demo seed and the test fixtures keep the
+ * synchronous `insertSpec`, `recordProcessed` and `specById`, built from the same queries.
  */
 import { sql } from 'kysely';
 import type { OpenAPIProcessingErrorCode } from '../../../shared/contract/resources/openapi.ts';
@@ -286,19 +285,10 @@ const failedUpdate = (
     .where('id', '=', specId)
     .where('source_serial', '=', serial);
 
-/** Records a failed run on source `serial`: `complete` with the error; the last good version stays the latest. */
-export function recordFailed(
-  db: Database,
-  now: Date,
-  specId: string,
-  serial: number,
-  code: OpenAPIProcessingErrorCode,
-  message: string,
-): boolean {
-  return db.run(failedUpdate(now, specId, serial, code, message)) > 0;
-}
-
-/** As `recordFailed`, through a store or a transaction. */
+/**
+ * Records a failed run on source `serial`: `complete` with the error; the last good version stays the latest. Through
+ * a store or a transaction.
+ */
 export async function recordFailedIn(
   on: Statements,
   now: Date,

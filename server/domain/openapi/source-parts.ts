@@ -17,7 +17,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { newId } from '../../ids.ts';
-import type { Database } from '../../storage/database.ts';
 import type { Statements, Store } from '../../storage/store/store.ts';
 
 /** Texts this long or longer are written in parts, before the spec's transaction. */
@@ -93,11 +92,11 @@ export async function withStaged<T>(store: Store, source: StoredSource, work: ()
 }
 
 /** Removes the parts that no source names, written more than `ORPHAN_AGE_MS` before `now`; answers how many. */
-export function purgeOrphanSourceParts(db: Database, now: Date): number {
+export function purgeOrphanSourceParts(on: Statements, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ORPHAN_AGE_MS).toISOString();
-  return db.transaction(() =>
-    db.run(
-      db.q
+  return on.transaction((tx) =>
+    tx.run(
+      tx.q
         .deleteFrom('openapi_source_parts')
         .where('created_at', '<', cutoff)
         .where(({ not, exists, selectFrom }) =>

@@ -23,8 +23,11 @@ import type { Statements } from '../../storage/store/store.ts';
 import {
   flattenPages,
   loadRevision,
+  loadRevisionIn,
   readDocuments,
+  readDocumentsIn,
   type PageInput,
+  type PlacedPage,
   type RevisionTree,
 } from '../content/revisions.ts';
 import { indexPagesTask } from './index-task.ts';
@@ -121,15 +124,37 @@ function indexInput(
     db,
     placed.flatMap(({ page }) => (page.documentId !== undefined ? [page.documentId] : [])),
   );
-  return {
-    revisionId,
-    pages: placed.map(({ page, path }) => ({
-      id: page.id,
-      title: page.title,
-      path,
-      markdown: page.documentId !== undefined ? (bodies.get(page.documentId) ?? '') : '',
-    })),
-  };
+  return { revisionId, pages: indexPages(placed, bodies) };
+}
+
+/** The document pages to index, with their markdown. */
+const indexPages = (placed: readonly PlacedPage[], bodies: ReadonlyMap<string, string>): IndexInput[] =>
+  placed.map(({ page, path }) => ({
+    id: page.id,
+    title: page.title,
+    path,
+    markdown: page.documentId !== undefined ? (bodies.get(page.documentId) ?? '') : '',
+  }));
+
+/**
+ * As `readSpaceForIndex`, through the store, in one transaction (the space's revision and its documents read
+ * together): the job's read, on SQLite and PostgreSQL alike.
+ */
+export function readSpaceForIndexIn(
+  store: Statements,
+  spaceId: string,
+): Promise<{ revisionId: string; pages: IndexInput[] } | undefined> {
+  return store.transaction(async (tx) => {
+    const space = await tx.first(spaceRevision(spaceId));
+    if (!space) return undefined;
+    const { tree } = await loadRevisionIn(tx, space.revision_id);
+    const placed = flattenPages(tree.pages).filter(({ page }) => page.type === 'document');
+    const bodies = await readDocumentsIn(
+      tx,
+      placed.flatMap(({ page }) => (page.documentId !== undefined ? [page.documentId] : [])),
+    );
+    return { revisionId: space.revision_id, pages: indexPages(placed, bodies) };
+  });
 }
 
 /** Deletes the index rows of a space: its full-text rows by rowid (the ids of its `search_sections` rows). */
@@ -194,4 +219,32 @@ export function writeSpaceIndex(
   // savepoint of their own would only add two statements.
   if (fresh) write();
   else db.transaction(write);
+}
+
+/**
+ * As `writeSpaceIndex` (not `fresh`), in one transaction of the store: the job's write, on SQLite and PostgreSQL
+ * alike (PostgreSQL's `search_pages` has a `rowid` column, given by the writer as FTS5's is).
+ */
+export function writeSpaceIndexIn(
+  store: Statements,
+  spaceId: string,
+  revisionId: string,
+  pages: readonly IndexedPage[],
+): Promise<void> {
+  return store.transaction(async (tx) => {
+    await tx.run(
+      tx.q
+        .deleteFrom('search_pages')
+        .where(
+          sql<boolean>`rowid IN (${tx.q.selectFrom('search_sections').select('id').where('space_id', '=', spaceId)})`,
+        ),
+    );
+    await tx.run(tx.q.deleteFrom('search_sections').where('space_id', '=', spaceId));
+    if (!(await tx.first(tx.q.selectFrom('spaces').select('id').where('id', '=', spaceId)))) return;
+    for (const page of pages) {
+      const row = await tx.first(insertSections(spaceId, page.id, page.sections));
+      await tx.run(insertPage(row!.id, page.title, page.body, spaceId, page.id, page.path));
+    }
+    await tx.run(markIndexed(spaceId, revisionId));
+  });
 }

@@ -3,7 +3,7 @@ import type { Services } from '../../http/context.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 import type { Statements } from '../../storage/store/store.ts';
-import { indexSpaceNow, isSmallContent, queueSpaceIndexing } from '../search/index.ts';
+import { indexSpaceNow, isSmallContent, queueSpaceIndexing, queueSpaceIndexingIn } from '../search/index.ts';
 import { newId } from '../../ids.ts';
 import {
   buildFiles,
@@ -189,14 +189,15 @@ export async function createSpaceRecordIn(
 }
 
 /**
- * Indexes a space written through the store, once its transaction is committed: now (small content) or by a job,
- * on the synchronous `Database` between the store's transactions. The search index is not on the other stores yet
- * (domain/search, storage/README.md): there the space is not indexed. A process that stops between the commit and
- * this loses the indexing (the next revision of the space queues it again).
+ * Indexes a space written through the store, once its transaction is committed: on SQLite now (small content) or by
+ * a job, on the synchronous `Database` between the store's transactions; on another store always by a job, queued
+ * through the store (the queue is poked after the request). A process that stops between the commit and this loses
+ * the indexing (the next revision of the space queues it again).
  */
 export async function indexNewSpace(services: Services, space: InsertedSpace): Promise<void> {
   const { store, db } = services;
-  if (!(store instanceof SqliteStore)) return;
+  if (!(store instanceof SqliteStore))
+    return queueSpaceIndexingIn(store, { id: space.id, organization_id: space.organizationId });
   await store.outsideTransactions(() =>
     db.transaction(() => {
       if (space.index === 'now')

@@ -32,6 +32,8 @@ export interface Ddl {
   name: 'sqlite' | 'postgres';
   /** The type of a byte string column. */
   blob: string;
+  /** A 64-bit integer column: SQLite's INTEGER is, PostgreSQL's is 32-bit (BIGINT). */
+  bigint: string;
   /** An integer primary key that the database numbers when an insert leaves it out (SQLite's rowid alias). */
   rowIdKey: string;
   /** What ends the `CREATE TABLE` of a table keyed by its primary key alone (SQLite's `WITHOUT ROWID`). */

@@ -4,6 +4,7 @@ import { triggerEvent, type Ddl } from './ddl.ts';
 export const sqliteDdl: Ddl = {
   name: 'sqlite',
   blob: 'BLOB',
+  bigint: 'INTEGER',
   rowIdKey: 'INTEGER PRIMARY KEY',
   withoutRowId: ' WITHOUT ROWID',
   trigger: ({ name, table, on, when, body }) =>
