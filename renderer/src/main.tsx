@@ -1,8 +1,9 @@
 /** Entry point of the renderer. */
+// First: the query client, and the first location's reads sent before the rest of the bundle is evaluated.
+import { queryClient } from './startReads.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { createQueryClient } from './queries/client.ts';
 import { startFirstReads } from './queries/firstReads.ts';
 import { createAppRouter } from './router/router.tsx';
 import { initTheme } from './theme/theme.ts';
@@ -14,7 +15,6 @@ import './styles/layout.css';
 import './styles/screens.css';
 
 initTheme();
-const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 const root = document.getElementById('root');
 if (root === null) throw new Error('The page has no #root element.');

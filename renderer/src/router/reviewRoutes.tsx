@@ -1,7 +1,6 @@
 /** Change requests and their review: the inbox, a change request's tabs, and the merge rules. */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { changeRequestQuery } from '../queries/changeRequests.ts';
-import { reviewBasePagesQuery, reviewHeadPagesQuery } from '../queries/review.ts';
+import { startChangeRequestReads } from '../queries/reviewReads.ts';
 import { spaceQuery } from '../queries/spaces.ts';
 import { orgRoute } from './base.tsx';
 import { withScreen } from './lazyScreen.ts';
@@ -35,25 +34,12 @@ const changeRequestRoute = createRoute({
       : {}),
     ...(typeof search['page'] === 'string' && search['page'] !== '' ? { page: search['page'] } : {}),
   }),
-  // Entering the route, its screen's reads start with it, while its chunk loads: the request and its space, then
-  // (unless on the Comments tab) both page trees, the Overview's and the Changes tab's, which need the request.
+  // Entering the route, its screen's reads start with it, while its chunk loads: its space, and the request and its
+  // page trees (`startChangeRequestReads`; when the app opened on the request, they are in flight already).
   loader: ({ context: { queryClient }, params, location, cause }) => {
     if (cause !== 'enter') return;
-    const { profileId, orgId, spaceId, changeRequestId } = params;
-    void queryClient.prefetchQuery(spaceQuery(profileId, spaceId));
-    const request = changeRequestQuery(profileId, orgId, spaceId, changeRequestId);
-    if ((location.search as { tab?: ChangeRequestTabName }).tab === 'comments') {
-      void queryClient.prefetchQuery(request);
-      return;
-    }
-    void queryClient.fetchQuery(request).then(
-      (changeRequest) => {
-        void queryClient.prefetchQuery(reviewHeadPagesQuery(profileId, orgId, spaceId, changeRequest));
-        void queryClient.prefetchQuery(reviewBasePagesQuery(profileId, spaceId, changeRequest));
-      },
-      // The screen shows the request's error (from its own read of it).
-      () => undefined,
-    );
+    void queryClient.prefetchQuery(spaceQuery(params.profileId, params.spaceId));
+    startChangeRequestReads(queryClient, params, (location.search as { tab?: ChangeRequestTabName }).tab);
   },
   component: withScreen(ChangeRequestScreen, function ChangeRequestRoute() {
     const { profileId, orgId, spaceId, changeRequestId } = changeRequestRoute.useParams();

@@ -206,8 +206,9 @@ export function useChangesTab(props: ChangesTabProps) {
   useFirstDiffMark(change !== undefined && (!change.bodyChanged || diff !== undefined));
   const diffPainted = useAfterFirstPaint(diffSettled);
   // Two frames: the comments are drawn in the frame after the diff's, and their mark's task (queued from that frame)
-  // must run before the tree's long first render, which this lets start.
-  const afterFirst = useAfterFirstPaint(diffSettled && commentsSettled && diffPainted, 2);
+  // must run before the tree's first render, which this lets start: in a transition, so that the tree's rows and the
+  // thread pane render in slices instead of one task of 60–120 ms while the bodies are read.
+  const afterFirst = useAfterFirstPaint(diffSettled && commentsSettled && diffPainted, 2, true);
   const { stats, progress } = useAllDiffStats(context, afterFirst ? tree : undefined);
   const review = useReviewSession({
     ...context,
