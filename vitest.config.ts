@@ -58,6 +58,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The server's tests again, their test servers on PostgreSQL (server/test/postgres-server.ts): a database
+          // of the `postgres` project's cluster per test server, copied from one migrated template.
+          name: 'server-postgres',
+          maxWorkers: PACED_GROUP_WORKERS,
+          include: ['server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, POSTGRES_TESTS],
+          env: { DOCS_ADMIN_TEST_DATABASE: 'postgres' },
+          globalSetup: ['server/test/postgres-global-setup.ts'],
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // End-to-end files that spend most of their time waiting for a rate limit's window (compat-bulk: three
           // windows of 60 s at GitBook's pace) run beside the unit files rather than alone after them: the project's
           // name sorts before "unit", so Vitest's sequencer starts them first in the shared group.
