@@ -23,7 +23,12 @@ import { createSpaceRecord } from '../domain/spaces/records.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import { newId } from '../ids.ts';
 import { openDatabase, type Database } from '../storage/database.ts';
+import { SqliteStore } from '../storage/store/sqlite-store.ts';
+import type { Store } from '../storage/store/store.ts';
 import { openTestPostgres, testServersOnPostgres } from './postgres-server.ts';
+
+/** Whether this process's test servers run on PostgreSQL (for a test that is SQLite's by nature: `it.skipIf`). */
+export { testServersOnPostgres };
 
 export interface TestUser {
   id: string;
@@ -41,6 +46,10 @@ export interface TestServer {
   db: Database;
   /** Which database the server runs on. */
   dialect: 'sqlite' | 'postgres';
+  /** What the app was built on (to build another app on the same data). */
+  appStorage: AppStorage;
+  /** A store on the server's data: on PostgreSQL the server's own, on SQLite another over the same `Database`. */
+  store: Store;
   clock: ManualClock;
   /** The data directory (pass it to another server to restart on the same data). */
   dataDir: string;
@@ -121,6 +130,7 @@ export interface TestServerOptions {
 interface TestStorage {
   app: AppStorage;
   db: Database;
+  store: Store;
   dialect: TestServer['dialect'];
   close(keepData: boolean): Promise<void>;
 }
@@ -129,10 +139,16 @@ interface TestStorage {
 async function openTestStorage(dir: string): Promise<TestStorage> {
   if (testServersOnPostgres()) {
     const postgres = await openTestPostgres(dir);
-    return { app: { postgres: postgres.store }, db: postgres.db, dialect: 'postgres', close: postgres.close };
+    return {
+      app: { postgres: postgres.store },
+      db: postgres.db,
+      store: postgres.store,
+      dialect: 'postgres',
+      close: postgres.close,
+    };
   }
   const db = openDatabase(dir);
-  return { app: { db }, db, dialect: 'sqlite', close: async () => db.close() };
+  return { app: { db }, db, store: new SqliteStore(db), dialect: 'sqlite', close: async () => db.close() };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -158,6 +174,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl,
     db,
     dialect: storage.dialect,
+    appStorage: storage.app,
+    store: storage.store,
     clock,
     dataDir: dir,
     client,

@@ -8,13 +8,15 @@ import pg from 'pg';
 import { storeTypes } from '../storage/store/postgres-values.ts';
 
 export interface SyncRequest {
+  id: number;
   text: string;
   values: unknown[];
 }
 
-export type SyncAnswer =
+export type SyncAnswer = { id: number } & (
   | { rows: Record<string, unknown>[]; rowCount: number }
-  | { error: { message: string; code?: string; constraint?: string; detail?: string } };
+  | { error: { message: string; code?: string; constraint?: string; detail?: string } }
+);
 
 interface SyncWorkerData {
   config: pg.ClientConfig;
@@ -39,10 +41,15 @@ port.on('message', (request: SyncRequest) => {
   previous = previous
     .then(() => client.query({ text: request.text, values: request.values }))
     .then(
-      (result) => answer({ rows: result.rows as Record<string, unknown>[], rowCount: result.rowCount ?? 0 }),
+      (result) =>
+        answer({
+          id: request.id,
+          rows: result.rows as Record<string, unknown>[],
+          rowCount: result.rowCount ?? 0,
+        }),
       (error: unknown) => {
         const { message, code, constraint, detail } = error as pg.DatabaseError;
-        answer({ error: { message, code, constraint, detail } });
+        answer({ id: request.id, error: { message, code, constraint, detail } });
       },
     );
 });

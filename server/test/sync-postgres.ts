@@ -22,6 +22,11 @@ import type { SyncAnswer, SyncRequest } from './sync-postgres-worker.ts';
 
 /** Longer than the worker's lock timeout (10 s): past it, the worker itself is stuck. */
 const ANSWER_DEADLINE_MS = 30_000;
+/**
+ * How long an answer may take to show on the port once the worker has signalled it: under load the signal was seen
+ * (rarely) before the message, which then came with the next statement's wait.
+ */
+const MESSAGE_DEADLINE_MS = 5_000;
 
 const mayWrite = (sqlText: string) => !/^\s*select\b/i.test(sqlText);
 
@@ -45,6 +50,8 @@ export class SyncPostgresDatabase {
   private readonly worker: Worker;
   private readonly port: MessageChannel['port1'];
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private readonly pause = new Int32Array(new SharedArrayBuffer(4));
+  private lastId = 0;
   private depth = 0;
   private writes = 0;
   private readonly kept = new Map<string, { writes: number; value: unknown }>();
@@ -65,14 +72,30 @@ export class SyncPostgresDatabase {
   private execute(text: string, values: unknown[] = []): { rows: unknown[]; rowCount: number } {
     if (this.closed) throw new Error('the test database is closed');
     if (mayWrite(text)) this.writes++;
+    const id = ++this.lastId;
     Atomics.store(this.signal, 0, 0);
-    this.port.postMessage({ text, values } satisfies SyncRequest);
+    this.port.postMessage({ id, text, values } satisfies SyncRequest);
     if (Atomics.wait(this.signal, 0, 0, ANSWER_DEADLINE_MS) === 'timed-out')
       throw new Error(`no answer from PostgreSQL in ${ANSWER_DEADLINE_MS} ms to: ${text}`);
-    const answer = receiveMessageOnPort(this.port)?.message as SyncAnswer | undefined;
-    if (answer === undefined) throw new Error(`the PostgreSQL worker woke without an answer to: ${text}`);
+    const answer = this.receive();
+    if (answer === undefined)
+      throw new Error(
+        `the PostgreSQL worker signalled but sent no answer in ${MESSAGE_DEADLINE_MS} ms to: ${text}`,
+      );
+    if (answer.id !== id) throw new Error(`answer ${answer.id} to statement ${id} (${text})`);
     if ('error' in answer) throw failure(answer.error, text);
     return answer;
+  }
+
+  /** The answer on the port, waiting for it a little if the signal came first. */
+  private receive(): SyncAnswer | undefined {
+    const started = Date.now();
+    for (;;) {
+      const received = receiveMessageOnPort(this.port);
+      if (received !== undefined) return received.message as SyncAnswer;
+      if (Date.now() - started > MESSAGE_DEADLINE_MS) return undefined;
+      Atomics.wait(this.pause, 0, 0, 1);
+    }
   }
 
   private query(query: Compilable<unknown>) {
