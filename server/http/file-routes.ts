@@ -42,7 +42,7 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
     if (!TOKEN.test(request.params.token)) return fail(reply, unknown);
     let html: string;
     try {
-      html = renderPrintPage(services.db, services.clock.now(), request.params.token);
+      html = await renderPrintPage(services.store, services.clock.now(), request.params.token);
     } catch (error) {
       if (error instanceof ApiError) return fail(reply, error);
       throw error;
@@ -51,11 +51,11 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
   });
 
   app.get<{ Params: { blobId: string } }>('/files/:blobId', async (request, reply) => {
-    const { db } = services;
+    const { store } = services;
     const missing = new ApiError(404, 'no file at this URL');
     if (!BLOB_ID.test(request.params.blobId)) return fail(reply, missing);
-    const blob = db.first(
-      db.q.selectFrom('blobs').select(['content_type', 'data']).where('id', '=', request.params.blobId),
+    const blob = await store.first(
+      store.q.selectFrom('blobs').select(['content_type', 'data']).where('id', '=', request.params.blobId),
     );
     if (!blob) return fail(reply, missing);
     const type = blob.content_type.toLowerCase();

@@ -3,36 +3,39 @@
  * (writing): `edit` on the space (403), an unlocked space (409), a request open or draft (409 naming its status); ONE
  * new revision per write, parent the previous head, which becomes the head; URLs fetched before the write, the
  * checks run again in the write's transaction; nothing written when any part fails.
+ *
+ * The head a write builds on is read in the transaction that makes the new head: two writes sent together both land,
+ * the second on the first's head (on PostgreSQL, SERIALIZABLE runs the second again when both read the same head).
  */
 import { badRequest, conflict } from '../../errors.ts';
 import type { Actor, Handlers, Services } from '../../http/context.ts';
 import { DEFAULT_FETCH_LIMITS, fetchUrl } from '../../net/fetch-url.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
-import { applyContentChanges, fileKey, freeSlug, type ContentChange } from '../content/content-write.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { applyContentChangesIn, fileKey, freeSlug, type ContentChange } from '../content/content-write.ts';
 import { SUPPORTED_IMPORT_SOURCES, type SupportedImportSource } from '../content/import-sources.ts';
 import { convertOffThread } from '../content/import-job.ts';
-import { buildPages, insertRevision, loadRevision, type RevisionTree } from '../content/revisions.ts';
-import { recordEvent } from '../events.ts';
+import { buildPagesIn, insertRevisionIn, loadRevisionIn, type RevisionTree } from '../content/revisions.ts';
+import { recordEventIn } from '../events.ts';
 import type { AuditAction } from '../audit/actions.ts';
-import { ensureUnlocked, resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
+import { ensureUnlocked, resolveSpaceAccessIn, type SpaceAccess } from '../spaces/access.ts';
 import { requestName, type RequestParams } from './content-handlers.ts';
-import { presentWithSummary } from './handlers.ts';
-import { loadChangeRequest } from './records.ts';
+import { presentWithSummaryIn } from './handlers.ts';
+import { loadChangeRequestIn } from './records.ts';
 import { mergeBaseOf, type ChangeRequestRow } from './present.ts';
 
 /** At most this many files fetched by URL in one content write, and this many bytes in all. */
 const MAX_URL_FILES = 20;
 const MAX_URL_FILE_BYTES = 20 * 1024 * 1024;
 
-/** The request, for a caller who may change its content now; 403/409 otherwise. */
-function writableRequest(
-  db: Database,
+/** The request, read through `on`, for a caller who may change its content now; 403/409 otherwise. */
+async function writableRequest(
+  on: Statements,
   params: RequestParams,
   actor: Actor,
-): SpaceAccess & { request: ChangeRequestRow } {
-  const access = resolveSpaceAccess(db, params.spaceId, actor);
-  const request = loadChangeRequest(db, access.space.id, params.changeRequestId);
+): Promise<SpaceAccess & { request: ChangeRequestRow }> {
+  const access = await resolveSpaceAccessIn(on, params.spaceId, actor);
+  const request = await loadChangeRequestIn(on, access.space.id, params.changeRequestId);
   authorize(access.actor, 'space.edit', { level: access.level });
   ensureUnlocked(access.space);
   if (request.status !== 'open' && request.status !== 'draft')
@@ -43,8 +46,8 @@ function writableRequest(
 }
 
 /** Writes `tree` as the request's new head (inside the caller's transaction); answers the updated row. */
-function commitHead(
-  db: Database,
+async function commitHeadIn(
+  tx: Statements,
   now: Date,
   input: {
     access: SpaceAccess;
@@ -54,9 +57,9 @@ function commitHead(
     action: AuditAction;
     data: Record<string, unknown>;
   },
-): ChangeRequestRow {
+): Promise<ChangeRequestRow> {
   const { access, request } = input;
-  const revisionId = insertRevision(db, {
+  const revisionId = await insertRevisionIn(tx, {
     spaceId: access.space.id,
     type: 'edits',
     parents: [request.revision_id],
@@ -65,13 +68,13 @@ function commitHead(
     now,
   });
   const updatedAt = now.toISOString();
-  db.run(
-    db.q
+  await tx.run(
+    tx.q
       .updateTable('change_requests')
       .set({ revision_id: revisionId, updated_at: updatedAt })
       .where('id', '=', request.id),
   );
-  recordEvent(db, now, {
+  await recordEventIn(tx, now, {
     organizationId: access.space.organization_id,
     actorId: input.actorId,
     action: input.action,
@@ -120,16 +123,17 @@ async function fetchChangeFiles(
 
 export const changeRequestContentWriteHandlers = {
   updateChangeRequestContent: async ({ params, body, actor, baseUrl, services }) => {
-    const { db, clock } = services;
-    writableRequest(db, params, actor);
+    const { store, clock } = services;
+    await writableRequest(store, params, actor);
     const fetched = await fetchChangeFiles(body.changes, services);
     const now = clock.now();
-    const { row, space } = db.transaction(() => {
-      const access = writableRequest(db, params, actor);
-      const head = loadRevision(db, access.request.revision_id);
-      const base = loadRevision(db, mergeBaseOf(access.request)).tree;
-      const tree = applyContentChanges(db, now, head.tree, body.changes, fetched, base);
-      const updated = commitHead(db, now, {
+    // The request (its head, status and merge base) is read again here: the batch applies to the head as it is now.
+    const { row, space } = await store.transaction(async (tx) => {
+      const access = await writableRequest(tx, params, actor);
+      const head = await loadRevisionIn(tx, access.request.revision_id);
+      const base = (await loadRevisionIn(tx, mergeBaseOf(access.request))).tree;
+      const tree = await applyContentChangesIn(tx, now, head.tree, body.changes, fetched, base);
+      const updated = await commitHeadIn(tx, now, {
         access,
         request: access.request,
         tree,
@@ -139,17 +143,17 @@ export const changeRequestContentWriteHandlers = {
       });
       return { row: updated, space: access.space };
     });
-    return presentWithSummary(db, space, row, baseUrl, actor.userId);
+    return presentWithSummaryIn(store, space, row, baseUrl, actor.userId);
   },
 
   importContentInChangeRequest: async ({ params, body, actor, services }) => {
-    const { db, clock } = services;
+    const { store, clock } = services;
     if (!(SUPPORTED_IMPORT_SOURCES as readonly string[]).includes(body.source))
       throw badRequest(
         `body field \`source\`: importing from \`${body.source}\` is not supported by this server; supported sources: ${SUPPORTED_IMPORT_SOURCES.join(', ')}`,
       );
     const source = body.source as SupportedImportSource;
-    writableRequest(db, params, actor);
+    await writableRequest(store, params, actor);
     const fetched = await fetchUrl(body.url, {
       field: 'body field `url`',
       allowPrivateAddresses: services.network.allowPrivateAddresses,
@@ -157,16 +161,16 @@ export const changeRequestContentWriteHandlers = {
     });
     const converted = await convertOffThread(services, source, fetched);
     const now = clock.now();
-    const row = db.transaction(() => {
-      const access = writableRequest(db, params, actor);
-      const head = loadRevision(db, access.request.revision_id);
-      const imported = buildPages(db, now, converted.pages);
+    const row = await store.transaction(async (tx) => {
+      const access = await writableRequest(tx, params, actor);
+      const head = await loadRevisionIn(tx, access.request.revision_id);
+      const imported = await buildPagesIn(tx, now, converted.pages);
       const pages = [...head.tree.pages];
       for (const page of imported) {
         page.slug = freeSlug(pages, page.slug);
         pages.push(page);
       }
-      return commitHead(db, now, {
+      return commitHeadIn(tx, now, {
         access,
         request: access.request,
         tree: { ...head.tree, pages },

@@ -434,6 +434,38 @@ describe('POST .../change-requests/{changeRequestId}/content', () => {
     ]);
   });
 
+  // The reads are still on the synchronous `Database`: none may meet an edit's open transaction (500). These requests
+  // do not interleave inside an edit on SQLite: the lost-edit race is content-write.postgres.test.ts's to see.
+  it('lands each of 12 edits sent together with 12 reads: every page in the head, one revision each', async () => {
+    const ctx = setup();
+    const start = (await ctx.admin.client.call('getChangeRequestById', { params: ctx.params })).revision;
+    const titles = Array.from({ length: 12 }, (_, n) => `Edit ${n}`);
+    const [edits, reads] = await Promise.all([
+      Promise.all(
+        titles.map((title) =>
+          write(ctx, [{ operation: 'insert_page', title, document: { markdown: title } }]),
+        ),
+      ),
+      Promise.all(
+        titles.map(() => ctx.admin.client.request('listPagesInChangeRequest', { params: ctx.params })),
+      ),
+    ]);
+    expect(edits.map((answer) => answer.status)).toEqual(titles.map(() => 200));
+    expect(reads.map((answer) => answer.status)).toEqual(titles.map(() => 200));
+    const pages = await tree(ctx);
+    expect(
+      pages
+        .map((page) => page.title)
+        .filter((title) => title.startsWith('Edit '))
+        .sort(),
+    ).toEqual([...titles].sort());
+    // Each edit built on the head the one before it made: a chain of 12 revisions back to the first head.
+    const head = (await ctx.admin.client.call('getChangeRequestById', { params: ctx.params })).revision;
+    let steps = 0;
+    for (let id = head; id !== start; id = loadRevision(server.db, id).parents[0]!) steps++;
+    expect(steps).toBe(12);
+  });
+
   it('refuses a body that breaks the contract, naming the field', async () => {
     const ctx = setup();
     for (const [body, field] of [

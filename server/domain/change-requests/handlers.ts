@@ -24,11 +24,10 @@ import { conflict } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import type { Database } from '../../storage/database.ts';
 import { retryingConflicts, type Statements } from '../../storage/store/store.ts';
 import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
-import { reviewSummariesIn, standingOfOne, standingOfOneIn } from '../reviews/standing.ts';
+import { reviewSummariesIn, standingOfOneIn } from '../reviews/standing.ts';
 import { recordEventIn } from '../events.ts';
 import { ensureUnlocked, resolveSpaceAccessIn } from '../spaces/access.ts';
 import { createChangeRequestRecordIn, loadChangeRequestIn } from './records.ts';
@@ -49,19 +48,7 @@ const LIST_KEYS: readonly SortKey[] = [{ column: 'cr.number', direction: 'desc' 
 
 type PresentedSpace = Pick<SpacesTable, 'id' | 'organization_id' | 'revision_id'>;
 
-/** A request with its review summary for the caller (the content writes, still on the `Database`). */
-export function presentWithSummary(
-  db: Database,
-  space: PresentedSpace,
-  request: ChangeRequestRow,
-  baseUrl: string,
-  callerId: string,
-) {
-  const { summary } = standingOfOne(db, space, request, callerId);
-  return presentChangeRequest(request, space, baseUrl, summary);
-}
-
-/** As `presentWithSummary`, its summary read through a store or a transaction. */
+/** A request with its review summary for the caller, read through a store or a transaction. */
 export async function presentWithSummaryIn(
   on: Statements,
   space: PresentedSpace,

@@ -18,8 +18,16 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, notFound } from '../../errors.ts';
-import type { Database } from '../../storage/database.ts';
-import { flattenPages, loadRevision, readDocuments, type PlacedPage } from '../content/revisions.ts';
+import { builder, type Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import {
+  flattenPages,
+  loadRevision,
+  loadRevisionIn,
+  readDocumentsIn,
+  type LoadedRevision,
+  type PlacedPage,
+} from '../content/revisions.ts';
 import { escapeHtml, renderSafeMarkdown } from '../content/safe-html.ts';
 import { changeRequestQuery, type ChangeRequestRow } from './present.ts';
 
@@ -47,37 +55,62 @@ function printedPages(pages: readonly PlacedPage[], pageId: string | null, only:
   return pages.filter((placed) => placed === page || placed.path.startsWith(`${page.path}/`));
 }
 
-/** Makes a print link of the request; answers its URL. */
-export function createPrintLink(
-  db: Database,
-  now: Date,
-  input: { request: ChangeRequestRow; page?: string; only?: boolean; baseUrl: string },
-): string {
-  const { request } = input;
+type PrintLinkInput = { request: ChangeRequestRow; page?: string; only?: boolean; baseUrl: string };
+
+/** Refuses `only` without `page` (before anything is read). */
+function checkScope(input: PrintLinkInput): void {
   if (input.only === true && input.page === undefined)
     throw badRequest('query parameter `page` is required with `only=true`: which page to print');
-  if (input.page !== undefined) {
-    const head = loadRevision(db, request.revision_id);
-    if (!flattenPages(head.tree.pages).some((placed) => placed.page.id === input.page))
-      throw badRequest(
-        `query parameter \`page\`: no page \`${input.page}\` in change request ${request.number}`,
-      );
-  }
+}
+
+/** Refuses a `page` that the request's head lacks. */
+function checkPage(input: PrintLinkInput, head: LoadedRevision): void {
+  if (
+    input.page !== undefined &&
+    !flattenPages(head.tree.pages).some((placed) => placed.page.id === input.page)
+  )
+    throw badRequest(
+      `query parameter \`page\`: no page \`${input.page}\` in change request ${input.request.number}`,
+    );
+}
+
+/** A new link's token, and the statements that purge the expired links and store the new one. */
+function newPrintLink(now: Date, input: PrintLinkInput) {
   const token = randomBytes(32).toString('base64url');
   const pageId = input.page === undefined ? null : `${input.only === true ? 'only:' : 'tree:'}${input.page}`;
+  const statements = [
+    builder.deleteFrom('print_links').where('expires_at', '<=', now.toISOString()),
+    builder.insertInto('print_links').values({
+      token_hash: hashToken(token),
+      change_request_id: input.request.id,
+      page_id: pageId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + PRINT_LINK_TTL_MS).toISOString(),
+    }),
+  ] as const;
+  return { url: `${input.baseUrl}/print/${token}`, statements };
+}
+
+/** Makes a print link of the request; answers its URL. */
+export function createPrintLink(db: Database, now: Date, input: PrintLinkInput): string {
+  checkScope(input);
+  if (input.page !== undefined) checkPage(input, loadRevision(db, input.request.revision_id));
+  const { url, statements } = newPrintLink(now, input);
   db.transaction(() => {
-    db.run(db.q.deleteFrom('print_links').where('expires_at', '<=', now.toISOString()));
-    db.run(
-      db.q.insertInto('print_links').values({
-        token_hash: hashToken(token),
-        change_request_id: request.id,
-        page_id: pageId,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + PRINT_LINK_TTL_MS).toISOString(),
-      }),
-    );
+    for (const statement of statements) db.run(statement);
   });
-  return `${input.baseUrl}/print/${token}`;
+  return url;
+}
+
+/** As `createPrintLink`, through a store (or a transaction). */
+export async function createPrintLinkIn(on: Statements, now: Date, input: PrintLinkInput): Promise<string> {
+  checkScope(input);
+  if (input.page !== undefined) checkPage(input, await loadRevisionIn(on, input.request.revision_id));
+  const { url, statements } = newPrintLink(now, input);
+  await on.transaction(async (tx) => {
+    for (const statement of statements) await tx.run(statement);
+  });
+  return url;
 }
 
 const STYLE = `
@@ -95,10 +128,10 @@ const STYLE = `
   @media print { body { margin: 0; max-width: none; } a { color: inherit; } }
 `;
 
-/** The print page behind a token at `now`, or 404. */
-export function renderPrintPage(db: Database, now: Date, token: string): string {
-  const link = db.first(
-    db.q
+/** The print page behind a token at `now`, read through a store, or 404. */
+export async function renderPrintPage(on: Statements, now: Date, token: string): Promise<string> {
+  const link = await on.first(
+    builder
       .selectFrom('print_links')
       .selectAll()
       .where('token_hash', '=', hashToken(token))
@@ -106,17 +139,19 @@ export function renderPrintPage(db: Database, now: Date, token: string): string 
   );
   const expired = notFound('this print link is unknown or has expired: ask for a new one');
   if (!link) throw expired;
-  const request = db.first(changeRequestQuery().where('cr.id', '=', link.change_request_id));
+  const request = await on.first(changeRequestQuery().where('cr.id', '=', link.change_request_id));
   const space = request
-    ? db.first(db.q.selectFrom('spaces').select(['title', 'deleted_at']).where('id', '=', request.space_id))
+    ? await on.first(
+        builder.selectFrom('spaces').select(['title', 'deleted_at']).where('id', '=', request.space_id),
+      )
     : undefined;
   if (!request || !space || space.deleted_at !== null) throw expired;
 
-  const head = loadRevision(db, request.revision_id);
+  const head = await loadRevisionIn(on, request.revision_id);
   const scope = link.page_id === null ? null : /^(only|tree):(.*)$/.exec(link.page_id);
   const pages = printedPages(flattenPages(head.tree.pages), scope ? scope[2]! : null, scope?.[1] === 'only');
-  const documents = readDocuments(
-    db,
+  const documents = await readDocumentsIn(
+    on,
     pages.flatMap((placed) => (placed.page.documentId !== undefined ? [placed.page.documentId] : [])),
   );
   const sections = pages.map((placed) => {

@@ -1,7 +1,8 @@
 /**
  * Applying a batch of content changes (`insert_page`, `update_page`, `delete_page`, `insert_files`) to a revision
- * tree: the pure part of `updateChangeRequestContent`, run inside the caller's transaction (bodies and bytes are
- * stored as they are met; a failure rolls them back with everything else).
+ * tree: the pure part of `updateChangeRequestContent`, run inside the caller's transaction. The whole batch is
+ * applied in memory first (a failure writes nothing), then the bodies and bytes it names are stored through the
+ * transaction (`applyContentChangesIn`).
  *
  * Rules:
  * - Changes apply in order to a copy of the tree; the first bad one throws a 400 naming `changes[i].<field>` and
@@ -34,9 +35,17 @@ import type { Static } from '@sinclair/typebox';
 import type { ChangeRequestContentChange } from '../../../shared/contract/resources/revisions.ts';
 import { badRequest } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import type { Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { documentToMarkdown, DocumentShapeError } from './document-json.ts';
-import { putBlob, putDocument, slugify, type RevisionTree, type StoredPage } from './revisions.ts';
+import {
+  blobId,
+  documentId,
+  putBlobIn,
+  putDocumentIn,
+  slugify,
+  type RevisionTree,
+  type StoredPage,
+} from './revisions.ts';
 
 export type ContentChange = Static<typeof ChangeRequestContentChange>;
 type InsertPage = Extract<ContentChange, { operation: 'insert_page' }>;
@@ -104,9 +113,18 @@ function restore(
   return { page, siblings, parent: parent ?? null };
 }
 
-/** One batch being applied: the tree it builds from a copy of `tree`, and the refs its changes gave. */
+/** A batch applied: the new tree, and the bodies and file bytes it names (by hash), to store with it. */
+export interface AppliedChanges {
+  tree: RevisionTree;
+  bodies: ReadonlySet<string>;
+  blobs: readonly { contentType: string; data: Uint8Array }[];
+}
+
+/**
+ * One batch being applied: the tree it builds from a copy of `tree`, the refs its changes gave, and the bodies and
+ * bytes it names.
+ */
 interface Batch {
-  db: Database;
   at: string;
   tree: RevisionTree;
   next: RevisionTree;
@@ -114,19 +132,19 @@ interface Batch {
   fetched: FetchedFiles;
   pageRefs: Map<string, string>;
   fileRefs: Set<string>;
+  bodies: Set<string>;
+  blobs: { contentType: string; data: Uint8Array }[];
 }
 
-/** Applies one batch; answers the new tree. */
+/** Applies one batch in memory (nothing stored); answers the new tree and what it names. */
 export function applyContentChanges(
-  db: Database,
   now: Date,
   tree: RevisionTree,
   changes: readonly ContentChange[],
   fetched: FetchedFiles,
   restorable?: RevisionTree,
-): RevisionTree {
+): AppliedChanges {
   const batch: Batch = {
-    db,
     at: now.toISOString(),
     tree,
     next: structuredClone(tree),
@@ -134,9 +152,26 @@ export function applyContentChanges(
     fetched,
     pageRefs: new Map(),
     fileRefs: new Set(),
+    bodies: new Set(),
+    blobs: [],
   };
   changes.forEach((change, i) => new OneChange(batch, i).apply(change));
-  return batch.next;
+  return { tree: batch.next, bodies: batch.bodies, blobs: batch.blobs };
+}
+
+/** Applies one batch and stores the bodies and bytes it names through the caller's transaction; answers the tree. */
+export async function applyContentChangesIn(
+  tx: Statements,
+  now: Date,
+  tree: RevisionTree,
+  changes: readonly ContentChange[],
+  fetched: FetchedFiles,
+  restorable?: RevisionTree,
+): Promise<RevisionTree> {
+  const applied = applyContentChanges(now, tree, changes, fetched, restorable);
+  for (const markdown of applied.bodies) await putDocumentIn(tx, markdown);
+  for (const blob of applied.blobs) await putBlobIn(tx, blob.contentType, blob.data);
+  return applied.tree;
 }
 
 /** One change of a batch (`changes[i]`): its refusals name its fields. */
@@ -229,7 +264,10 @@ class OneChange {
 
   setBody(page: StoredPage, markdown: string): void {
     if (markdown === '') delete page.documentId;
-    else page.documentId = putDocument(this.batch.db, markdown);
+    else {
+      this.batch.bodies.add(markdown);
+      page.documentId = documentId(markdown);
+    }
   }
 
   apply(change: ContentChange): void {
@@ -341,15 +379,16 @@ class OneChange {
       const name = input.name.trim();
       if (name === '' || /[/\\]/.test(name))
         throw badRequest(`${fileField('name')}: a file name cannot be blank or hold \`/\` or \`\\\``);
-      const blobId = putBlob(this.batch.db, contentType, data);
+      this.batch.blobs.push({ contentType, data });
+      const stored = blobId(contentType, data);
       const existing = this.batch.next.files.find((file) => file.name === name);
       if (existing) {
         existing.contentType = contentType;
         existing.size = data.byteLength;
-        existing.blobId = blobId;
+        existing.blobId = stored;
         delete existing.dimensions;
       } else {
-        this.batch.next.files.push({ id: newId(), name, contentType, size: data.byteLength, blobId });
+        this.batch.next.files.push({ id: newId(), name, contentType, size: data.byteLength, blobId: stored });
       }
     });
   }

@@ -160,7 +160,9 @@ export async function readDocumentsIn(
   return found;
 }
 
-const blobId = (contentType: string, data: Uint8Array) => contentHash('blob:', contentType, ':', data);
+/** The id file bytes are stored under: a hash of their content type and bytes (so they are stored once). */
+export const blobId = (contentType: string, data: Uint8Array): string =>
+  contentHash('blob:', contentType, ':', data);
 const insertBlob = (id: string, contentType: string, data: Uint8Array) =>
   builder
     .insertInto('blobs')

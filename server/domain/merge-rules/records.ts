@@ -7,7 +7,7 @@ import type {
   MergeRulesSpaceConfiguration,
   MergeRulesStandaloneConfiguration,
 } from '../../../shared/contract/resources/mergeRules.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import type { Statements } from '../../storage/store/store.ts';
 
 const NONE: MergeRulesStandaloneConfiguration = { type: 'none' };
@@ -72,18 +72,10 @@ function rulesBySpace(
   return found;
 }
 
-/** The rules that apply to each of some spaces of one organization, by space id: their own, or the organization's. */
-export function rulesOfSpaces(
-  db: Database,
-  organizationId: string,
-  spaceIds: readonly string[],
-): Map<string, readonly MergeRule[]> {
-  const org = db.first(organizationRules(organizationId));
-  const rows = chunksOf(spaceIds).flatMap((chunk) => db.all(spacesRules(chunk)));
-  return rulesBySpace(spaceIds, org?.merge_rules, rows);
-}
-
-/** As `rulesOfSpaces`, read through a store or a transaction. */
+/**
+ * The rules that apply to each of some spaces of one organization, by space id: their own, or the organization's;
+ * read through a store or a transaction.
+ */
 export async function rulesOfSpacesIn(
   on: Statements,
   organizationId: string,

@@ -101,16 +101,7 @@ function currentReviewsOf(
   return found;
 }
 
-/** The current reviews of requests, by request id. */
-export function currentReviews(
-  db: Database,
-  changeRequestIds: readonly string[],
-): Map<string, CurrentReview[]> {
-  const rows = chunksOf(changeRequestIds).flatMap((chunk) => db.all(currentReviewsQuery(chunk)));
-  return currentReviewsOf(changeRequestIds, rows);
-}
-
-/** As `currentReviews`, read through a store or a transaction. */
+/** The current reviews of requests, by request id, read through a store or a transaction. */
 export async function currentReviewsIn(
   on: Statements,
   changeRequestIds: readonly string[],
@@ -165,16 +156,10 @@ function byRequest(changeRequestIds: readonly string[], rows: readonly Requested
   return found;
 }
 
-/** The requested reviewers of requests, by request id, in the order they were asked. */
-export function requestedReviewers(
-  db: Database,
-  changeRequestIds: readonly string[],
-): Map<string, RequestedRow[]> {
-  const rows = chunksOf(changeRequestIds).flatMap((chunk) => db.all(requestedOfQuery(chunk)));
-  return byRequest(changeRequestIds, rows);
-}
-
-/** As `requestedReviewers`, read through a store or a transaction. */
+/**
+ * The requested reviewers of requests, by request id, in the order they were asked, read through a store or a
+ * transaction.
+ */
 export async function requestedReviewersIn(
   on: Statements,
   changeRequestIds: readonly string[],
@@ -208,13 +193,7 @@ function membersByTeam(teamIds: readonly string[], rows: readonly { team_id: str
   return found;
 }
 
-/** The members of teams, by team id. */
-export function teamMembers(db: Database, teamIds: readonly string[]): Map<string, Set<string>> {
-  const rows = chunksOf(teamIds).flatMap((chunk) => db.all(teamMembersQuery(chunk)));
-  return membersByTeam(teamIds, rows);
-}
-
-/** As `teamMembers`, read through a store or a transaction. */
+/** The members of teams, by team id, read through a store or a transaction. */
 export async function teamMembersIn(
   on: Statements,
   teamIds: readonly string[],

@@ -5,19 +5,14 @@
  */
 import type { ChangeRequestReviewSummary } from '../../../shared/contract/resources/changeRequests.ts';
 import type { MergeRule, MergeRuleResult } from '../../../shared/contract/resources/mergeRules.ts';
-import type { Database } from '../../storage/database.ts';
 import type { ChangeRequestsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
 import { isOutdated } from '../change-requests/present.ts';
-import { rulesOfSpaces, rulesOfSpacesIn } from '../merge-rules/records.ts';
+import { rulesOfSpacesIn } from '../merge-rules/records.ts';
 import {
-  currentReviews,
   currentReviewsIn,
-  memberNames,
   memberNamesIn,
-  requestedReviewers,
   requestedReviewersIn,
-  teamMembers,
   teamMembersIn,
   type CurrentReview,
   type RequestedRow,
@@ -54,32 +49,10 @@ interface StandingReads {
 const teamsAsked = (requested: Map<string, RequestedRow[]>) =>
   [...requested.values()].flat().flatMap((row) => (row.team_id === null ? [] : [row.team_id]));
 
-/** The standing of requests of one organization, by request id, for the caller. */
-export function standingOf(
-  db: Database,
-  organizationId: string,
-  requests: readonly StandingRequest[],
-  callerId: string,
-): Map<string, Standing> {
-  if (requests.length === 0) return new Map();
-  const ids = requests.map((request) => request.id);
-  const requested = requestedReviewers(db, ids);
-  const rules = rulesOfSpaces(
-    db,
-    organizationId,
-    requests.map((request) => request.space_id),
-  );
-  const reads = {
-    reviews: currentReviews(db, ids),
-    requested,
-    rules,
-    members: teamMembers(db, teamsAsked(requested)),
-    userNames: memberNames(db, organizationId, [...rules.values()].flatMap(usersNamed)),
-  };
-  return judged(reads, requests, callerId);
-}
-
-/** As `standingOf`, read through a store or a transaction (the merge judges the rules in the one that writes it). */
+/**
+ * The standing of requests of one organization, by request id, for the caller, read through a store or a transaction
+ * (the merge judges the rules in the one that writes it).
+ */
 export async function standingOfIn(
   on: Statements,
   organizationId: string,
@@ -151,23 +124,7 @@ function judged(
   return found;
 }
 
-/** The standing of one request of a space, for the caller. */
-export function standingOfOne(
-  db: Database,
-  space: { organization_id: string; revision_id: string },
-  request: Omit<StandingRequest, 'space_revision_id'>,
-  callerId: string,
-): Standing {
-  const found = standingOf(
-    db,
-    space.organization_id,
-    [{ ...request, space_revision_id: space.revision_id }],
-    callerId,
-  );
-  return found.get(request.id)!;
-}
-
-/** As `standingOfOne`, read through a store or a transaction. */
+/** The standing of one request of a space, for the caller, read through a store or a transaction. */
 export async function standingOfOneIn(
   on: Statements,
   space: { organization_id: string; revision_id: string },
