@@ -153,15 +153,13 @@ describe('serve --database postgres://…', () => {
         [requestId],
       );
       expect(made).toEqual([{ subject: 'Now', number: 1 }]);
-      // An operation still on the synchronous SQLite Database: a 501 that names it.
+      // Its content (on the store): the head revision, whose parent is the space's revision.
       const content = await call('GET', `/spaces/${space.id}/change-requests/${requestId}/content`);
-      expect(content.status).toBe(501);
-      expect(await content.json()).toEqual({
-        error: {
-          code: 501,
-          message:
-            'getRevisionOfChangeRequestById is not available on PostgreSQL yet: it still runs on the SQLite-only synchronous database',
-        },
+      expect(content.status).toBe(200);
+      expect(await content.json()).toMatchObject({
+        object: 'revision',
+        type: 'edits',
+        parents: [(revisions[0] as { id: string }).id],
       });
     } finally {
       expect(await stopServe(server.child)).toBe(0);

@@ -4,15 +4,17 @@
  * no blocks.
  */
 import type { Handlers } from '../../http/context.ts';
-import { keyedBlocks } from '../content/block-keys.ts';
-import { readDocument } from '../content/revisions.ts';
+import { keyedBlocksIn } from '../content/block-keys.ts';
+import { readDocumentIn } from '../content/revisions.ts';
 import { pageOf, readableRevision } from './content-handlers.ts';
 
 export const blockHandlers = {
-  listPageBlocksInRevision: ({ params, actor, baseUrl, services: { db } }) => {
-    const { revision } = readableRevision(db, params, actor, baseUrl);
+  listPageBlocksInRevision: async ({ params, actor, baseUrl, services: { store } }) => {
+    const { revision } = await readableRevision(store, params, actor, baseUrl);
     const { page } = pageOf(revision, params.pageId, `revision \`${revision.id}\``);
-    const blocks = keyedBlocks(db, page.id, page.documentId, () => readDocument(db, page.documentId));
+    const blocks = await keyedBlocksIn(store, page.id, page.documentId, () =>
+      readDocumentIn(store, page.documentId),
+    );
     return {
       object: 'page-blocks' as const,
       page: page.id,

@@ -23,10 +23,10 @@
  * - PDF: see print.ts (`view` is enough; the link prints the request's head when opened).
  */
 import { DOCUMENT_BATCH_MAX } from '../../../shared/contract/resources/revisions.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { ApiError, badRequest, notFound } from '../../errors.ts';
 import type { Actor, Handlers } from '../../http/context.ts';
-import type { Database } from '../../storage/database.ts';
-import { computeLinkReport, linkReportPage } from '../content/link-report.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { computeLinkReportIn, linkReportPageIn } from '../content/link-report.ts';
 import { pageByText } from '../content/memory-list.ts';
 import {
   changeRequestApp,
@@ -40,17 +40,17 @@ import {
 } from '../content/present-content.ts';
 import {
   flattenPages,
-  loadRevision,
-  readDocuments,
+  loadRevisionIn,
+  readDocumentsIn,
   type LoadedRevision,
   type PlacedPage,
   type StoredFile,
 } from '../content/revisions.ts';
-import { resolveSpaceAccess, type SpaceAccess } from '../spaces/access.ts';
+import { resolveSpaceAccessIn, type SpaceAccess } from '../spaces/access.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { loadChangeRequest } from './records.ts';
+import { loadChangeRequestIn } from './records.ts';
 import { mergedFromOf, type ChangeRequestRow } from './present.ts';
-import { createPrintLink } from './print.ts';
+import { createPrintLinkIn } from './print.ts';
 
 export interface RequestParams {
   spaceId: string;
@@ -63,37 +63,44 @@ interface ReadableRequest extends SpaceAccess {
   urls: ContentUrls;
 }
 
-/** The request and its head revision, for a caller who may view the space. */
-function readableRequest(
-  db: Database,
+/**
+ * The request and its head revision, for a caller who may view the space, read through a store. A revision never
+ * changes once written, so the head read after its request is the one the request named.
+ */
+async function readableRequest(
+  on: Statements,
   params: RequestParams,
   actor: Actor,
   baseUrl: string,
-): ReadableRequest {
-  const access = resolveSpaceAccess(db, params.spaceId, actor);
-  const request = loadChangeRequest(db, access.space.id, params.changeRequestId);
+): Promise<ReadableRequest> {
+  const access = await resolveSpaceAccessIn(on, params.spaceId, actor);
+  const request = await loadChangeRequestIn(on, access.space.id, params.changeRequestId);
   return {
     ...access,
     request,
-    head: loadRevision(db, request.revision_id),
+    head: await loadRevisionIn(on, request.revision_id),
     urls: { baseUrl, app: changeRequestApp(baseUrl, access.space.id, request.number) },
   };
 }
 
-/** A revision of the space, for a caller who may view it; the same 404 for an unknown one and another space's. */
-export function readableRevision(
-  db: Database,
+/**
+ * A revision of the space, for a caller who may view it, read through a store; the same 404 for an unknown one and
+ * another space's (any other failure of the read passes through).
+ */
+export async function readableRevision(
+  on: Statements,
   params: { spaceId: string; revisionId: string },
   actor: Actor,
   baseUrl: string,
-): { revision: LoadedRevision; urls: ContentUrls; space: SpaceAccess['space'] } {
-  const { space } = resolveSpaceAccess(db, params.spaceId, actor);
+): Promise<{ revision: LoadedRevision; urls: ContentUrls; space: SpaceAccess['space'] }> {
+  const { space } = await resolveSpaceAccessIn(on, params.spaceId, actor);
   const missing = notFound(`no revision with id \`${params.revisionId}\` in space \`${space.id}\``);
   let revision: LoadedRevision;
   try {
-    revision = loadRevision(db, params.revisionId);
-  } catch {
-    throw missing;
+    revision = await loadRevisionIn(on, params.revisionId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw missing;
+    throw error;
   }
   if (revision.spaceId !== space.id) throw missing;
   return { revision, space, urls: { baseUrl, app: revisionApp(baseUrl, space.id, revision.id) } };
@@ -116,23 +123,23 @@ const pageRef = (placed: PlacedPage) => ({ id: placed.page.id, title: placed.pag
 export const requestName = (request: ChangeRequestRow): string => `change request ${request.number}`;
 
 export const changeRequestContentHandlers = {
-  getRevisionOfChangeRequestById: ({ params, actor, baseUrl, services: { db } }) => {
-    const { head, urls } = readableRequest(db, params, actor, baseUrl);
+  getRevisionOfChangeRequestById: async ({ params, actor, baseUrl, services: { store } }) => {
+    const { head, urls } = await readableRequest(store, params, actor, baseUrl);
     return presentRevision(head, urls);
   },
 
-  listPagesInChangeRequest: ({ params, actor, baseUrl, services: { db } }) => {
-    const { head, urls } = readableRequest(db, params, actor, baseUrl);
+  listPagesInChangeRequest: async ({ params, actor, baseUrl, services: { store } }) => {
+    const { head, urls } = await readableRequest(store, params, actor, baseUrl);
     return { pages: presentPages(head.tree.pages, urls) };
   },
 
-  getPageInChangeRequestById: ({ params, query, actor, baseUrl, services: { db } }) => {
-    const { head, urls, request } = readableRequest(db, params, actor, baseUrl);
-    return presentPageWithBody(db, pageOf(head, params.pageId, requestName(request)), urls, query.format);
+  getPageInChangeRequestById: async ({ params, query, actor, baseUrl, services: { store } }) => {
+    const { head, urls, request } = await readableRequest(store, params, actor, baseUrl);
+    return presentPageWithBody(store, pageOf(head, params.pageId, requestName(request)), urls, query.format);
   },
 
-  listFilesInChangeRequestById: ({ params, query, actor, baseUrl, services: { db } }) => {
-    const { head } = readableRequest(db, params, actor, baseUrl);
+  listFilesInChangeRequestById: async ({ params, query, actor, baseUrl, services: { store } }) => {
+    const { head } = await readableRequest(store, params, actor, baseUrl);
     return pageByText(
       query,
       head.tree.files,
@@ -141,19 +148,19 @@ export const changeRequestContentHandlers = {
     );
   },
 
-  getFileInChangeRequestById: ({ params, actor, baseUrl, services: { db } }) => {
-    const { head, request } = readableRequest(db, params, actor, baseUrl);
+  getFileInChangeRequestById: async ({ params, actor, baseUrl, services: { store } }) => {
+    const { head, request } = await readableRequest(store, params, actor, baseUrl);
     return presentFile(fileOf(head, params.fileId, requestName(request)), baseUrl);
   },
 
-  listChangeRequestFileBacklinks: ({ params, query, actor, baseUrl, services: { db } }) => {
-    const { head, request, space, level, actor: orgActor } = readableRequest(db, params, actor, baseUrl);
+  listChangeRequestFileBacklinks: async ({ params, query, actor, baseUrl, services: { store } }) => {
+    const { head, request, ...access } = await readableRequest(store, params, actor, baseUrl);
     const file = fileOf(head, params.fileId, requestName(request));
     const pages = new Map<string, PlacedPage>();
-    for (const usage of computeLinkReport({ db, revision: head, baseUrl }))
+    for (const usage of await computeLinkReportIn(store, { revision: head, baseUrl }))
       if (usage.target.file?.id === file.id)
         for (const placed of usage.pages) pages.set(placed.page.id, placed);
-    const presented = presentSpace(space, level, orgActor, baseUrl);
+    const presented = presentSpace(access.space, access.level, access.actor, baseUrl);
     // Embedded objects pass through whole: the page's path and the request's number help a reader place them.
     const inRequest = { id: request.id, number: request.number };
     return pageByText(
@@ -169,13 +176,13 @@ export const changeRequestContentHandlers = {
     );
   },
 
-  listPageLinksInChangeRequest: ({ params, query, actor, baseUrl, services: { db } }) => {
-    const { head, request, space, level, actor: orgActor } = readableRequest(db, params, actor, baseUrl);
+  listPageLinksInChangeRequest: async ({ params, query, actor, baseUrl, services: { store } }) => {
+    const { head, request, ...access } = await readableRequest(store, params, actor, baseUrl);
     const placed = pageOf(head, params.pageId, requestName(request));
-    return linkReportPage(
+    return linkReportPageIn(
+      store,
       {
-        db,
-        presented: presentSpace(space, level, orgActor, baseUrl),
+        presented: presentSpace(access.space, access.level, access.actor, baseUrl),
         revision: head,
         baseUrl,
         from: new Set([placed.page.id]),
@@ -184,18 +191,18 @@ export const changeRequestContentHandlers = {
     );
   },
 
-  getRevisionById: ({ params, actor, baseUrl, services: { db } }) => {
-    const { revision, urls, space } = readableRevision(db, params, actor, baseUrl);
-    return { ...presentRevision(revision, urls), ...mergedFromOf(db, revision, space, baseUrl) };
+  getRevisionById: async ({ params, actor, baseUrl, services: { store } }) => {
+    const { revision, urls, space } = await readableRevision(store, params, actor, baseUrl);
+    return { ...presentRevision(revision, urls), ...(await mergedFromOf(store, revision, space, baseUrl)) };
   },
 
-  listPagesInRevisionById: ({ params, actor, baseUrl, services: { db } }) => {
-    const { revision, urls } = readableRevision(db, params, actor, baseUrl);
+  listPagesInRevisionById: async ({ params, actor, baseUrl, services: { store } }) => {
+    const { revision, urls } = await readableRevision(store, params, actor, baseUrl);
     return { pages: presentPages(revision.tree.pages, urls) };
   },
 
-  listRevisionDocuments: ({ params, query, actor, baseUrl, services: { db } }) => {
-    const { revision } = readableRevision(db, params, actor, baseUrl);
+  listRevisionDocuments: async ({ params, query, actor, baseUrl, services: { store } }) => {
+    const { revision } = await readableRevision(store, params, actor, baseUrl);
     const ids = [...new Set(query.ids.split(',').map((id) => id.trim()))];
     if (ids.some((id) => id === ''))
       throw badRequest('query parameter `ids`: an id is empty (give ids separated by single commas)');
@@ -212,24 +219,25 @@ export const changeRequestContentHandlers = {
       throw badRequest(
         `query parameter \`ids\`: no page of revision \`${revision.id}\` has the document \`${unknown.slice(0, 64)}\``,
       );
-    const bodies = readDocuments(db, ids);
+    const bodies = await readDocumentsIn(store, ids);
     return { items: ids.map((id) => ({ id, markdown: bodies.get(id) ?? '' })) };
   },
 
-  getPageInRevisionById: ({ params, query, actor, baseUrl, services: { db } }) => {
-    const { revision, urls } = readableRevision(db, params, actor, baseUrl);
+  getPageInRevisionById: async ({ params, query, actor, baseUrl, services: { store } }) => {
+    const { revision, urls } = await readableRevision(store, params, actor, baseUrl);
     return presentPageWithBody(
-      db,
+      store,
       pageOf(revision, params.pageId, `revision \`${revision.id}\``),
       urls,
       query.format,
     );
   },
 
-  getChangeRequestPDF: ({ params, query, actor, baseUrl, services: { db, clock } }) => {
-    const { request } = readableRequest(db, params, actor, baseUrl);
+  getChangeRequestPDF: async ({ params, query, actor, baseUrl, services: { store, clock } }) => {
+    const { space } = await resolveSpaceAccessIn(store, params.spaceId, actor);
+    const request = await loadChangeRequestIn(store, space.id, params.changeRequestId);
     return {
-      url: createPrintLink(db, clock.now(), {
+      url: await createPrintLinkIn(store, clock.now(), {
         request,
         baseUrl,
         ...(query.page !== undefined ? { page: query.page } : {}),

@@ -3,8 +3,9 @@ import type {
   ChangeRequest,
   ChangeRequestReviewSummary,
 } from '../../../shared/contract/resources/changeRequests.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import type { ChangeRequestsTable, SpacesTable } from '../../storage/schema.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { presentUser } from '../members/present.ts';
 
 export interface ChangeRequestRow extends ChangeRequestsTable {
@@ -96,16 +97,16 @@ export function presentChangeRequest(
 
 /**
  * The change request a merge revision came from, as GitBook's `RevisionTypeMerge` requires it (`mergedFrom`);
- * `undefined` for a revision of any other type.
+ * `undefined` for a revision of any other type. Read through a store or a transaction.
  */
-export function mergedFromOf(
-  db: Database,
+export async function mergedFromOf(
+  on: Statements,
   revision: { id: string; type: string },
   space: Pick<SpacesTable, 'id' | 'revision_id'>,
   baseUrl: string,
-): { mergedFrom: ChangeRequest } | undefined {
+): Promise<{ mergedFrom: ChangeRequest } | undefined> {
   if (revision.type !== 'merge') return undefined;
-  const row = db.first(
+  const row = await on.first(
     changeRequestQuery().where('cr.space_id', '=', space.id).where('cr.revision_merged', '=', revision.id),
   );
   return row === undefined ? undefined : { mergedFrom: presentChangeRequest(row, space, baseUrl) };

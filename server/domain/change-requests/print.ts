@@ -18,11 +18,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, notFound } from '../../errors.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import type { Statements } from '../../storage/store/store.ts';
 import {
   flattenPages,
-  loadRevision,
   loadRevisionIn,
   readDocumentsIn,
   type LoadedRevision,
@@ -91,18 +90,7 @@ function newPrintLink(now: Date, input: PrintLinkInput) {
   return { url: `${input.baseUrl}/print/${token}`, statements };
 }
 
-/** Makes a print link of the request; answers its URL. */
-export function createPrintLink(db: Database, now: Date, input: PrintLinkInput): string {
-  checkScope(input);
-  if (input.page !== undefined) checkPage(input, loadRevision(db, input.request.revision_id));
-  const { url, statements } = newPrintLink(now, input);
-  db.transaction(() => {
-    for (const statement of statements) db.run(statement);
-  });
-  return url;
-}
-
-/** As `createPrintLink`, through a store (or a transaction). */
+/** Makes a print link of the request through a store (or a transaction); answers its URL. */
 export async function createPrintLinkIn(on: Statements, now: Date, input: PrintLinkInput): Promise<string> {
   checkScope(input);
   if (input.page !== undefined) checkPage(input, await loadRevisionIn(on, input.request.revision_id));

@@ -109,15 +109,20 @@ export function keyedBlocks(
   return withKeys(blocks, storedKeys(db, pageId, documentId));
 }
 
-/** As `keyedBlocks`, its stored keys read through a store or a transaction (`markdown`: the body, read). */
+/**
+ * As `keyedBlocks`, its stored keys read through a store or a transaction (`markdown`: the body, or a function that
+ * reads it, called only when the blocks are not cached).
+ */
 export async function keyedBlocksIn(
   on: Statements,
   pageId: string,
   documentId: string | undefined,
-  markdown: string,
+  markdown: string | (() => Promise<string>),
 ): Promise<KeyedBlock[]> {
   if (documentId === undefined) return [];
-  const blocks = blocksOfDocument(documentId, markdown);
+  const blocks =
+    blockCache.get(documentId) ??
+    blocksOfDocument(documentId, typeof markdown === 'string' ? markdown : await markdown());
   return withKeys(blocks, parsedKeys(await on.first(blockKeysOf(pageId, documentId))));
 }
 

@@ -21,11 +21,11 @@ import {
   type Page as ApiPage,
   type Revision as ApiRevision,
 } from '../../../shared/contract/resources/revisions.ts';
-import type { Database } from '../../storage/database.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import { markdownToDocument } from './document-json.ts';
 import {
   flattenPages,
-  readDocument,
+  readDocumentIn,
   type LoadedRevision,
   type PlacedPage,
   type StoredFile,
@@ -76,16 +76,16 @@ export function presentPage(page: StoredPage, path: string, urls: ContentUrls): 
 export const presentPages = (pages: readonly StoredPage[], urls: ContentUrls): ApiPage[] =>
   pages.map((page) => presentPage(page, page.slug, urls));
 
-/** A page read on its own, with its body in the asked format. */
-export function presentPageWithBody(
-  db: Database,
+/** A page read on its own, with its body in the asked format (read through a store or a transaction). */
+export async function presentPageWithBody(
+  on: Statements,
   placed: PlacedPage,
   urls: ContentUrls,
   format: 'markdown' | 'document' | undefined,
-): ApiPage {
+): Promise<ApiPage> {
   const out = presentPage(placed.page, placed.path, urls);
   if (format === undefined) return out;
-  const markdown = readDocument(db, placed.page.documentId);
+  const markdown = await readDocumentIn(on, placed.page.documentId);
   if (format === 'markdown') out.markdown = markdown;
   else out.document = markdownToDocument(markdown);
   return out;

@@ -11,6 +11,7 @@ import type { Role } from '../../../shared/contract/index.ts';
 import { roleRank } from '../../policies/index.ts';
 import { builder, type Database } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
+import { inJsonArray } from '../../storage/dialect/compile.ts';
 import type { ContentPermissionsTable } from '../../storage/schema.ts';
 import type { Statements } from '../../storage/store/store.ts';
 
@@ -122,7 +123,7 @@ const spacesOfSites = prepared((siteIds: string) =>
   builder
     .selectFrom('site_spaces')
     .select(['site_id', 'space_id'])
-    .where(sql<boolean>`site_id IN (SELECT value FROM json_each(${siteIds}))`),
+    .where(inJsonArray(sql.ref('site_id'), siteIds)),
 );
 
 /** The spaces the given sites link, read when a resolution first needs them. */

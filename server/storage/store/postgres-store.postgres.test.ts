@@ -80,6 +80,30 @@ describe('the PostgreSQL store under concurrency', () => {
     }
   });
 
+  it('runs its retries one at a time, so that writers of one row all commit within the attempts', async () => {
+    const store = PostgresStore.open(database.config);
+    try {
+      await store.run(blob('crowded'));
+      // Eight first attempts all read before any writes: one commits, seven fail to serialize. Run again side by
+      // side, they would meet again (20 renames of one team ran out of 8 attempts, 1-3 of them); one at a time, each
+      // commits at its first retry.
+      const allRead = barrier(8);
+      let attempts = 0;
+      const increment = () =>
+        store.transaction(async (tx) => {
+          attempts++;
+          const row = await tx.first(sizeOf('crowded'));
+          if (attempts <= 8) await allRead();
+          await tx.run(setSize((row?.size ?? 0) + 1, 'crowded'));
+        });
+      await Promise.all(Array.from({ length: 8 }, increment));
+      expect(await store.first(sizeOf('crowded'))).toEqual({ size: 8 });
+      expect(attempts).toBe(15);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('gives up with a BusyError when its attempts are spent', async () => {
     const store = PostgresStore.open(database.config, { maxAttempts: 1 });
     try {
