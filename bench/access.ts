@@ -13,8 +13,9 @@ import { launchApp, type RunningApp } from '../e2e/support/app.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { buildRenderer } from '../e2e/support/renderer-build.ts';
 import { listAccess } from '../server/domain/inspect/handlers.ts';
-import { memberSubject } from '../server/domain/inspect/subject.ts';
+import { memberSubjectIn } from '../server/domain/inspect/subject.ts';
 import { openDatabase } from '../server/storage/database.ts';
+import { SqliteStore } from '../server/storage/store/sqlite-store.ts';
 import { probeAccessPages, probeAuditFilter, type InspectMarks } from './access-probes.ts';
 import { seedAccess, type AccessSeed } from './access-seed.ts';
 import { positiveInteger } from './options.ts';
@@ -131,16 +132,17 @@ async function measure(app: RunningApp, seed: AccessSeed, runs: number): Promise
 }
 
 /** The server's work alone: every page of what the member reaches (as the screen asks them), in-process. */
-function serverTimes(dataDir: string, seed: AccessSeed, runs: number): number[] {
+async function serverTimes(dataDir: string, seed: AccessSeed, runs: number): Promise<number[]> {
   const db = openDatabase(join(dataDir, 'sandbox'));
+  const store = new SqliteStore(db);
   try {
     const times: number[] = [];
     for (let run = 0; run <= runs; run++) {
       const started = performance.now();
       let page: string | undefined;
       do {
-        const subject = memberSubject(db, seed.orgId, seed.userId);
-        const answer = listAccess(db, seed.orgId, subject, {
+        const subject = await memberSubjectIn(store, seed.orgId, seed.userId);
+        const answer = await listAccess(store, seed.orgId, subject, {
           limit: 2000,
           reach: 'reached',
           ...(page !== undefined ? { page } : {}),
@@ -199,7 +201,7 @@ export async function runAccessBench(args: string[]): Promise<void> {
     const figures = await measure(app, seed, options.runs);
     await app.stop();
     app = undefined;
-    const server = serverTimes(dataDir, seed, options.runs);
+    const server = await serverTimes(dataDir, seed, options.runs);
     console.log(report({ ...figures, server }, seed));
   } finally {
     await app?.stop();

@@ -1,9 +1,8 @@
 /**
  * The custom field handlers and queries on PostgreSQL (services with only a `PostgresStore` and a clock;
  * test/postgres-handlers.ts): fields made, listed in name order, changed and deleted, with the space values an option
- * change drops and a deletion removes. The space value handlers still read the caller's level through the
- * synchronous `Database` (spaces/access.ts), so their writes run here through `writeSpaceValues` and their reads
- * through `fieldsOf`/`valuesOfSpace`. A name sent 6 times at once is created once; option changes sent together
+ * change drops and a deletion removes (the values set here through `writeSpaceValues`; their handlers are
+ * space-values.postgres.test.ts'). A name sent 6 times at once is created once; option changes sent together
  * each start from the values the previous one left.
  */
 import { describe, expect, it } from 'vitest';

@@ -8,23 +8,22 @@
  *   is checked against its field's type and options (values.ts); `null` removes the value.
  * - All of a change is written, or none of it: the first bad value answers 400 before anything is written.
  *
- * The caller's level on the space is still read from the synchronous `Database` (spaces/access.ts and the levels
- * it computes are not on the store yet); the write's transaction reads the space again and the fields it checks the
- * values against, so a space moved to another organization or trashed meanwhile answers 404, not a value of the
- * wrong organization's field.
+ * A change reads in its transaction the space, the caller's level on it and the fields it checks the values against:
+ * a space moved to another organization or trashed meanwhile answers 404, and a value is never checked against
+ * options that a concurrent change of its field has just taken away.
  */
 import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { authorize } from '../../policies/index.ts';
-import { resolveSpaceAccess, spaceById, spaceNotFound } from '../spaces/access.ts';
+import { resolveSpaceAccessIn } from '../spaces/access.ts';
 import { writeSpaceValues, type ValueChange } from './commands.ts';
 import { optionsOf, parseValue, presentCustomField } from './present.ts';
 import { fieldsOf, valuesOfSpace } from './records.ts';
 import { checkValue } from './values.ts';
 
 export const spaceCustomFieldHandlers = {
-  getSpaceCustomFields: async ({ params, actor, services: { db, store }, baseUrl }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
+  getSpaceCustomFields: async ({ params, actor, services: { store }, baseUrl }) => {
+    const access = await resolveSpaceAccessIn(store, params.spaceId, actor);
     authorize(access.actor, 'space.view', { level: access.level });
     const values = await valuesOfSpace(store, access.space.id);
     const stored = new Map(values.map((row) => [row.field_id, parseValue(row.value)]));
@@ -37,14 +36,11 @@ export const spaceCustomFieldHandlers = {
     });
   },
 
-  updateSpaceCustomFields: async ({ params, body, actor, services: { db, store, clock } }) => {
-    const access = resolveSpaceAccess(db, params.spaceId, actor);
-    authorize(access.actor, 'space.edit', { level: access.level });
+  updateSpaceCustomFields: async ({ params, body, actor, services: { store, clock } }) => {
     const now = clock.now();
     await store.transaction(async (tx) => {
-      const space = await tx.first(spaceById(access.space.id));
-      if (!space || space.organization_id !== access.org.id || space.deleted_at !== null)
-        throw spaceNotFound(params.spaceId);
+      const access = await resolveSpaceAccessIn(tx, params.spaceId, actor);
+      authorize(access.actor, 'space.edit', { level: access.level });
       const fields = new Map((await fieldsOf(tx, access.org.id)).map((field) => [field.name, field]));
       // Every entry is checked before the first write.
       const changes: ValueChange[] = [];

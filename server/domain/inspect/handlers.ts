@@ -16,14 +16,15 @@ import { notFound } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { decodeCursor, encodeCursor } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
-import { loadOrgAccess } from '../access.ts';
+import type { Statements } from '../../storage/store/store.ts';
+import { loadOrgAccessIn } from '../access.ts';
 import { Inspector, type ContentRow, type SiteRow } from './inspector.ts';
-import { memberSubject, teamSubject, type Subject } from './subject.ts';
+import { memberSubjectIn, teamSubjectIn, type Subject } from './subject.ts';
 
-function checkAdmin(db: Database, organizationId: string, userId: string): void {
-  const { actor } = loadOrgAccess(db, organizationId, userId);
+async function checkAdmin(on: Statements, organizationId: string, userId: string): Promise<void> {
+  const { actor } = await loadOrgAccessIn(on, organizationId, userId);
   authorize(actor, 'organization.inspectAccess', null);
 }
 
@@ -76,48 +77,48 @@ const countSites = prepared((organizationId: string) =>
 );
 
 function rowsAfter(
-  db: Database,
+  on: Statements,
   type: AccessItemType,
   organizationId: string,
   after: string,
   limit: number,
-): (ContentRow | SiteRow)[] {
-  if (type === 'space') return db.all(spacesAfter(organizationId, after, limit));
-  if (type === 'collection') return db.all(collectionsAfter(organizationId, after, limit));
-  return db.all(sitesAfter(organizationId, after, limit));
+): Promise<(ContentRow | SiteRow)[]> {
+  if (type === 'space') return on.all(spacesAfter(organizationId, after, limit));
+  if (type === 'collection') return on.all(collectionsAfter(organizationId, after, limit));
+  return on.all(sitesAfter(organizationId, after, limit));
 }
 
-function countOf(db: Database, type: AccessItemType, organizationId: string): number {
+async function countOf(on: Statements, type: AccessItemType, organizationId: string): Promise<number> {
   const query =
     type === 'space'
       ? countSpaces(organizationId)
       : type === 'collection'
         ? countCollections(organizationId)
         : countSites(organizationId);
-  return Number(db.first(query)?.n ?? 0);
+  return Number((await on.first(query))?.n ?? 0);
 }
 
 /** The order pages go through: collections, spaces, sites (or one of them). */
 const ORDER: readonly AccessItemType[] = ['collection', 'space', 'site'];
 
-export function listAccess(
-  db: Database,
+export async function listAccess(
+  on: Statements,
   organizationId: string,
   subject: Subject,
   query: { page?: string; limit?: number; type?: AccessItemType; reach?: 'reached' | 'all' },
-): AccessList {
+): Promise<AccessList> {
   const types = query.type === undefined ? ORDER : [query.type];
   const limit = query.limit ?? ACCESS_PAGE_DEFAULT;
   const cursor = decodeCursor(query.page, 3);
   let phase = cursor === undefined ? 0 : Number(cursor[0]);
   let after = cursor === undefined ? '' : String(cursor[1]);
   let examined = cursor === undefined ? 0 : Number(cursor[2]);
-  const inspector = new Inspector(db, organizationId, subject);
+  const inspector = await Inspector.loadIn(on, organizationId, subject);
   const page: AccessList = { items: [], examined, total: 0 };
   let remaining = limit;
   while (remaining > 0 && phase < types.length) {
     const type = types[phase]!;
-    const rows = rowsAfter(db, type, organizationId, after, remaining);
+    const rows = await rowsAfter(on, type, organizationId, after, remaining);
     for (const row of rows) {
       const entry = inspector.entry(type, row);
       if (entry.level !== null || query.reach === 'all') page.items.push(entry);
@@ -131,7 +132,9 @@ export function listAccess(
     }
   }
   page.examined = examined;
-  page.total = types.reduce((sum, type) => sum + countOf(db, type, organizationId), 0);
+  let total = 0;
+  for (const type of types) total += await countOf(on, type, organizationId);
+  page.total = total;
   if (phase < types.length && examined < page.total)
     page.next = { page: encodeCursor([phase, after, examined]) };
   return page;
@@ -160,8 +163,8 @@ const siteById = prepared((organizationId: string, id: string) =>
     .where('id', '=', id),
 );
 
-function explainItem(
-  db: Database,
+async function explainItem(
+  on: Statements,
   organizationId: string,
   subject: Subject,
   type: AccessItemType,
@@ -169,44 +172,36 @@ function explainItem(
 ) {
   const row =
     type === 'space'
-      ? db.first(spaceById(organizationId, id))
+      ? await on.first(spaceById(organizationId, id))
       : type === 'collection'
-        ? db.first(collectionById(organizationId, id))
-        : db.first(siteById(organizationId, id));
+        ? await on.first(collectionById(organizationId, id))
+        : await on.first(siteById(organizationId, id));
   if (row === undefined) throw notFound(`no ${type} with id \`${id}\` in this organization`);
-  return new Inspector(db, organizationId, subject).entry(type, row);
+  return (await Inspector.loadIn(on, organizationId, subject)).entry(type, row);
 }
 
 const itemType = (value: string): AccessItemType =>
   (ACCESS_ITEM_TYPES as readonly string[]).includes(value) ? (value as AccessItemType) : 'space';
 
 export const inspectHandlers = {
-  listMemberAccessInOrganization: ({ params, query, actor, services: { db } }) => {
-    checkAdmin(db, params.organizationId, actor.userId);
-    return listAccess(
-      db,
-      params.organizationId,
-      memberSubject(db, params.organizationId, params.userId),
-      query,
-    );
+  listMemberAccessInOrganization: async ({ params, query, actor, services: { store } }) => {
+    await checkAdmin(store, params.organizationId, actor.userId);
+    const subject = await memberSubjectIn(store, params.organizationId, params.userId);
+    return listAccess(store, params.organizationId, subject, query);
   },
-  getMemberAccessInOrganization: ({ params, actor, services: { db } }) => {
-    checkAdmin(db, params.organizationId, actor.userId);
-    const subject = memberSubject(db, params.organizationId, params.userId);
-    return explainItem(db, params.organizationId, subject, itemType(params.itemType), params.itemId);
+  getMemberAccessInOrganization: async ({ params, actor, services: { store } }) => {
+    await checkAdmin(store, params.organizationId, actor.userId);
+    const subject = await memberSubjectIn(store, params.organizationId, params.userId);
+    return explainItem(store, params.organizationId, subject, itemType(params.itemType), params.itemId);
   },
-  listTeamAccessInOrganization: ({ params, query, actor, services: { db } }) => {
-    checkAdmin(db, params.organizationId, actor.userId);
-    return listAccess(
-      db,
-      params.organizationId,
-      teamSubject(db, params.organizationId, params.teamId),
-      query,
-    );
+  listTeamAccessInOrganization: async ({ params, query, actor, services: { store } }) => {
+    await checkAdmin(store, params.organizationId, actor.userId);
+    const subject = await teamSubjectIn(store, params.organizationId, params.teamId);
+    return listAccess(store, params.organizationId, subject, query);
   },
-  getTeamAccessInOrganization: ({ params, actor, services: { db } }) => {
-    checkAdmin(db, params.organizationId, actor.userId);
-    const subject = teamSubject(db, params.organizationId, params.teamId);
-    return explainItem(db, params.organizationId, subject, itemType(params.itemType), params.itemId);
+  getTeamAccessInOrganization: async ({ params, actor, services: { store } }) => {
+    await checkAdmin(store, params.organizationId, actor.userId);
+    const subject = await teamSubjectIn(store, params.organizationId, params.teamId);
+    return explainItem(store, params.organizationId, subject, itemType(params.itemType), params.itemId);
   },
 } satisfies Handlers;

@@ -12,8 +12,10 @@ import {
   type LinkingSite,
 } from '../../../shared/access/explain.ts';
 import { sql } from 'kysely';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
+import { inJsonArray } from '../../storage/dialect/compile.ts';
 import { prepared } from '../../storage/prepared.ts';
+import type { Statements } from '../../storage/store/store.ts';
 import type { Subject } from './subject.ts';
 
 export interface ContentRow {
@@ -42,7 +44,7 @@ const linksOfSites = prepared((organizationId: string, siteIds: string) =>
     .innerJoin('sites as s', 's.id', 'l.site_id')
     .select(['l.site_id', 'l.space_id', 's.title'])
     .where('s.organization_id', '=', organizationId)
-    .where(sql<boolean>`l.site_id IN (SELECT value FROM json_each(${siteIds}))`),
+    .where(inJsonArray(sql.ref('l.site_id'), siteIds)),
 );
 
 export class Inspector {
@@ -52,28 +54,43 @@ export class Inspector {
   /** The sites with a grant that link each space. */
   private readonly sitesOfSpace = new Map<string, LinkingSite[]>();
 
-  constructor(db: Database, organizationId: string, subject: Subject) {
-    this.subject = subject;
+  /**
+   * The organization's collections and the links of the sites given to the subject, read through a store or a
+   * transaction (nothing is read later).
+   */
+  static async loadIn(on: Statements, organizationId: string, subject: Subject): Promise<Inspector> {
     // An admin is admin everywhere: nothing else is read.
-    if (subject.role === 'admin') return;
-    for (const row of db.all(collectionsOf(organizationId))) this.collections.set(row.id, row);
-    if (subject.siteIds.length > 0) {
-      const sites = new Map<string, LinkingSite>();
-      for (const link of db.all(linksOfSites(organizationId, JSON.stringify(subject.siteIds)))) {
-        let site = sites.get(link.site_id);
-        if (site === undefined) {
-          site = {
-            type: 'site',
-            id: link.site_id,
-            title: link.title,
-            grants: this.grantsOn('site', link.site_id),
-          };
-          sites.set(link.site_id, site);
-        }
-        const list = this.sitesOfSpace.get(link.space_id);
-        if (list === undefined) this.sitesOfSpace.set(link.space_id, [site]);
-        else if (!list.includes(site)) list.push(site);
+    if (subject.role === 'admin') return new Inspector(subject, [], []);
+    const collections = await on.all(collectionsOf(organizationId));
+    const links =
+      subject.siteIds.length > 0
+        ? await on.all(linksOfSites(organizationId, JSON.stringify(subject.siteIds)))
+        : [];
+    return new Inspector(subject, collections, links);
+  }
+
+  private constructor(
+    subject: Subject,
+    collections: readonly ContentRow[],
+    links: readonly { site_id: string; space_id: string; title: string }[],
+  ) {
+    this.subject = subject;
+    for (const row of collections) this.collections.set(row.id, row);
+    const sites = new Map<string, LinkingSite>();
+    for (const link of links) {
+      let site = sites.get(link.site_id);
+      if (site === undefined) {
+        site = {
+          type: 'site',
+          id: link.site_id,
+          title: link.title,
+          grants: this.grantsOn('site', link.site_id),
+        };
+        sites.set(link.site_id, site);
       }
+      const list = this.sitesOfSpace.get(link.space_id);
+      if (list === undefined) this.sitesOfSpace.set(link.space_id, [site]);
+      else if (!list.includes(site)) list.push(site);
     }
   }
 

@@ -6,8 +6,9 @@
 import type { Role } from '../../../shared/contract/index.ts';
 import type { ItemGrant, Level } from '../../../shared/access/explain.ts';
 import { notFound } from '../../errors.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
+import type { Statements } from '../../storage/store/store.ts';
 
 export interface Subject {
   role: Level;
@@ -107,15 +108,23 @@ function fold(role: Level, rows: readonly GrantWithSource[]): Subject {
 }
 
 /** A member of the organization (disabled ones included: an access review names them too), or 404. */
-export function memberSubject(db: Database, organizationId: string, userId: string): Subject {
-  const member = db.first(memberRow(organizationId, userId));
+export async function memberSubjectIn(
+  on: Statements,
+  organizationId: string,
+  userId: string,
+): Promise<Subject> {
+  const member = await on.first(memberRow(organizationId, userId));
   if (member === undefined) throw notFound(`no member with id \`${userId}\` in this organization`);
-  return fold(member.role as Level, db.all(grantsOfMember(organizationId, userId)));
+  return fold(member.role as Level, await on.all(grantsOfMember(organizationId, userId)));
 }
 
 /** A team of the organization, or 404. */
-export function teamSubject(db: Database, organizationId: string, teamId: string): Subject {
-  if (db.first(teamRow(organizationId, teamId)) === undefined)
+export async function teamSubjectIn(
+  on: Statements,
+  organizationId: string,
+  teamId: string,
+): Promise<Subject> {
+  if ((await on.first(teamRow(organizationId, teamId))) === undefined)
     throw notFound(`no team with id \`${teamId}\` in this organization`);
-  return fold(null, db.all(grantsOfTeam(organizationId, teamId)));
+  return fold(null, await on.all(grantsOfTeam(organizationId, teamId)));
 }

@@ -1,21 +1,20 @@
 /**
  * Handlers: list, get, change the role of, remove, ping and mark as SSO the members of an organization. They read
  * and write through the store; each write runs in one transaction with the reads it depends on (the caller's
- * standing, the member, the last-admin count). The member's spaces still read the synchronous `Database`, between
- * transactions (`readDatabase`).
+ * standing, the member, the last-admin count).
  */
 import type { Handlers } from '../../http/context.ts';
-import { keysetQueries, listPage, listPageIn, type SortKey } from '../../http/pagination.ts';
+import { keysetQueriesIn, listPageIn, type SortKey } from '../../http/pagination.ts';
 import { authorize } from '../../policies/index.ts';
-import { loadOrgAccess, loadOrgAccessIn } from '../access.ts';
+import { loadOrgAccessIn } from '../access.ts';
 import type { Role } from '../../../shared/contract/index.ts';
 import { ContentLevels } from '../collections/levels.ts';
 import { spaceListBase } from '../spaces/lists.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { changeMemberRole, markMemberSso, removeMember, touchLastSeen } from './commands.ts';
-import { loadMember, loadMemberIn, presentMember, type MemberRow } from './present.ts';
+import { loadMemberIn, presentMember, type MemberRow } from './present.ts';
 import { keepOneAdminIn, memberListQueries } from './records.ts';
-import { readDatabase, spaceCountsIn } from './spaces.ts';
+import { spaceCountsIn } from './spaces.ts';
 
 const SORT_COLUMNS = {
   joinedAt: 'm.joined_at',
@@ -127,33 +126,31 @@ export const memberHandlers = {
     );
   },
 
-  // Still on the synchronous `Database` (ContentLevels, spaceListBase), read between the store's transactions.
-  listSpacesForOrganizationMember: ({ params, query, actor, services, baseUrl }) =>
-    readDatabase(services, (db) => {
-      const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
-      authorize(orgActor, 'member.viewSpaces', { userId: params.userId });
-      const member = loadMember(db, params.organizationId, params.userId);
-      // The member's levels decide which spaces are listed and `permission`; `space.permissions` are the caller's.
-      const memberLevels = new ContentLevels(db, params.organizationId, {
-        userId: member.user_id,
-        role: member.role as Role | null,
-        ownsTeam: false,
-      });
-      const callerLevels = new ContentLevels(db, params.organizationId, orgActor);
-      const direction = query.order ?? 'asc';
-      const keys: SortKey[] = [
-        { column: 's.title', direction, folded: true },
-        { column: 's.id', direction },
-      ];
-      return listPage({
-        query,
-        keys,
-        ...keysetQueries(db, spaceListBase(memberLevels), keys),
-        keyOf: (row) => [row.title.toLowerCase(), row.id],
-        present: (row) => ({
-          permission: memberLevels.levelOf(row),
-          space: presentSpace(row, callerLevels.levelOf(row), orgActor, baseUrl),
-        }),
-      });
-    }),
+  listSpacesForOrganizationMember: async ({ params, query, actor, services: { store }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
+    authorize(orgActor, 'member.viewSpaces', { userId: params.userId });
+    const member = await loadMemberIn(store, params.organizationId, params.userId);
+    // The member's levels decide which spaces are listed and `permission`; `space.permissions` are the caller's.
+    const memberLevels = await ContentLevels.loadIn(store, params.organizationId, {
+      userId: member.user_id,
+      role: member.role as Role | null,
+      ownsTeam: false,
+    });
+    const callerLevels = await ContentLevels.loadIn(store, params.organizationId, orgActor);
+    const direction = query.order ?? 'asc';
+    const keys: SortKey[] = [
+      { column: 's.title', direction, folded: true },
+      { column: 's.id', direction },
+    ];
+    return listPageIn({
+      query,
+      keys,
+      ...keysetQueriesIn(store, spaceListBase(memberLevels), keys),
+      keyOf: (row) => [row.title.toLowerCase(), row.id],
+      present: (row) => ({
+        permission: memberLevels.levelOf(row),
+        space: presentSpace(row, callerLevels.levelOf(row), orgActor, baseUrl),
+      }),
+    });
+  },
 } satisfies Handlers;

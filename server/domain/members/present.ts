@@ -2,7 +2,7 @@
 import type { Role, User } from '../../../shared/contract/index.ts';
 import type { Member } from '../../../shared/contract/resources/members.ts';
 import { notFound } from '../../errors.ts';
-import { builder, type Database } from '../../storage/database.ts';
+import { builder } from '../../storage/database.ts';
 import { prepared } from '../../storage/prepared.ts';
 import type { Statements } from '../../storage/store/store.ts';
 
@@ -96,14 +96,7 @@ export const memberById = prepared((organizationId: string, userId: string) =>
   memberQuery(organizationId).where('m.user_id', '=', userId),
 );
 
-/** The member, or a 404 naming the id. */
-export function loadMember(db: Database, organizationId: string, userId: string): MemberRow {
-  const row = db.first(memberById(organizationId, userId));
-  if (!row) throw notFound(`no member with id \`${userId}\` in this organization`);
-  return row;
-}
-
-/** As `loadMember`, read through a store or a transaction. */
+/** The member, or a 404 naming the id, read through a store or a transaction. */
 export async function loadMemberIn(
   on: Statements,
   organizationId: string,

@@ -1,5 +1,5 @@
 /**
- * Organization search over the pages of spaces (SQLite FTS5).
+ * Organization search over the pages of spaces (SQLite's FTS5 or PostgreSQL's text search: query.ts).
  *
  * Rules:
  * - The organization answers 404 to a caller who is not a member. The search covers the spaces the caller may
@@ -7,11 +7,12 @@
  * - `query`: up to 512 characters (the contract). Words are separated by white space; a word without a letter or a
  *   digit is dropped; no word left → 400 naming `query`. Every word must match (title or body), compared without
  *   case or diacritics; the last word matches as a prefix (search as you type). No character of the query acts as
- *   FTS5 or SQL syntax: each word is quoted as an FTS5 string and the expression is a bound parameter.
- * - Results are grouped by space, then page: spaces ordered by their best page's bm25 rank (titles weigh 10×
- *   bodies), pages by rank. A page lists its matching `sections` (the lead and each heading's part of the
- *   markdown; id = the heading's slug), each with a plain-text excerpt around the first match: at most
- *   `PAGES_PER_SPACE` pages per space and `SECTIONS_PER_PAGE` sections per page.
+ *   syntax: each word is quoted as an FTS5 string (SQLite), each token as a `to_tsquery` lexeme (PostgreSQL), and
+ *   the expression is a bound parameter.
+ * - Results are grouped by space, then page: spaces ordered by their best page's rank (titles weigh 10× bodies;
+ *   bm25 on SQLite, ts_rank on PostgreSQL), pages by rank. A page lists its matching `sections` (the lead and each
+ *   heading's part of the markdown; id = the heading's slug), each with a plain-text excerpt around the first
+ *   match: at most `PAGES_PER_SPACE` pages per space and `SECTIONS_PER_PAGE` sections per page.
  * - Paging is over spaces: `limit` spaces per page, keyset cursor (rank, space id); `count` = matching spaces.
  * - The index is written by jobs when a space's revision changes (see `index.ts`); a search first waits (up to 1 s,
  *   without holding the thread) for the index jobs of its organization queued before it, so a search right after a
@@ -23,9 +24,10 @@ import { LIST_LIMIT_DEFAULT } from '../../../shared/contract/common.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handlers } from '../../http/context.ts';
 import { decodeCursor, encodeCursor, type ListPage } from '../../http/pagination.ts';
-import { loadOrgAccess } from '../access.ts';
+import { loadOrgAccessIn } from '../access.ts';
 import { ContentLevels } from '../collections/levels.ts';
-import { SEARCH_INDEX_JOB, searchPage, type PageHit } from './index.ts';
+import { SEARCH_INDEX_JOB } from './index.ts';
+import { searchPage, type PageHit } from './query.ts';
 import { excerpt, firstMatch, type PageSection, type ParsedQuery, parseQuery } from './text.ts';
 
 type SpaceResult = Static<typeof SearchSpaceResult>;
@@ -79,8 +81,8 @@ function sectionsOf(
 }
 
 export const searchHandlers = {
-  searchOrganizationContent: async ({ params, query, actor, services: { db, jobs }, baseUrl }) => {
-    const { actor: orgActor } = loadOrgAccess(db, params.organizationId, actor.userId);
+  searchOrganizationContent: async ({ params, query, actor, services: { store, jobs }, baseUrl }) => {
+    const { actor: orgActor } = await loadOrgAccessIn(store, params.organizationId, actor.userId);
     const parsed = parseQuery(query.query);
     if (!parsed)
       throw badRequest(
@@ -91,12 +93,12 @@ export const searchHandlers = {
       throw badRequest('query parameter `page` is not a page cursor of this list');
     // Spaces written before this search are indexed by jobs: give them a moment (off this thread) to finish.
     await jobs.queue.settle(SEARCH_INDEX_JOB, params.organizationId, SETTLE_MS);
-    const levels = new ContentLevels(db, params.organizationId, orgActor);
+    const levels = await ContentLevels.loadIn(store, params.organizationId, orgActor);
     const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-    const found = searchPage(
-      db,
+    const found = await searchPage(
+      store,
       levels,
-      parsed.match,
+      parsed,
       after as [number, string] | undefined,
       limit,
       PAGES_PER_SPACE,

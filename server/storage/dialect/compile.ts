@@ -57,6 +57,18 @@ export function inJsonArray(
   return sql<boolean>`${ref} IN (SELECT value FROM ${elements})`;
 }
 
+/**
+ * As `inJsonArray` for an integer column and a JSON array of integers: the elements are compared as BIGINT
+ * (PostgreSQL's `jsonb_array_elements_text` answers text, which it does not compare with an integer).
+ */
+export function inJsonIntegers(
+  ref: Expression<unknown> | RawBuilder<unknown>,
+  json: string,
+): RawBuilder<boolean> {
+  const elements = { toOperationNode: () => FunctionNode.create('json_each', [ValueNode.create(json)]) };
+  return sql<boolean>`${ref} IN (SELECT CAST(value AS BIGINT) FROM ${elements})`;
+}
+
 /** The operation tree of a query compiled by PostgreSQL's compiler. */
 export function compilePostgres<R>(node: RootOperationNode): CompiledQuery<R> {
   return postgresCompiler.compileQuery(node, createQueryId()) as CompiledQuery<R>;
