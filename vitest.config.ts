@@ -1,3 +1,5 @@
+import { globSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import LongFirstSequencer from './scripts/long-first-sequencer.ts';
 
@@ -14,6 +16,49 @@ const PACED_GROUP_WORKERS = 3;
 const E2E_WORKERS = 2;
 /** The files that run against a real PostgreSQL (the `postgres` project). */
 const POSTGRES_TESTS = 'server/**/*.postgres.test.ts';
+
+/**
+ * The server's test files that start test servers (test/harness.ts): the `server-postgres` project runs them again
+ * with their servers on PostgreSQL. The others do not depend on the database a server runs on.
+ */
+const SERVER_HARNESS_TESTS = globSync('server/**/*.test.ts', {
+  cwd: fileURLToPath(new URL('.', import.meta.url)),
+})
+  .filter((file) => !file.endsWith('.postgres.test.ts'))
+  .filter((file) => readFileSync(new URL(file, import.meta.url), 'utf8').includes('startTestServer'))
+  .sort();
+
+/** Server test files that are SQLite's by nature, never run on PostgreSQL. */
+const SQLITE_ONLY: Record<string, string> = {
+  'server/storage/checkpoints.test.ts':
+    "SQLite's write-ahead log: its -wal file and PRAGMA wal_autocheckpoint",
+  'server/storage/checkpoints-finish.test.ts':
+    "the WAL checkpointer of SQLite's write-ahead log (node:sqlite)",
+};
+
+/**
+ * Server test files that fail on PostgreSQL only because code they reach is not on the store yet: an operation that
+ * answers 501 there (storage/no-database.ts), or a job kind (the job queue does not run on PostgreSQL yet). Each
+ * leaves this list when what it names is converted.
+ */
+const WAITING_FOR_CONVERSION: Record<string, string> = {
+  'server/domain/search/search.test.ts':
+    'searchOrganizationContent (jobs.queue.settle reads the queue through db), the search indexing job',
+  'server/domain/openapi/openapi-hostile.test.ts':
+    'the OpenAPI processing job (no job queue on PostgreSQL yet)',
+  'server/domain/openapi/openapi-processing.test.ts':
+    'the OpenAPI processing job (no job queue on PostgreSQL yet)',
+  'server/domain/openapi/openapi-source-parts.test.ts':
+    'the OpenAPI processing job (no job queue on PostgreSQL yet)',
+  'server/domain/openapi/openapi-specs.test.ts':
+    'the OpenAPI processing job (no job queue on PostgreSQL yet)',
+};
+
+/**
+ * Server test files that find a bug of the server on PostgreSQL (a 500), to fix in the code named. None now: the
+ * first two (effective-access, site-permissions: `spacesOfSites` wrote `json_each` itself) were fixed in 7eeb17e.
+ */
+const FAILS_ON_POSTGRES: Record<string, string> = {};
 
 // Four projects: unit and integration tests; the tests against PostgreSQL; end-to-end tests, which first build the
 // renderer once; and the paced end-to-end files, run beside the unit files.
@@ -52,6 +97,30 @@ export default defineConfig({
           maxWorkers: PACED_GROUP_WORKERS,
           include: [POSTGRES_TESTS],
           globalSetup: ['server/storage/postgres/global-setup.ts'],
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The server's tests again, their test servers on PostgreSQL (server/test/postgres-server.ts): a database
+          // of the `postgres` project's cluster per test server, copied from one migrated template.
+          name: 'server-postgres',
+          maxWorkers: PACED_GROUP_WORKERS,
+          include: SERVER_HARNESS_TESTS,
+          // DOCS_ADMIN_POSTGRES_LISTED=1 runs the listed files too (to see which can leave their list).
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.DOCS_ADMIN_POSTGRES_LISTED === '1'
+              ? []
+              : [
+                  ...Object.keys(SQLITE_ONLY),
+                  ...Object.keys(WAITING_FOR_CONVERSION),
+                  ...Object.keys(FAILS_ON_POSTGRES),
+                ]),
+          ],
+          env: { DOCS_ADMIN_TEST_DATABASE: 'postgres' },
+          globalSetup: ['server/test/postgres-global-setup.ts'],
           hookTimeout: 60_000,
         },
       },

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { ApiError } from '../errors.ts';
 import { NoSyncDatabase } from '../storage/no-database.ts';
-import { BusyError, ConflictError } from '../storage/store/store.ts';
+import { BusyError, ConflictError, UnstorableTextError } from '../storage/store/store.ts';
 import type { AnonymousLimiter } from './anonymous-limit.ts';
 import { describeValidationErrors } from './validation.ts';
 
@@ -71,6 +71,11 @@ export function storeRefusal(error: unknown): ApiError | undefined {
     return new ApiError(
       409,
       'the change conflicts with existing data (a unique key is already taken): read it again and retry',
+    );
+  if (error instanceof UnstorableTextError)
+    return new ApiError(
+      400,
+      'a text of the request holds a NUL character, which the database cannot store or look up',
     );
   if (error instanceof BusyError)
     return new ApiError(503, 'the database is busy with concurrent changes: try the request again', {

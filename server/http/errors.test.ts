@@ -197,7 +197,7 @@ describe('errors over HTTP', () => {
 
   it('answers 501 for an operation not implemented yet', async () => {
     // Every operation has a handler now: an app with an empty handler map stands for a server that lacks some.
-    const app = buildApp({ db: server.db, clock: server.clock, rateLimit: null, handlers: {} });
+    const app = buildApp({ ...server.appStorage, clock: server.clock, rateLimit: null, handlers: {} });
     try {
       const answer = await app.inject({
         method: 'GET',

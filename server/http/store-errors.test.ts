@@ -49,7 +49,7 @@ describe('store refusals over HTTP', () => {
           throw new BusyError('could not serialize access due to concurrent update (8 attempts)');
         }),
     };
-    app = buildApp({ db: server.db, clock: server.clock, rateLimit: null, handlers });
+    app = buildApp({ ...server.appStorage, clock: server.clock, rateLimit: null, handlers });
     await app.listen({ host: '127.0.0.1', port: 0 });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

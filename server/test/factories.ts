@@ -157,7 +157,7 @@ export function siblingKeys(server: TestServer, orgId: string, parentId: string 
         .selectFrom(table)
         .select(['id', 'sort_key'])
         .where('organization_id', '=', orgId)
-        .where('parent_id', 'is', parentId),
+        .where('parent_id', 'is not distinct from', parentId),
     ))
       keys.set(row.id, row.sort_key);
   }
@@ -234,7 +234,7 @@ export function siteSpacesOf(server: TestServer, sectionId: string | null, siteI
   let query = server.db.q
     .selectFrom('site_spaces')
     .select('id')
-    .where('section_id', 'is', sectionId)
+    .where('section_id', 'is not distinct from', sectionId)
     .orderBy('sort_key');
   if (siteId !== undefined) query = query.where('site_id', '=', siteId);
   return server.db.all(query).map((row) => row.id);

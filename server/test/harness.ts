@@ -10,7 +10,7 @@ import type { Role, TeamRole } from '../../shared/contract/index.ts';
 import type { DefaultLevel } from '../../shared/contract/resources/content.ts';
 import type { Static } from '@sinclair/typebox';
 import { createClient, type ApiClient } from '../../shared/client.ts';
-import { buildApp, type AppOptions } from '../app.ts';
+import { buildApp, type AppOptions, type AppStorage } from '../app.ts';
 import type { JobsOptions } from '../jobs/index.ts';
 import type { FetchLimits } from '../net/fetch-url.ts';
 import { ManualClock } from '../clock.ts';
@@ -23,6 +23,12 @@ import { createSpaceRecord } from '../domain/spaces/records.ts';
 import type { RateLimit } from '../http/rate-limit.ts';
 import { newId } from '../ids.ts';
 import { openDatabase, type Database } from '../storage/database.ts';
+import { SqliteStore } from '../storage/store/sqlite-store.ts';
+import type { Store } from '../storage/store/store.ts';
+import { openTestPostgres, testServersOnPostgres } from './postgres-server.ts';
+
+/** Whether this process's test servers run on PostgreSQL (for a test that is SQLite's by nature: `it.skipIf`). */
+export { testServersOnPostgres };
 
 export interface TestUser {
   id: string;
@@ -33,7 +39,17 @@ export interface TestUser {
 
 export interface TestServer {
   baseUrl: string;
+  /**
+   * The test's synchronous database, for factories and direct reads: the server's own on SQLite; on PostgreSQL
+   * (`DOCS_ADMIN_TEST_DATABASE=postgres`) a connection of the test's (test/sync-postgres.ts), the server having none.
+   */
   db: Database;
+  /** Which database the server runs on. */
+  dialect: 'sqlite' | 'postgres';
+  /** What the app was built on (to build another app on the same data). */
+  appStorage: AppStorage;
+  /** A store on the server's data: on PostgreSQL the server's own, on SQLite another over the same `Database`. */
+  store: Store;
   clock: ManualClock;
   /** The data directory (pass it to another server to restart on the same data). */
   dataDir: string;
@@ -110,11 +126,37 @@ export interface TestServerOptions {
   dataDir?: string;
 }
 
+/** A test server's storage: what the app is built on, the test's synchronous database, and how to close both. */
+interface TestStorage {
+  app: AppStorage;
+  db: Database;
+  store: Store;
+  dialect: TestServer['dialect'];
+  close(keepData: boolean): Promise<void>;
+}
+
+/** SQLite in the data directory, or a PostgreSQL database of the test cluster that the data directory names. */
+async function openTestStorage(dir: string): Promise<TestStorage> {
+  if (testServersOnPostgres()) {
+    const postgres = await openTestPostgres(dir);
+    return {
+      app: { postgres: postgres.store },
+      db: postgres.db,
+      store: postgres.store,
+      dialect: 'postgres',
+      close: postgres.close,
+    };
+  }
+  const db = openDatabase(dir);
+  return { app: { db }, db, store: new SqliteStore(db), dialect: 'sqlite', close: async () => db.close() };
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'docs-admin-test-'));
-  const db = openDatabase(dir);
+  const storage = await openTestStorage(dir);
+  const { db } = storage;
   const clock = new ManualClock('2026-03-01T09:00:00.000Z');
-  const app = buildApp(appOptionsOf(options, db, clock));
+  const app = buildApp(appOptionsOf(options, storage.app, clock));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -131,6 +173,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     baseUrl,
     db,
+    dialect: storage.dialect,
+    appStorage: storage.app,
+    store: storage.store,
     clock,
     dataDir: dir,
     client,
@@ -140,16 +185,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...contentBuilders(db, clock),
     async close(closeOptions = {}) {
       await app.close();
-      db.close();
+      await storage.close(closeOptions.keepData === true);
       if (closeOptions.keepData !== true) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** What the test server is started with: no rate limit unless asked (or GitBook's, in its compatible mode). */
-function appOptionsOf(options: TestServerOptions, db: Database, clock: ManualClock): AppOptions {
+function appOptionsOf(options: TestServerOptions, storage: AppStorage, clock: ManualClock): AppOptions {
   return {
-    db,
+    ...storage,
     clock,
     validateResponses: true,
     ...(options.compat !== undefined

@@ -8,7 +8,6 @@ import type { ChangeRequest } from '../../../shared/contract/resources/changeReq
 import type { Role } from '../../../shared/contract/index.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import type { Services } from '../../http/context.ts';
-import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 import { loadRevision } from '../content/revisions.ts';
 import { mergeConflicts } from './merge-run.ts';
 import {
@@ -482,7 +481,7 @@ describe('GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge-check
     editMainContent(server, spaceId, (e) => e.replace('Intro', 'Second line.', 'Second line, main.'));
     let runs = 0;
     const counted = {
-      store: new SqliteStore(server.db),
+      store: server.store,
       jobs: {
         runner: {
           run: async () => {

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPISpecContent } from '../../../shared/contract/resources/openapi.ts';
-import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import { buildAdminOrg, createProcessed, expectCall, openApi31, putProcessed } from '../../test/factories.ts';
 import {
@@ -124,17 +123,17 @@ describe('a large OpenAPI source text', () => {
     );
     expect(partsCount()).toBe(before);
     // A failure in the spec's own step removes the parts written before it.
-    const staged = await stageSource(new SqliteStore(server.db), server.clock.now(), { text });
+    const staged = await stageSource(server.store, server.clock.now(), { text });
     expect(partsCount()).toBeGreaterThan(before);
     await expect(
-      withStaged(new SqliteStore(server.db), staged, () => Promise.reject(new Error('the spec step failed'))),
+      withStaged(server.store, staged, () => Promise.reject(new Error('the spec step failed'))),
     ).rejects.toThrow('the spec step failed');
     expect(partsCount()).toBe(before);
   });
 
   it('has the parts no spec names purged once they are old', async () => {
     const named = partsCount();
-    const staged = await stageSource(new SqliteStore(server.db), server.clock.now(), {
+    const staged = await stageSource(server.store, server.clock.now(), {
       text: largeDocument('Orphan').text,
     });
     const orphans = partsCount() - named;

@@ -73,7 +73,10 @@ describe('team writes at the same time', () => {
     const final = await admin.client.call('getTeamInOrganizationById', {
       params: { organizationId: orgId, teamId },
     });
-    expect(final.title).toBe('Piped 9');
+    // On SQLite the store's lock takes the renames in the order they were parsed. On PostgreSQL they run at once,
+    // and the ones that collide run again after a random pause (store/postgres-store.ts): any of them may be last.
+    if (server.dialect === 'sqlite') expect(final.title).toBe('Piped 9');
+    else expect(final.title).toMatch(/^Piped \d$/);
   });
 
   it('creates a title sent 10 times together once, and answers the others 409', async () => {

@@ -243,16 +243,22 @@ async function onMaintenance(
 
 /**
  * A new empty database on the test cluster, for one test file (or one test); `create` adds options to its
- * `CREATE DATABASE` (a locale, to test one the server refuses).
+ * `CREATE DATABASE` (a locale, to test one the server refuses); `template` copies another database of the cluster
+ * (a migrated one, which no connection may be open to).
  */
 export async function createTestDatabase(
-  options: { address?: ClusterAddress; create?: string } = {},
+  options: { address?: ClusterAddress; create?: string; template?: string } = {},
 ): Promise<TestDatabase> {
   const address = options.address ?? testClusterAddress();
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   // template0: the locale of the cluster (or the one asked), and nothing a test added to template1.
-  const create = `CREATE DATABASE ${name} TEMPLATE template0 ${options.create ?? ''}`;
+  const create = `CREATE DATABASE ${name} TEMPLATE ${options.template ?? 'template0'} ${options.create ?? ''}`;
   await onMaintenance(address, (client) => client.query(create).then(() => {}));
+  return testDatabaseNamed(name, address);
+}
+
+/** A database of the test cluster made earlier, by its name (a test server restarted on its data). */
+export function testDatabaseNamed(name: string, address = testClusterAddress()): TestDatabase {
   return {
     config: { ...address, database: name },
     drop: () =>

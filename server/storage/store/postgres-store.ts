@@ -22,6 +22,7 @@ import {
   KeptReads,
   mayWrite,
   TransactionState,
+  UnstorableTextError,
   type Store,
   type Transaction,
 } from './store.ts';
@@ -29,6 +30,8 @@ import {
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK_DETECTED = '40P01';
 const UNIQUE_VIOLATION = '23505';
+/** Raised for a NUL character in a text value ("invalid byte sequence for encoding UTF8: 0x00"). */
+const CHARACTER_NOT_IN_REPERTOIRE = '22021';
 const DEFAULT_ATTEMPTS = 8;
 /** The longest pause before a retry, in ms (the pause is random, up to 2^attempt ms, so that the two differ). */
 const MAX_PAUSE_MS = 200;
@@ -56,7 +59,11 @@ const retryable = (error: unknown) => {
 };
 
 function mapError(error: unknown): unknown {
-  if (error instanceof ConflictError || sqlState(error) !== UNIQUE_VIOLATION) return error;
+  if (error instanceof ConflictError || error instanceof UnstorableTextError) return error;
+  const state = sqlState(error);
+  if (state === CHARACTER_NOT_IN_REPERTOIRE)
+    return new UnstorableTextError((error as Error).message, { cause: error });
+  if (state !== UNIQUE_VIOLATION) return error;
   const { constraint } = error as { constraint?: string };
   return new ConflictError((error as Error).message, constraint, { cause: error });
 }

@@ -59,6 +59,18 @@ export class ConflictError extends Error {
   }
 }
 
+/**
+ * Text that PostgreSQL cannot hold (a NUL character, 22021): SQLite stores and compares it, so input the server
+ * accepts on SQLite (an id with `%00` in a path, a title) reaches the statement. The HTTP layer answers it 400.
+ */
+export class UnstorableTextError extends Error {
+  readonly code = 'unstorable-text';
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'UnstorableTextError';
+  }
+}
+
 /** Whether a statement's text may write: anything but a plain SELECT counts (as `Database.keep` counts). */
 export const mayWrite = (sqlText: string) => !/^\s*select\b/i.test(sqlText);
 
