@@ -38,21 +38,10 @@ const SQLITE_ONLY: Record<string, string> = {
 
 /**
  * Server test files that fail on PostgreSQL only because code they reach is not on the store yet: an operation that
- * answers 501 there (storage/no-database.ts), or a job kind (the job queue does not run on PostgreSQL yet). Each
- * leaves this list when what it names is converted.
+ * answers 501 there (storage/no-database.ts), or a job kind. Each leaves this list when what it names is converted.
+ * None now: the last five (search, four OpenAPI files) left it when the job queue moved onto the store.
  */
-const WAITING_FOR_CONVERSION: Record<string, string> = {
-  'server/domain/search/search.test.ts':
-    'searchOrganizationContent (jobs.queue.settle reads the queue through db), the search indexing job',
-  'server/domain/openapi/openapi-hostile.test.ts':
-    'the OpenAPI processing job (no job queue on PostgreSQL yet)',
-  'server/domain/openapi/openapi-processing.test.ts':
-    'the OpenAPI processing job (no job queue on PostgreSQL yet)',
-  'server/domain/openapi/openapi-source-parts.test.ts':
-    'the OpenAPI processing job (no job queue on PostgreSQL yet)',
-  'server/domain/openapi/openapi-specs.test.ts':
-    'the OpenAPI processing job (no job queue on PostgreSQL yet)',
-};
+const WAITING_FOR_CONVERSION: Record<string, string> = {};
 
 /**
  * Server test files that find a bug of the server on PostgreSQL (a 500), to fix in the code named. None now: the

@@ -127,7 +127,8 @@ export interface TestServerOptions {
 }
 
 /** A test server's storage: what the app is built on, the test's synchronous database, and how to close both. */
-interface TestStorage {
+/** A test server's storage (`openTestStorage`). */
+export interface TestStorage {
   app: AppStorage;
   db: Database;
   store: Store;
@@ -135,8 +136,11 @@ interface TestStorage {
   close(keepData: boolean): Promise<void>;
 }
 
-/** SQLite in the data directory, or a PostgreSQL database of the test cluster that the data directory names. */
-async function openTestStorage(dir: string): Promise<TestStorage> {
+/**
+ * SQLite in the data directory, or a PostgreSQL database of the test cluster that the data directory names: a test
+ * writes there what a server stopped on that data would find at its next start.
+ */
+export async function openTestStorage(dir: string): Promise<TestStorage> {
   if (testServersOnPostgres()) {
     const postgres = await openTestPostgres(dir);
     return {

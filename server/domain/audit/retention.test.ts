@@ -1,7 +1,6 @@
 /** Retention of the audit log: the setting over HTTP (admins only, bounds) and the purge it drives. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../../shared/contract/resources/organizations.ts';
-import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import {
   expectError,
@@ -93,7 +92,7 @@ describe('the purge of expired events', () => {
     expectStatus(await setRetention(kept.admin, kept.orgId, 30), 200);
 
     const pauses: number[] = [];
-    const purged = await purgeExpiredAuditEvents(new SqliteStore(server.db), server.clock, {
+    const purged = await purgeExpiredAuditEvents(server.store, server.clock, {
       batch: 2,
       pause: async () => void pauses.push(1),
     });
@@ -110,6 +109,6 @@ describe('the purge of expired events', () => {
       'organization.created',
       'space.updated',
     ]);
-    expect(await purgeExpiredAuditEvents(new SqliteStore(server.db), server.clock)).toBe(0);
+    expect(await purgeExpiredAuditEvents(server.store, server.clock)).toBe(0);
   });
 });

@@ -4,8 +4,7 @@
  * `lastProcessedErrors`), while the server goes on answering; no restart runs a job that keeps killing the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../storage/database.ts';
-import { startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
+import { openTestStorage, startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
 import {
   buildAdminOrg,
   createProcessed,
@@ -144,7 +143,8 @@ describe('restarts on the same data', () => {
     await first.close({ keepData: true });
     held.release();
     // As a process killed during the job's last allowed run leaves it: running, 3 attempts, its lease expired.
-    const db = openDatabase(first.dataDir);
+    const stopped = await openTestStorage(first.dataDir);
+    const { db } = stopped;
     db.run(
       db.q
         .updateTable('jobs')
@@ -156,7 +156,7 @@ describe('restarts on the same data', () => {
         })
         .where('kind', '=', 'openapi-process'),
     );
-    db.close();
+    await stopped.close(true);
     const fetchesBefore = fixture.requested.filter((path) => path === '/killer.json').length;
     const second = await startTestServer({ allowPrivateFetch: true, dataDir: first.dataDir });
     try {

@@ -138,9 +138,9 @@ describe('a large OpenAPI source text', () => {
     });
     const orphans = partsCount() - named;
     expect(orphans).toBeGreaterThan(1);
-    expect(await purgeOrphanSourceParts(new SqliteStore(server.db), server.clock.now())).toBe(0);
+    expect(await purgeOrphanSourceParts(server.store, server.clock.now())).toBe(0);
     const later = new Date(server.clock.now().getTime() + ORPHAN_AGE_MS + 1);
-    expect(await purgeOrphanSourceParts(new SqliteStore(server.db), later)).toBe(orphans);
+    expect(await purgeOrphanSourceParts(server.store, later)).toBe(orphans);
     expect('upload' in staged && partsCount(staged.upload)).toBe(0);
     expect(partsCount()).toBe(named);
   });

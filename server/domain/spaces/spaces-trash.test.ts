@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeDeletedSpaces } from '../../jobs/purge.ts';
-import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import {
   buildContentOrg,
@@ -130,7 +129,7 @@ describe('POST /v1/spaces/{spaceId}/restore', () => {
     await admin.client.call('deleteSpaceById', { params: { spaceId } });
     server.clock.advance(7 * DAY);
     // Exactly 7 days: still in the trash, and not purged.
-    await purgeDeletedSpaces(new SqliteStore(server.db), server.clock);
+    await purgeDeletedSpaces(server.store, server.clock);
     expectStatus(await admin.client.request('getSpaceById', { params: { spaceId } }), 200);
     server.clock.advance(1);
     expectError(await admin.client.request('restoreSpace', { params: { spaceId } }), 410, 'more than 7 days');
@@ -139,7 +138,7 @@ describe('POST /v1/spaces/{spaceId}/restore', () => {
       query: { deleted: true },
     });
     expect(trash.items.map((s) => s.id)).not.toContain(spaceId);
-    expect(await purgeDeletedSpaces(new SqliteStore(server.db), server.clock)).toBeGreaterThanOrEqual(1);
+    expect(await purgeDeletedSpaces(server.store, server.clock)).toBeGreaterThanOrEqual(1);
     expectError(await admin.client.request('getSpaceById', { params: { spaceId } }), 404);
     const { db } = server;
     expect(db.all(db.q.selectFrom('revisions').select('id').where('space_id', '=', spaceId))).toEqual([]);
