@@ -111,16 +111,17 @@ async function serve(): Promise<void> {
     process.exit(1);
   }
   const app = buildApp({ db, ...settings });
-  const address = await app.listen({ port, host: values.host });
-  const mode = compat.compat ? ', GitBook-compatible mode' : '';
-  console.log(`Docs Admin API listening on ${address} (data in ${dataDir}${mode})`);
   const stop = async () => {
     await app.close();
     db.close();
     process.exit(0);
   };
+  // Before the address is printed: whoever reads it may stop the server at once.
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  const address = await app.listen({ port, host: values.host });
+  const mode = compat.compat ? ', GitBook-compatible mode' : '';
+  console.log(`Docs Admin API listening on ${address} (data in ${dataDir}${mode})`);
   if (handOver !== undefined && sandboxToken !== undefined) {
     const ready: SandboxHandover = { kind: SANDBOX_READY, baseUrl: address, token: sandboxToken };
     handOver.send(ready);
