@@ -7,9 +7,9 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import type { Services } from '../http/context.ts';
-import { migratePostgres } from '../storage/postgres/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../storage/postgres/test-cluster.ts';
+import type { TestDatabase } from '../storage/postgres/test-cluster.ts';
 import { PostgresStore } from '../storage/store/postgres-store.ts';
+import { createMigratedDatabase } from './postgres-server.ts';
 
 /** Users admin, reader, other (members of o1: admin, read, read) and stranger (admin of o2). */
 export const SEED = `
@@ -54,14 +54,7 @@ export function usePostgresHandlers(options: { truncate: string; seed?: string }
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const client = new Client(database.config);
-    await client.connect();
-    try {
-      await migratePostgres(client);
-    } finally {
-      await client.end();
-    }
+    database = await createMigratedDatabase();
     store = PostgresStore.open(database.config);
     services.store = store;
   });

@@ -1,28 +1,14 @@
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builder } from '../database.ts';
-import { migratePostgres } from '../postgres/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../postgres/test-cluster.ts';
+import type { TestDatabase } from '../postgres/test-cluster.ts';
 import { insertRow, prepared } from '../prepared.ts';
 import { storeConformance } from './conformance.fixture.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { BusyError } from './store.ts';
-
-/** A migrated database of the test cluster. */
-async function migratedDatabase(): Promise<TestDatabase> {
-  const database = await createTestDatabase();
-  const client = new Client(database.config);
-  await client.connect();
-  try {
-    await migratePostgres(client);
-  } finally {
-    await client.end();
-  }
-  return database;
-}
+import { createMigratedDatabase } from '../../test/postgres-server.ts';
 
 storeConformance('PostgreSQL', async () => {
-  const database = await migratedDatabase();
+  const database = await createMigratedDatabase();
   const store = PostgresStore.open(database.config);
   return {
     store,
@@ -54,7 +40,7 @@ function barrier(count: number): () => Promise<void> {
 describe('the PostgreSQL store under concurrency', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await migratedDatabase();
+    database = await createMigratedDatabase();
   });
   afterAll(() => database.drop());
 
