@@ -1,8 +1,8 @@
 /**
  * Storage of jobs (the `jobs` table, migration 10): queuing, claiming with a lease, renewing leases, and ending
- * runs. Every query here is one statement or one short transaction, so that with PostgreSQL the claim becomes
- * `UPDATE … WHERE (kind, subject_id) IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …` and several server
- * processes share one queue.
+ * runs. Every query here is one statement or one short transaction, so that with PostgreSQL the claim is one
+ * `UPDATE … FROM` a materialized pick `FOR UPDATE SKIP LOCKED` (`claimOnPostgres`) and several server processes
+ * share one queue.
  *
  * Times are the wall clock's (a job's lease is compared across processes), never a test's injected clock.
  */
