@@ -23,6 +23,26 @@ export const SEED = `
     ('o2', 'stranger', 'admin', 0, 0, 't');
 `;
 
+const EMPTY_TREE = JSON.stringify({ pages: [], files: [] });
+
+/**
+ * `SEED`, and a space `s1` of `o1` whose change request 1 (`cr1`, open, by `reader`) has head `r1` over `r0`;
+ * `reader` edits, `other` comments.
+ */
+export const CHANGE_REQUEST_SEED = `${SEED}
+  INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level, language,
+    sort_key, revision_id, created_by, created_at, updated_at, deleted_at) VALUES
+    ('s1', 'o1', NULL, 'S1', '', 'private', 'live', 'inherit', NULL, 'a', 'r0', 'admin', 't', 't', NULL);
+  INSERT INTO revisions (id, space_id, type, parents, tree, created_by, created_at) VALUES
+    ('r0', 's1', 'edits', '[]', '${EMPTY_TREE}', 'admin', 't'),
+    ('r1', 's1', 'edits', '["r0"]', '${EMPTY_TREE}', 'reader', 't');
+  INSERT INTO change_requests (id, space_id, number, status, subject, created_by, created_at, updated_at,
+    revision_id, revision_initial, revision_merged) VALUES
+    ('cr1', 's1', 1, 'open', 'One', 'reader', 't', 't', 'r1', 'r0', NULL);
+  UPDATE members SET role = 'edit' WHERE user_id = 'reader';
+  UPDATE members SET role = 'comment' WHERE user_id = 'other';
+`;
+
 export interface PostgresHandlers {
   /** The store (set before the first test). */
   readonly store: PostgresStore;

@@ -7,25 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { builder } from '../../storage/database.ts';
-import { pages, SEED, statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
+import { CHANGE_REQUEST_SEED, pages, statusOf, usePostgresHandlers } from '../../test/postgres-handlers.ts';
 import { changeRequestCommentHandlers } from './change-request-handlers.ts';
 import { spaceCommentHandlers } from './handlers.ts';
 
-const EMPTY = JSON.stringify({ pages: [], files: [] });
-const pg = usePostgresHandlers({
-  truncate: 'users, organizations, events',
-  seed: `${SEED}
-    INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level, language,
-      sort_key, revision_id, created_by, created_at, updated_at, deleted_at) VALUES
-      ('s1', 'o1', NULL, 'S1', '', 'private', 'live', 'inherit', NULL, 'a', 'r0', 'admin', 't', 't', NULL);
-    INSERT INTO revisions (id, space_id, type, parents, tree, created_by, created_at) VALUES
-      ('r0', 's1', 'edits', '[]', '${EMPTY}', 'admin', 't'), ('r1', 's1', 'edits', '["r0"]', '${EMPTY}', 'reader', 't');
-    INSERT INTO change_requests (id, space_id, number, status, subject, created_by, created_at, updated_at,
-      revision_id, revision_initial, revision_merged) VALUES
-      ('cr1', 's1', 1, 'open', 'One', 'reader', 't', 't', 'r1', 'r0', NULL);
-    UPDATE members SET role = 'edit' WHERE user_id = 'reader';
-    UPDATE members SET role = 'comment' WHERE user_id = 'other';`,
-});
+const pg = usePostgresHandlers({ truncate: 'users, organizations, events', seed: CHANGE_REQUEST_SEED });
 const { context } = pg;
 
 const post = (userId: string, markdown: string) =>
