@@ -28,6 +28,19 @@ const SERVER_HARNESS_TESTS = globSync('server/**/*.test.ts', {
   .filter((file) => readFileSync(new URL(file, import.meta.url), 'utf8').includes('startTestServer'))
   .sort();
 
+/**
+ * Test files that replace modules (`vi.mock`): they run isolated, each on a module graph of its own. Every other
+ * file of the unit and PostgreSQL projects shares its worker's modules with the files before it (`isolate: false`):
+ * a fresh graph per file made importing the server (Fastify, the contract's schemas, the store) most of each file's
+ * time. Vitest still restores spies and mocks between files; a file that stubs a global or fakes timers undoes it in
+ * its own hooks.
+ */
+const MOCKING_TESTS = globSync('{shared,server,electron,renderer}/**/*.test.ts', {
+  cwd: fileURLToPath(new URL('.', import.meta.url)),
+})
+  .filter((file) => /\bvi\.(?:do)?mock\(/.test(readFileSync(new URL(file, import.meta.url), 'utf8')))
+  .sort();
+
 /** Server test files that are SQLite's by nature, never run on PostgreSQL. */
 const SQLITE_ONLY: Record<string, string> = {
   'server/storage/checkpoints.test.ts':
@@ -49,8 +62,9 @@ const WAITING_FOR_CONVERSION: Record<string, string> = {};
  */
 const FAILS_ON_POSTGRES: Record<string, string> = {};
 
-// Four projects: unit and integration tests; the tests against PostgreSQL; end-to-end tests, which first build the
-// renderer once; and the paced end-to-end files, run beside the unit files.
+// The projects: unit and integration tests (those that replace modules apart); the tests against PostgreSQL, and the
+// server's tests again on it; end-to-end tests, which first build the renderer once; and the paced end-to-end files,
+// run beside the unit files.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -68,13 +82,23 @@ export default defineConfig({
           // Vitest's default is one worker less than the cores: one on a 2-core machine, so nothing ran side by side.
           // Three: the unit files share their group with e2e-paced, whose one file mostly waits (below).
           maxWorkers: PACED_GROUP_WORKERS,
+          isolate: false,
           include: [
             'shared/**/*.test.ts',
             'server/**/*.test.ts',
             'electron/**/*.test.ts',
             'renderer/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, POSTGRES_TESTS],
+          exclude: [...configDefaults.exclude, POSTGRES_TESTS, ...MOCKING_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The unit files that replace modules (MOCKING_TESTS), each on a module graph of its own.
+          name: 'unit-mocks',
+          maxWorkers: PACED_GROUP_WORKERS,
+          include: MOCKING_TESTS,
         },
       },
       {
@@ -84,6 +108,7 @@ export default defineConfig({
           // (server/storage/postgres/test-cluster.ts); each file makes a database of its own on it.
           name: 'postgres',
           maxWorkers: PACED_GROUP_WORKERS,
+          isolate: false,
           include: [POSTGRES_TESTS],
           globalSetup: ['server/storage/postgres/global-setup.ts'],
           hookTimeout: 60_000,
@@ -96,6 +121,7 @@ export default defineConfig({
           // of the `postgres` project's cluster per test server, copied from one migrated template.
           name: 'server-postgres',
           maxWorkers: PACED_GROUP_WORKERS,
+          isolate: false,
           include: SERVER_HARNESS_TESTS,
           // DOCS_ADMIN_POSTGRES_LISTED=1 runs the listed files too (to see which can leave their list).
           exclude: [
