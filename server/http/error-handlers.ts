@@ -63,15 +63,17 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /**
  * A store's refusal (storage/store/store.ts) as an `ApiError`, or undefined for any other error. Neither says which
- * row: a unique key a handler did not check first (it checks the ones users can name, with a message that names
+ * row (a 409 names the key's table and columns, never its values): a unique key a handler did not check first (it checks the ones users can name, with a message that names
  * the field), or concurrent writes that a retry will order.
  */
 export function storeRefusal(error: unknown): ApiError | undefined {
-  if (error instanceof ConflictError)
+  if (error instanceof ConflictError) {
+    const key = error.constraint === undefined ? 'a unique key' : `the unique key ${error.constraint}`;
     return new ApiError(
       409,
-      'the change conflicts with existing data (a unique key is already taken): read it again and retry',
+      `the change conflicts with existing data (${key} is already taken): read it again and retry`,
     );
+  }
   if (error instanceof UnstorableTextError)
     return new ApiError(
       400,

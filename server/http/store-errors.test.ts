@@ -65,7 +65,7 @@ describe('store refusals over HTTP', () => {
       token: admin.token,
       body: { title: 'Second' },
     });
-    expect(expectError(answer, 409)).toMatch(/unique key is already taken/);
+    expect(expectError(answer, 409)).toMatch(/the unique key teams \(id\) is already taken/);
     expect(answer.headers.get('retry-after')).toBeNull();
     expect(teamIds(server, orgId)).toEqual(['taken']);
   });

@@ -17,7 +17,7 @@ import type { ClientConfig } from 'pg';
 import type { Compilable, Database } from '../storage/database.ts';
 import { compileFor, type Query } from '../storage/dialect/compile.ts';
 import { builder } from '../storage/database.ts';
-import { ConflictError } from '../storage/store/store.ts';
+import { ConflictError, uniqueKeyOfPostgres } from '../storage/store/store.ts';
 import type { SyncAnswer, SyncRequest } from './sync-postgres-worker.ts';
 
 /** Longer than the worker's lock timeout (10 s): past it, the worker itself is stuck. */
@@ -40,7 +40,7 @@ class SqliteOnly extends Error {
 /** The error a failed statement throws: a unique key's refusal as the store's `ConflictError`, as on SQLite. */
 function failure(error: NonNullable<Extract<SyncAnswer, { error: unknown }>['error']>, text: string): Error {
   const message = `${error.message}${error.detail ? ` (${error.detail})` : ''} in: ${text}`;
-  if (error.code === '23505') return new ConflictError(message, error.constraint);
+  if (error.code === '23505') return new ConflictError(message, uniqueKeyOfPostgres(error));
   return Object.assign(new Error(message), { code: error.code });
 }
 

@@ -169,20 +169,6 @@ export async function requestedReviewersIn(
   return byRequest(changeRequestIds, rows);
 }
 
-/** Whether the user or the team is a requested reviewer of the request. */
-export function findRequested(
-  db: Database,
-  changeRequestId: string,
-  reviewer: { userId: string } | { teamId: string },
-): RequestedRow | undefined {
-  const base = requestedQuery().where('rr.change_request_id', '=', changeRequestId);
-  return db.first(
-    'userId' in reviewer
-      ? base.where('rr.user_id', '=', reviewer.userId)
-      : base.where('rr.team_id', '=', reviewer.teamId),
-  );
-}
-
 const teamMembersQuery = (chunk: readonly string[]) =>
   builder.selectFrom('team_members').select(['team_id', 'user_id']).where('team_id', 'in', chunk);
 
@@ -210,12 +196,7 @@ const teamsOfUserQuery = (organizationId: string, userId: string) =>
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId);
 
-/** The teams of the organization a user belongs to. */
-export function teamsOfUser(db: Database, organizationId: string, userId: string): Set<string> {
-  return new Set(db.all(teamsOfUserQuery(organizationId, userId)).map((row) => row.team_id));
-}
-
-/** As `teamsOfUser`, read through a store or a transaction. */
+/** The teams of the organization a user belongs to, read through a store or a transaction. */
 export async function teamsOfUserIn(
   on: Statements,
   organizationId: string,

@@ -97,11 +97,15 @@ export function storeConformance(name: string, open: () => Promise<OpenedStore>)
 
     it('refuses a duplicate key as a ConflictError, in a transaction or not', async () => {
       await store.run(insertRow('users', user('u1')));
-      await expect(store.run(insertRow('users', user('u1')))).rejects.toBeInstanceOf(ConflictError);
+      const duplicate = store.run(insertRow('users', { ...user('u1'), email: 'other@x.org' }));
+      await expect(duplicate).rejects.toBeInstanceOf(ConflictError);
+      // The key is named the same way on both databases: its table and columns, never its values.
+      await expect(duplicate).rejects.toHaveProperty('constraint', 'users (id)');
       const inTransaction = store.transaction(async (tx) => {
         await tx.run(insertRow('users', { ...user('u2'), email: 'u1@x.org' }));
       });
       await expect(inTransaction).rejects.toBeInstanceOf(ConflictError);
+      await expect(inTransaction).rejects.toHaveProperty('constraint', 'users (email)');
       expect(await userIds(store)).toEqual(['u1']);
     });
 

@@ -22,6 +22,7 @@ import {
   KeptReads,
   mayWrite,
   TransactionState,
+  uniqueKeyOfPostgres,
   UnstorableTextError,
   type Store,
   type Transaction,
@@ -64,8 +65,9 @@ function mapError(error: unknown): unknown {
   if (state === CHARACTER_NOT_IN_REPERTOIRE)
     return new UnstorableTextError((error as Error).message, { cause: error });
   if (state !== UNIQUE_VIOLATION) return error;
-  const { constraint } = error as { constraint?: string };
-  return new ConflictError((error as Error).message, constraint, { cause: error });
+  return new ConflictError((error as Error).message, uniqueKeyOfPostgres(error as { table?: string }), {
+    cause: error,
+  });
 }
 
 const pause = (attempt: number) =>

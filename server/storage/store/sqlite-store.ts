@@ -16,7 +16,14 @@ import type { Kysely } from 'kysely';
 import { builder, type Database } from '../database.ts';
 import type { Query } from '../dialect/compile.ts';
 import type { DB } from '../schema.ts';
-import { AsyncLock, ConflictError, TransactionState, type Store, type Transaction } from './store.ts';
+import {
+  AsyncLock,
+  ConflictError,
+  TransactionState,
+  uniqueKeyOfSqlite,
+  type Store,
+  type Transaction,
+} from './store.ts';
 
 /** node:sqlite's extended result codes of a unique key's refusal. */
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
@@ -27,7 +34,7 @@ function mapError(error: unknown): unknown {
   const { errcode } = error as { errcode?: unknown };
   if (errcode !== SQLITE_CONSTRAINT_UNIQUE && errcode !== SQLITE_CONSTRAINT_PRIMARYKEY) return error;
   const message = (error as Error).message;
-  return new ConflictError(message, /constraint failed: (.*)$/.exec(message)?.[1], { cause: error });
+  return new ConflictError(message, uniqueKeyOfSqlite(message), { cause: error });
 }
 
 /** Runs a synchronous step as a settled promise: its value, or its error mapped. */

@@ -49,7 +49,10 @@ export interface Store extends Statements {
  */
 export class ConflictError extends Error {
   readonly code = 'conflict';
-  /** The constraint (PostgreSQL) or the columns (SQLite) that refused the write, when the database names them. */
+  /**
+   * The unique key that refused the write as `table (column, …)` (`uniqueKeyOfSqlite`, `uniqueKeyOfPostgres`), or
+   * PostgreSQL's constraint name when its columns are not given; undefined when the database names neither.
+   */
   readonly constraint: string | undefined;
 
   constructor(message: string, constraint: string | undefined, options?: ErrorOptions) {
@@ -57,6 +60,28 @@ export class ConflictError extends Error {
     this.constraint = constraint;
     this.name = 'ConflictError';
   }
+}
+
+/** SQLite's unique key in `UNIQUE constraint failed: t.a, t.b` as `t (a, b)`. */
+export function uniqueKeyOfSqlite(message: string): string | undefined {
+  const columns = /constraint failed: (.*)$/.exec(message)?.[1]?.split(', ');
+  if (columns === undefined) return undefined;
+  const table = columns[0]!.split('.')[0]!;
+  return `${table} (${columns.map((column) => column.slice(column.indexOf('.') + 1)).join(', ')})`;
+}
+
+/**
+ * PostgreSQL's unique key as `t (a, b)`, from the table and the key part of its detail (`Key (a, b)=(…) already
+ * exists`, whose values are left out); the constraint's name when the detail gives no columns.
+ */
+export function uniqueKeyOfPostgres(error: {
+  table?: string;
+  constraint?: string;
+  detail?: string;
+}): string | undefined {
+  const columns = /^Key \((.+?)\)=\(/.exec(error.detail ?? '')?.[1];
+  if (error.table !== undefined && columns !== undefined) return `${error.table} (${columns})`;
+  return error.constraint;
 }
 
 /**

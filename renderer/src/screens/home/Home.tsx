@@ -1,7 +1,7 @@
 /** Where `/` and `/p/<profile>` lead: the active profile, then its last (or first) organization. */
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { profileLabel, useActiveProfile } from '../../layout/activeProfile.ts';
 import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
@@ -25,12 +25,45 @@ function openingOrg(profileId: string, items: readonly { id: string }[]): string
   return (items.find((org) => org.id === remembered) ?? items[0])?.id;
 }
 
+/** The address when the calling screen was first drawn (for `OpenProfile`). */
+function useAddressWhenDrawn(): string {
+  const router = useRouter();
+  const [drawnAt] = useState(() => router.latestLocation.href);
+  return drawnAt;
+}
+
+/**
+ * Opens a profile's organization (or the profile, when it has none to open), replacing the address, unless the
+ * address changed since the screen that waited for the organizations was first drawn (`drawnAt`): a link followed or
+ * an address opened meanwhile is where the user wants to be, and the router may still be loading its screen, with the
+ * waiting one still shown.
+ */
+function OpenProfile({
+  drawnAt,
+  profileId,
+  orgId,
+}: {
+  drawnAt: string;
+  profileId: string;
+  orgId: string | undefined;
+}) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    if (router.latestLocation.href !== drawnAt) return;
+    if (orgId === undefined) void navigate({ to: '/p/$profileId', params: { profileId }, replace: true });
+    else void navigate({ to: '/p/$profileId/orgs/$orgId', params: { profileId, orgId }, replace: true });
+  }, [router, navigate, drawnAt, profileId, orgId]);
+  return null;
+}
+
 /**
  * `/`: opens the active profile (the last used, else the local sandbox), straight on its organization once the
  * organizations are read (they are asked for with the profiles, main.tsx); `/p/<profile>` says why when it has none.
  */
 export function HomeRedirect() {
   useDocumentTitle(undefined);
+  const drawnAt = useAddressWhenDrawn();
   const { profileId, profiles } = useActiveProfile();
   const orgs = useQuery({ ...orgsQuery(profileId ?? ''), enabled: profileId !== undefined });
   if (profiles.isPending) return <LoadingScreen label="Loading profiles" />;
@@ -43,13 +76,12 @@ export function HomeRedirect() {
   }
   if (orgs.isPending) return <LoadingScreen label="Loading organizations" />;
   const orgId = orgs.isSuccess ? openingOrg(profileId, orgs.data.items) : undefined;
-  if (orgId !== undefined)
-    return <Navigate to="/p/$profileId/orgs/$orgId" params={{ profileId, orgId }} replace />;
-  return <Navigate to="/p/$profileId" params={{ profileId }} replace />;
+  return <OpenProfile drawnAt={drawnAt} profileId={profileId} orgId={orgId} />;
 }
 
 /** `/p/<profile>`: opens the profile's last organization, or its first. */
 export function ProfileHome({ profileId }: { profileId: string }) {
+  const drawnAt = useAddressWhenDrawn();
   const profiles = useQuery(profilesQuery());
   const orgs = useQuery(orgsQuery(profileId));
   const profile = profiles.data?.profiles.find((p) => p.id === profileId);
@@ -88,6 +120,5 @@ export function ProfileHome({ profileId }: { profileId: string }) {
       </EmptyState>
     );
   }
-  const orgId = openingOrg(profileId, items)!;
-  return <Navigate to="/p/$profileId/orgs/$orgId" params={{ profileId, orgId }} replace />;
+  return <OpenProfile drawnAt={drawnAt} profileId={profileId} orgId={openingOrg(profileId, items)!} />;
 }
