@@ -7,6 +7,10 @@
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The kinds of item "Inspect access" lists (resources/access.ts; the renderer's router reads them from the URL). */
+export const ACCESS_ITEM_TYPES = ['space', 'collection', 'site'] as const;
+export type AccessItemType = (typeof ACCESS_ITEM_TYPES)[number];
+
 /** Team roles. */
 export const TEAM_ROLES = ['owner', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];

@@ -4,10 +4,9 @@
  * schemas' static types, so the shapes are declared once.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, named, RoleOrGuest, RoleSchema, StringEnum } from '../common.ts';
+import { ACCESS_ITEM_TYPES, Id, named, RoleOrGuest, RoleSchema, StringEnum } from '../common.ts';
 
-export const ACCESS_ITEM_TYPES = ['space', 'collection', 'site'] as const;
-export type AccessItemType = (typeof ACCESS_ITEM_TYPES)[number];
+export { ACCESS_ITEM_TYPES, type AccessItemType } from '../constants.ts';
 
 export const AccessItemRef = named(
   'AccessItemRef',

@@ -3,8 +3,14 @@
  * from People or a team's screen, or a reload, lands on the same view. A module of its own: the router reads it
  * without bringing in the screen.
  */
-import { ROLES, type Role } from '../../../../shared/contract/index.ts';
-import { ACCESS_ITEM_TYPES, type AccessItemType } from '../../../../shared/contract/resources/access.ts';
+// From the plain values only: the router reads this module, and the contract's index (every schema, and TypeBox)
+// would come into the first screen's bundle with it.
+import {
+  ACCESS_ITEM_TYPES,
+  ROLES,
+  type AccessItemType,
+  type Role,
+} from '../../../../shared/contract/constants.ts';
 
 /** A level filter: a role (that level or more), or `none` (items not reached: "why not?"). */
 export type LevelFilter = Role | 'none';

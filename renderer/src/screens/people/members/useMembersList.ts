@@ -87,9 +87,15 @@ export function useMembersList(
   const total = query.data?.pages[0]?.count;
   const seen = useRef(new Map<string, Member>());
   const names = useRef(new Map<string, string>());
-  for (const member of members) {
-    seen.current.set(member.id, member);
-    names.current.set(member.id, member.user.displayName);
+  // Once per list, not per render: the table renders on every frame of a scroll, and walking 10,000 loaded members
+  // each time cost about 0.5 ms of each frame (bench people, profiled).
+  const noted = useRef<Member[] | undefined>(undefined);
+  if (noted.current !== members) {
+    noted.current = members;
+    for (const member of members) {
+      seen.current.set(member.id, member);
+      names.current.set(member.id, member.user.displayName);
+    }
   }
   return {
     filters: shown,
