@@ -41,6 +41,18 @@ const MOCKING_TESTS = globSync('{shared,server,electron,renderer}/**/*.test.ts',
   .filter((file) => /\bvi\.(?:do)?mock\(/.test(readFileSync(new URL(file, import.meta.url), 'utf8')))
   .sort();
 
+/**
+ * Test files that watch what a module does on its first use (a serializer compiled lazily, into a cache of the
+ * module): a file before them on the same worker may have used it already, so they run isolated too.
+ */
+const FRESH_MODULE_TESTS: Record<string, string> = {
+  'server/http/warm-up.test.ts':
+    "checks that the comments' serializer is not compiled before the warm-up runs (server/http/serializer.ts keeps them per schema, for the process)",
+};
+
+/** The files of the unit group that run isolated, each on a module graph of its own (the `unit-isolated` project). */
+const ISOLATED_TESTS = [...new Set([...MOCKING_TESTS, ...Object.keys(FRESH_MODULE_TESTS)])].sort();
+
 /** Server test files that are SQLite's by nature, never run on PostgreSQL. */
 const SQLITE_ONLY: Record<string, string> = {
   'server/storage/checkpoints.test.ts':
@@ -89,16 +101,17 @@ export default defineConfig({
             'electron/**/*.test.ts',
             'renderer/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, POSTGRES_TESTS, ...MOCKING_TESTS],
+          exclude: [...configDefaults.exclude, POSTGRES_TESTS, ...ISOLATED_TESTS],
         },
       },
       {
         extends: true,
         test: {
-          // The unit files that replace modules (MOCKING_TESTS), each on a module graph of its own.
+          // The unit files that replace modules or watch a module's first use (ISOLATED_TESTS), each on a module
+          // graph of its own.
           name: 'unit-mocks',
           maxWorkers: PACED_GROUP_WORKERS,
-          include: MOCKING_TESTS,
+          include: ISOLATED_TESTS,
         },
       },
       {
