@@ -89,6 +89,8 @@ describe('member writes at the same time', () => {
     expect(removedEvents).toHaveLength(admins.length - left.length);
   });
 
+  // SQLite's group commit only (storage/store/sqlite-store.ts): on PostgreSQL each transaction commits alone, and
+  // the tests above check concurrent role changes and the last admin's 409 on both databases.
   it.skipIf(testServersOnPostgres())(
     'commits 30 role changes sent together in shared commits, each answered once committed, the refused one alone failing',
     async () => {
