@@ -160,6 +160,7 @@ export default defineConfig({
           // name sorts before "unit", so Vitest's sequencer starts them first in the shared group.
           name: 'e2e-paced',
           maxWorkers: PACED_GROUP_WORKERS,
+          isolate: false,
           include: PACED_E2E,
           globalSetup: ['e2e/support/global-setup.ts'],
           hookTimeout: 60_000,
@@ -173,6 +174,9 @@ export default defineConfig({
           // sandbox on a port and a copy of the seeded data folder of its own, and opens its own contexts in the
           // Chromium the global setup launched.
           maxWorkers: E2E_WORKERS,
+          // Each file keeps its own state in its own module and hooks; the worker's modules (Playwright, the
+          // support helpers) are imported once per worker: 8 files' workers spent 8.0 CPU-s isolated, 4.6 s not.
+          isolate: false,
           sequence: { groupOrder: 1 },
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: PACED_E2E,
