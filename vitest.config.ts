@@ -42,15 +42,17 @@ const MOCKING_TESTS = globSync('{shared,server,electron,renderer}/**/*.test.ts',
   .sort();
 
 /**
- * Test files that watch what a module does on its first use (a serializer compiled lazily, into a cache of the
- * module): a file before them on the same worker may have used it already, so they run isolated too.
+ * Test files that cannot share a worker's modules with other files: they watch what a module does on its first use
+ * (a cache of the module), or they change the process for the files after them. They run isolated too.
  */
 const FRESH_MODULE_TESTS: Record<string, string> = {
   'server/http/warm-up.test.ts':
     "checks that the comments' serializer is not compiled before the warm-up runs (server/http/serializer.ts keeps them per schema, for the process)",
+  'electron/main/build-config.test.ts':
+    "runs Vite's production build in the worker, which sets NODE_ENV to production: a file after it then loaded React's production JSX runtime (formErrors.test: jsxDEV is not a function)",
 };
 
-/** The files of the unit group that run isolated, each on a module graph of its own (the `unit-isolated` project). */
+/** The files of the unit group that run isolated, each on a module graph of its own (the `unit-mocks` project). */
 const ISOLATED_TESTS = [...new Set([...MOCKING_TESTS, ...Object.keys(FRESH_MODULE_TESTS)])].sort();
 
 /** Server test files that are SQLite's by nature, never run on PostgreSQL. */
