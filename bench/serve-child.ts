@@ -35,6 +35,11 @@ const postgres =
 const storage = postgres !== undefined ? { postgres } : { db: openDatabase(dataDir as string) };
 const perMinute = Number(values['rate-limit'] ?? GITBOOK_RATE_LIMIT.requests);
 const allowPrivateFetch = values['allow-private-fetch'];
+// Bundled (bench/server-bundle.ts), the job worker is out/bench/server/jobs/worker.js beside this file, as the app's
+// build puts it beside its cli.js; from source, the runner finds server/jobs/worker.ts itself.
+const jobs = import.meta.url.endsWith('.js')
+  ? { runner: { workerUrl: new URL(['.', 'jobs', 'worker.js'].join('/'), import.meta.url) } }
+  : {};
 const app = values.compat
   ? buildApp({
       ...storage,
@@ -42,9 +47,10 @@ const app = values.compat
       rateLimit: { requests: perMinute, windowMs: 60_000 },
       logger: false,
       allowPrivateFetch,
+      jobs,
       warmUp: true,
     })
-  : buildApp({ ...storage, rateLimit: null, logger: false, allowPrivateFetch, warmUp: true });
+  : buildApp({ ...storage, rateLimit: null, logger: false, allowPrivateFetch, jobs, warmUp: true });
 // Each request's time inside the server (from routing to the last byte written): beside the client's latency, it
 // tells a wait in the server from a wait before it (connections, the client's own process).
 const requestMicros = createHistogram();

@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { startChild, type ServerChild } from './children.ts';
 import { load, probe, type LoadOptions, type Target } from './load.ts';
 import { parseBenchOptions } from './options.ts';
@@ -22,6 +22,7 @@ import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
 import { DATABASE_FILE } from '../server/storage/database.ts';
 import { checkSameAnswers } from './anchor-check.ts';
 import { seedOrganization } from './seed.ts';
+import { bundleServeChild } from './server-bundle.ts';
 import { helloTarget, memberPagePaths, serverTargets } from './targets.ts';
 
 const SIZE = { members: 10_000, teams: 500 };
@@ -100,7 +101,13 @@ export async function runServerBench(args: string[]): Promise<void> {
       ...SERVER_NODE_FLAGS,
       ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
     ];
-    const server = await startChild(join(here, 'serve-child.ts'), [dataDir], nodeFlags);
+    // The server as the app ships it: bundled JavaScript, no types to strip (bench/server-bundle.ts).
+    const bundleStart = performance.now();
+    const serveChild = await bundleServeChild();
+    console.log(
+      `bundled the server child in ${((performance.now() - bundleStart) / 1000).toFixed(1)} s (${relative(process.cwd(), serveChild)})`,
+    );
+    const server = await startChild(serveChild, [dataDir], nodeFlags);
     children.push(server);
     // The anchor reads the same database file, with the same Node flags (profiled too, when asked).
     const anchor = await startChild(join(here, 'anchor-child.ts'), [join(dataDir, DATABASE_FILE)], nodeFlags);
@@ -111,7 +118,7 @@ export async function runServerBench(args: string[]): Promise<void> {
     const onPostgres =
       postgres === undefined
         ? undefined
-        : await startChild(join(here, 'serve-child.ts'), ['--database', postgres.url], nodeFlags);
+        : await startChild(serveChild, ['--database', postgres.url], nodeFlags);
     if (onPostgres !== undefined) children.push(onPostgres);
 
     const pagePaths = await memberPagePaths(server.baseUrl, seeded);

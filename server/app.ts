@@ -120,7 +120,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const services: Services = startJobs(
     {
       ...(options.postgres === undefined
-        ? { db: options.db, store: new SqliteStore(options.db) }
+        ? { db: options.db, store: SqliteStore.of(options.db) }
         : { db: noSyncDatabase(), store: options.postgres }),
       clock: options.clock ?? systemClock,
       network: {

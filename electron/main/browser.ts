@@ -102,6 +102,7 @@ const [{ startBrowserHost }, { startCore }, { deferredHandlers }] = await Promis
 const core = startCore({
   dataDir,
   mode: 'browser',
+  jsonText: true,
   version,
   platform: process.platform,
   supervisor,

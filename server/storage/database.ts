@@ -88,6 +88,11 @@ export class Database {
    * running one of its own statements: a synchronous statement then would join that transaction, so it is refused.
    */
   fenced = false;
+  /**
+   * Called when a synchronous statement meets the fence: the store may end what holds the connection (commit a
+   * group of transactions between two of its members) and answer true, and the statement runs; false refuses it.
+   */
+  unfence: (() => boolean) | undefined;
 
   readonly sqlite: DatabaseSync;
 
@@ -151,13 +156,14 @@ export class Database {
     return found;
   }
 
-  private refuseFenced(): never {
+  private meetFence(): void {
+    if (this.unfence?.() === true) return;
     throw new Error('a synchronous statement while an async transaction is open on the connection (store/)');
   }
 
   /** Every row of a query. */
   all<R>(query: Compilable<R>): R[] {
-    if (this.fenced) this.refuseFenced();
+    if (this.fenced) this.meetFence();
     const compiled = query.compile();
     const { statement, row, writes } = this.rowStatement(compiled.sql);
     if (writes) this.writes++;
@@ -168,7 +174,7 @@ export class Database {
 
   /** The first row of a query, if any. */
   first<R>(query: Compilable<R>): R | undefined {
-    if (this.fenced) this.refuseFenced();
+    if (this.fenced) this.meetFence();
     const compiled = query.compile();
     const { statement, row, writes } = this.rowStatement(compiled.sql);
     if (writes) this.writes++;
@@ -178,7 +184,7 @@ export class Database {
 
   /** Runs a write; answers the number of rows changed. */
   run(query: Compilable<unknown>): number {
-    if (this.fenced) this.refuseFenced();
+    if (this.fenced) this.meetFence();
     const compiled = query.compile();
     this.writes++;
     return Number(this.statement(compiled.sql).run(...(compiled.parameters as SQLInputValue[])).changes);
@@ -186,7 +192,7 @@ export class Database {
 
   /** Runs `work` in one transaction: all of it is written, or none of it if it throws. Nests as savepoints. */
   transaction<T>(work: () => T): T {
-    if (this.fenced) this.refuseFenced();
+    if (this.fenced) this.meetFence();
     // Statements from the cache: these run on every write, and parsing them each time shows in profiles.
     const savepoint = `sp${this.depth}`;
     this.statement(this.depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`).run();

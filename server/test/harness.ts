@@ -152,7 +152,7 @@ export async function openTestStorage(dir: string): Promise<TestStorage> {
     };
   }
   const db = openDatabase(dir);
-  return { app: { db }, db, store: new SqliteStore(db), dialect: 'sqlite', close: async () => db.close() };
+  return { app: { db }, db, store: SqliteStore.of(db), dialect: 'sqlite', close: async () => db.close() };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {

@@ -46,6 +46,11 @@ export interface BridgeDeps {
   problems?: () => string[];
   /** New profile ids (tests pass their own). */
   newId?: () => string;
+  /**
+   * The bridge answers as JSON text (browser mode's host): API bodies that need no redaction are answered as their
+   * `JsonText` (json-text.ts), which the host sends on without parsing them into values again.
+   */
+  jsonText?: boolean;
 }
 
 /** Prints `url` to a PDF and saves it where the user says, suggesting `fileName`; `saved: false` when cancelled. */
@@ -308,7 +313,7 @@ function apiHandlers(
       answer(request, async () => {
         const input = valid('api.request', request);
         knownProfile(input.profileId);
-        return deps.proxy.request(input);
+        return deps.proxy.request(input, { asText: deps.jsonText === true });
       }),
 
     'api.capabilities': (request) =>

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/bridge.ts';
 import { Admission } from './admission.ts';
 import type { BridgeHandlers } from './bridge-handlers.ts';
+import { bridgeAnswerJson } from './json-text.ts';
 import { contentTypeOf, RENDERER_CSP } from './static-files.ts';
 
 /** The Content-Security-Policy of every answer. */
@@ -256,7 +257,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return bridgeError(res, 400, 'the request body is not JSON');
     }
     const handler = options.handlers[name] as (request: unknown) => Promise<unknown>;
-    sendJson(res, 200, await handler(request));
+    // An API body the proxy passed as its JSON text is written as it is (json-text.ts).
+    send(res, 200, bridgeAnswerJson(await handler(request)), {
+      'content-type': 'application/json; charset=utf-8',
+    });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

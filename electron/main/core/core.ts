@@ -45,6 +45,8 @@ export type CoreOptions = SandboxOptions & {
   log?: (line: string) => void;
   /** How long an API call may take (default 15 s). */
   requestTimeoutMs?: number;
+  /** The bridge answers as JSON text (browser mode's host, which writes a `JsonText` body as it is). */
+  jsonText?: boolean;
 };
 
 /** A started core. */
@@ -113,6 +115,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     sandbox: supervisor,
     proxy,
     openExternal: options.openExternal,
+    ...(options.jsonText === true ? { jsonText: true } : {}),
     ...(options.printToPdf !== undefined ? { printToPdf: options.printToPdf } : {}),
     problems: () => {
       const restart = supervisor.status();

@@ -14,8 +14,11 @@ import { SANDBOX_ONLY_OPERATIONS } from '../../../shared/contract/operations/san
 import { optionalOperations } from '../../../shared/gitbook/published.ts';
 import { Capabilities } from './capabilities.ts';
 import { httpCall } from './http-call.ts';
+import { redact, safeBody } from './redaction.ts';
 import { Pacer, type RateHeaders, type Turn } from './pacer.ts';
 import { LOCAL_PROFILE_ID } from './targets.ts';
+
+export { redact } from './redaction.ts';
 
 /** Where a call goes and with what token. */
 export interface ProxyTarget {
@@ -123,15 +126,6 @@ function operationOf(method: string, path: string): Operation | undefined {
   return candidates.find((entry) => entry.method === method && entry.pattern.test(path))?.operation;
 }
 
-/** Secrets shorter than this are not real tokens; replacing them would garble every message (a token "t"). */
-const REDACT_MIN_LENGTH = 8;
-
-/** Replaces every occurrence of a secret (of a real token's length) in a text. */
-export function redact(text: string, secret: string | undefined): string {
-  if (secret === undefined || secret.length < REDACT_MIN_LENGTH) return text;
-  return text.split(secret).join('[token]');
-}
-
 function reasonOf(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: unknown }).cause;
@@ -174,8 +168,11 @@ export class ApiProxy {
     this.capabilities = new Capabilities((profileId) => this.readDescription(profileId));
   }
 
-  /** Checks the path, looks up the profile and calls its API. */
-  async request(request: ApiRequest): Promise<ApiResponse> {
+  /**
+   * Checks the path, looks up the profile and calls its API. With `asText`, a JSON body that cannot hold the token
+   * (`passableJson`) is answered as its `JsonText`, for a bridge that sends it on as JSON text (browser mode).
+   */
+  async request(request: ApiRequest, options: { asText?: boolean } = {}): Promise<ApiResponse> {
     const refused = checkApiPath(request.method, request.path);
     if (refused !== undefined) return { status: 400, body: errorBody(400, refused) };
     // The sandbox's own operations (creating an organization) go to the local sandbox only, never to a hosted API.
@@ -212,7 +209,12 @@ export class ApiProxy {
         body: errorBody(404, `This API does not offer ${operation.summary.toLowerCase()}.`),
       };
     try {
-      const { status, body } = await this.send(lookup.target, request, request.profileId);
+      const { status, body } = await this.send(
+        lookup.target,
+        request,
+        request.profileId,
+        options.asText === true,
+      );
       if (optional) this.capabilities.noteAnswer(request.profileId, name, status);
       return { status, body };
     } finally {
@@ -270,7 +272,12 @@ export class ApiProxy {
     for (const controller of this.inFlight.values()) controller.abort();
   }
 
-  private async send(target: ProxyTarget, request: ProxyCall, key: string): Promise<ProxyOutcome> {
+  private async send(
+    target: ProxyTarget,
+    request: ProxyCall,
+    key: string,
+    asText = false,
+  ): Promise<ProxyOutcome> {
     const fail = (status: number, message: string, reached = false): ProxyOutcome => ({
       status,
       body: errorBody(status, redact(message, target.token)),
@@ -308,7 +315,7 @@ export class ApiProxy {
           background: request.background === true,
         });
         if (turn === undefined) return fail(CANCELLED_STATUS, 'the request was cancelled');
-        const outcome = await this.attempt(url, target, request, controller.signal, turn);
+        const outcome = await this.attempt(url, target, request, controller.signal, turn, asText);
         if (outcome.status !== 429 || !outcome.reached || attempt >= RATE_RETRIES) return outcome;
       }
     } finally {
@@ -323,6 +330,7 @@ export class ApiProxy {
     request: ProxyCall,
     cancel: AbortSignal,
     turn: Turn,
+    asText: boolean,
   ): Promise<ProxyOutcome> {
     const origin = url.origin;
     const fail = (status: number, message: string, reached = false): ProxyOutcome => ({
@@ -364,19 +372,14 @@ export class ApiProxy {
         );
       }
       if (text.trim() === '') return { status: response.status, body: null, reached: true };
-      // A server that echoes the token back does not get it shown: redact its JSON-escaped form before parsing.
-      const safe = redact(text, JSON.stringify(target.token).slice(1, -1));
-      try {
-        return { status: response.status, body: JSON.parse(safe) as unknown, reached: true };
-      } catch {
-        const type = response.contentType ?? 'no content type';
-        const status = response.status >= 400 ? response.status : 502;
-        return fail(
-          status,
-          `${origin} answered ${response.status} with a body that is not JSON (${type}): is the base URL an API?`,
-          true,
-        );
-      }
+      const safe = safeBody(text, target.token, asText);
+      if (safe !== undefined) return { status: response.status, body: safe.body, reached: true };
+      const type = response.contentType ?? 'no content type';
+      return fail(
+        response.status >= 400 ? response.status : 502,
+        `${origin} answered ${response.status} with a body that is not JSON (${type}): is the base URL an API?`,
+        true,
+      );
     } catch (error) {
       if (timedOut)
         return fail(504, `cannot reach ${origin}: no answer within ${formatSeconds(this.timeoutMs)}`);

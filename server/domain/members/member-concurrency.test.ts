@@ -8,9 +8,14 @@
  * transaction (checked, on separate connections and pipelined on one). members.postgres.test.ts is the test that
  * fails then.
  */
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildAdminOrg } from '../../test/factories.ts';
+import { testServersOnPostgres } from '../../test/postgres-server.ts';
+import { DATABASE_FILE } from '../../storage/database.ts';
+import { SqliteStore } from '../../storage/store/sqlite-store.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -83,4 +88,55 @@ describe('member writes at the same time', () => {
     );
     expect(removedEvents).toHaveLength(admins.length - left.length);
   });
+
+  // SQLite's group commit only (storage/store/sqlite-store.ts): on PostgreSQL each transaction commits alone, and
+  // the tests above check concurrent role changes and the last admin's 409 on both databases.
+  it.skipIf(testServersOnPostgres())(
+    'commits 30 role changes sent together in shared commits, each answered once committed, the refused one alone failing',
+    async () => {
+      const { admin, orgId } = buildAdminOrg(server);
+      const readers = Array.from({ length: 30 }, () => server.buildMember(orgId, 'read'));
+      const store = server.store as SqliteStore;
+      expect(store).toBeInstanceOf(SqliteStore);
+      // Another connection on the database file: it sees only what is committed.
+      const other = new DatabaseSync(join(server.dataDir, DATABASE_FILE), { readOnly: true });
+      const roleCommitted = other.prepare(
+        'SELECT role FROM members WHERE organization_id = ? AND user_id = ?',
+      );
+      try {
+        const commitsBefore = store.commits;
+        const change = (userId: string, role: 'edit' | 'review') =>
+          admin.client
+            .request('updateMemberInOrganizationById', {
+              params: { organizationId: orgId, userId },
+              body: { role },
+            })
+            .then((answer) => ({ answer, committed: roleCommitted.get(orgId, userId)?.role }));
+        const [refused, ...changed] = await Promise.all([
+          // The last admin demoting themselves: 409, in the middle of the others.
+          change(admin.id, 'edit'),
+          ...readers.map((reader, index) => change(reader.id, index % 2 === 0 ? 'edit' : 'review')),
+        ]);
+        expect(refused?.answer.status).toBe(409);
+        expect(refused?.committed).toBe('admin');
+        expect(changed.map(({ answer }) => answer.status)).toEqual(readers.map(() => 200));
+        // Each answer came after its own write was committed.
+        expect(changed.map(({ committed }) => committed)).toEqual(
+          readers.map((_, index) => (index % 2 === 0 ? 'edit' : 'review')),
+        );
+        const events = other
+          .prepare(
+            "SELECT subject_id FROM events WHERE organization_id = ? AND action = 'member.role_changed' ORDER BY subject_id",
+          )
+          .all(orgId)
+          .map((row) => row.subject_id);
+        expect(events).toEqual(readers.map((reader) => reader.id).sort());
+        // Fewer commits than writes: the changes that reached the server together shared them.
+        expect(store.commits - commitsBefore).toBeGreaterThan(0);
+        expect(store.commits - commitsBefore).toBeLessThan(readers.length);
+      } finally {
+        other.close();
+      }
+    },
+  );
 });

@@ -165,6 +165,13 @@ export class AsyncLock {
     return new Promise((resolve) => this.waiting.push(() => resolve(this.releaser())));
   }
 
+  /** Takes the lock now if it is free (the function hands it on), else answers undefined. */
+  tryAcquire(): (() => void) | undefined {
+    if (this.held) return undefined;
+    this.held = true;
+    return this.releaser();
+  }
+
   /** Runs `step` once the lock is this caller's, and hands it on. */
   async run<T>(step: () => T): Promise<T> {
     const release = await this.acquire();
