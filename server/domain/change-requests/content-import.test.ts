@@ -14,7 +14,9 @@ import {
 
 let server: TestServer;
 let refusing: TestServer;
-/** Allows loopback with a 1,000-byte cap and a 50 ms timeout. */
+/** Allows loopback with a 1,000-byte cap (and a deadline no answer of the fixture comes near). */
+let capped: TestServer;
+/** Allows loopback with a 50 ms timeout, for a fixture route that never answers. */
 let strict: TestServer;
 let fixture: Server;
 let fixtureUrl: string;
@@ -51,6 +53,10 @@ const ROUTES: Record<string, (response: ServerResponse, request: IncomingMessage
 beforeAll(async () => {
   server = await startTestServer({ allowPrivateFetch: true });
   refusing = await startTestServer();
+  capped = await startTestServer({
+    allowPrivateFetch: true,
+    fetchLimits: { maxBytes: 1000, timeoutMs: 60_000 },
+  });
   strict = await startTestServer({ allowPrivateFetch: true, fetchLimits: { maxBytes: 1000, timeoutMs: 50 } });
   fixture = createServer((request, response) => {
     const route = ROUTES[request.url ?? ''];
@@ -65,6 +71,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => fixture.close(() => resolve()));
   await server.close();
   await refusing.close();
+  await capped.close();
   await strict.close();
 });
 
@@ -174,19 +181,19 @@ describe('POST .../change-requests/{changeRequestId}/content/import', () => {
     expectError(await importing(ctx, { url: `${fixtureUrl}/garbage.zip`, source: 'zip' }), 422, 'url', 'zip');
     expectError(await importing(ctx, { url: `${fixtureUrl}/page.md`, source: 'zip' }), 422, 'url');
     expect(await headOf(ctx)).toBe(before);
-    // A server whose fetches stop at 1,000 bytes and 50 ms.
-    const limited = setup(strict);
-    const limitedBefore = await headOf(limited);
+    // A server whose fetches stop at 1,000 bytes (its deadline is far: on a loaded machine, a 50 ms one could end the
+    // fetch of the 5,000 bytes first, and answer 422 instead of 413).
+    const big = setup(capped);
+    const bigBefore = await headOf(big);
     expectError(
-      await importing(
-        limited,
-        { url: `${fixtureUrl}/big.md`, source: 'markdown' },
-        limited.admin.token,
-        strict,
-      ),
+      await importing(big, { url: `${fixtureUrl}/big.md`, source: 'markdown' }, big.admin.token, capped),
       413,
       'url',
     );
+    expect(await headOf(big)).toBe(bigBefore);
+    // A server whose fetches stop at 50 ms, asked for a route that never answers.
+    const limited = setup(strict);
+    const limitedBefore = await headOf(limited);
     expectError(
       await importing(
         limited,
