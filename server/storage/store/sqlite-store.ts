@@ -46,6 +46,19 @@ function settled<T>(step: () => T): Promise<T> {
   }
 }
 
+/**
+ * Runs a transaction's own statement (`SAVEPOINT`, `RELEASE`, `ROLLBACK TO`) on a connection fenced for the
+ * transaction: the fence is down for that statement only.
+ */
+function control(db: Database, sqlText: string): void {
+  db.fenced = false;
+  try {
+    db.statement(sqlText).run();
+  } finally {
+    db.fenced = true;
+  }
+}
+
 /** Runs `work` as a savepoint of the transaction at `depth` (the savepoint `sp<depth>`). */
 async function savepoint<T>(
   store: SqliteStore,
@@ -55,14 +68,7 @@ async function savepoint<T>(
   const { db } = store;
   const name = `sp${depth}`;
   const inner = new SqliteTransaction(store, depth + 1);
-  const exec = (sqlText: string) => {
-    db.fenced = false;
-    try {
-      db.statement(sqlText).run();
-    } finally {
-      db.fenced = true;
-    }
-  };
+  const exec = (sqlText: string) => control(db, sqlText);
   exec(`SAVEPOINT ${name}`);
   try {
     const result = await work(inner);
@@ -299,14 +305,7 @@ export class SqliteStore implements Store {
   private async member<T>(group: Group, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const { db } = this;
     const tx = new SqliteTransaction(this, 1);
-    const exec = (sqlText: string) => {
-      db.fenced = false;
-      try {
-        db.statement(sqlText).run();
-      } finally {
-        db.fenced = true;
-      }
-    };
+    const exec = (sqlText: string) => control(db, sqlText);
     try {
       exec('SAVEPOINT sp0');
       try {
