@@ -17,6 +17,7 @@ import {
   type Driver,
 } from 'kysely';
 import type { DB } from './schema.ts';
+import { KeptReads, mayWrite } from './store/store.ts';
 import { secureDatabaseFiles, secureDataDir } from './file-modes.ts';
 import { migrate } from './migrations.ts';
 
@@ -59,9 +60,6 @@ interface RowStatement {
   writes: boolean;
 }
 
-/** Whether a statement's text may write: anything but a plain SELECT counts (see `Database.keep`). */
-const mayWrite = (sqlText: string) => !/^\s*select\b/i.test(sqlText);
-
 /**
  * The function making a row's object from its values, in the column order: an object literal of fixed keys, so that
  * every row of a statement shares one hidden class (node:sqlite's own row objects are dictionaries, slower to build
@@ -80,8 +78,8 @@ export class Database {
   private readonly rowStatements = new Map<string, RowStatement>();
   private depth = 0;
   /** Statements that may have written through this object (see `keep`). */
-  private writes = 0;
-  private readonly kept = new Map<string, { writes: number; value: unknown }>();
+  /** Reads kept by `keep`, dropped by any statement that may write. */
+  private readonly kept = new KeptReads();
   private dataVersionStatement: StatementSync | undefined;
   /**
    * True while an async transaction of the SQLite store (store/sqlite-store.ts) is open on this connection and not
@@ -105,20 +103,17 @@ export class Database {
    * made before a request's body is read (body-guards.ts) hands its reads to the handler that repeats them.
    */
   keep(key: string, value: unknown): void {
-    this.kept.set(key, { writes: this.writes, value });
+    this.kept.keep(key, value);
   }
 
   /** What `keep` kept under `key`, once, unless a statement that may write ran since. */
   takeKept<T>(key: string): T | undefined {
-    const found = this.kept.get(key);
-    if (found === undefined) return undefined;
-    this.kept.delete(key);
-    return found.writes === this.writes ? (found.value as T) : undefined;
+    return this.kept.take<T>(key);
   }
 
   /** Forgets every kept read (at the end of each request, so none outlives the request that kept it). */
   forgetKept(): void {
-    if (this.kept.size > 0) this.kept.clear();
+    this.kept.forget();
   }
 
   /**
@@ -129,12 +124,12 @@ export class Database {
   dataVersion(): string {
     this.dataVersionStatement ??= this.sqlite.prepare('PRAGMA data_version');
     const row = this.dataVersionStatement.get() as { data_version: number };
-    return `${this.writes}.${row.data_version}`;
+    return `${this.kept.writes}.${row.data_version}`;
   }
 
   /** A prepared statement for this SQL text, prepared once. */
   statement(sqlText: string): StatementSync {
-    if (mayWrite(sqlText)) this.writes++;
+    if (mayWrite(sqlText)) this.kept.writes++;
     let statement = this.statements.get(sqlText);
     if (!statement) {
       statement = this.sqlite.prepare(sqlText);
@@ -166,7 +161,7 @@ export class Database {
     if (this.fenced) this.meetFence();
     const compiled = query.compile();
     const { statement, row, writes } = this.rowStatement(compiled.sql);
-    if (writes) this.writes++;
+    if (writes) this.kept.writes++;
     const rows = statement.all(...(compiled.parameters as SQLInputValue[])) as unknown[];
     for (let index = 0; index < rows.length; index++) rows[index] = row(rows[index] as unknown[]);
     return rows as R[];
@@ -177,7 +172,7 @@ export class Database {
     if (this.fenced) this.meetFence();
     const compiled = query.compile();
     const { statement, row, writes } = this.rowStatement(compiled.sql);
-    if (writes) this.writes++;
+    if (writes) this.kept.writes++;
     const values = statement.get(...(compiled.parameters as SQLInputValue[])) as unknown[] | undefined;
     return values === undefined ? undefined : (row(values) as R);
   }
@@ -186,7 +181,7 @@ export class Database {
   run(query: Compilable<unknown>): number {
     if (this.fenced) this.meetFence();
     const compiled = query.compile();
-    this.writes++;
+    this.kept.writes++;
     return Number(this.statement(compiled.sql).run(...(compiled.parameters as SQLInputValue[])).changes);
   }
 

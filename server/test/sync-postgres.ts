@@ -17,7 +17,7 @@ import type { ClientConfig } from 'pg';
 import type { Compilable, Database } from '../storage/database.ts';
 import { compileFor, type Query } from '../storage/dialect/compile.ts';
 import { builder } from '../storage/database.ts';
-import { ConflictError, uniqueKeyOfPostgres } from '../storage/store/store.ts';
+import { ConflictError, KeptReads, mayWrite, uniqueKeyOfPostgres } from '../storage/store/store.ts';
 import type { SyncAnswer, SyncRequest } from './sync-postgres-worker.ts';
 
 /** Longer than the worker's lock timeout (10 s): past it, the worker itself is stuck. */
@@ -27,8 +27,6 @@ const ANSWER_DEADLINE_MS = 30_000;
  * (rarely) before the message, which then came with the next statement's wait.
  */
 const MESSAGE_DEADLINE_MS = 5_000;
-
-const mayWrite = (sqlText: string) => !/^\s*select\b/i.test(sqlText);
 
 class SqliteOnly extends Error {
   constructor(what: string) {
@@ -53,8 +51,8 @@ export class SyncPostgresDatabase {
   private readonly pause = new Int32Array(new SharedArrayBuffer(4));
   private lastId = 0;
   private depth = 0;
-  private writes = 0;
-  private readonly kept = new Map<string, { writes: number; value: unknown }>();
+  /** Reads kept by `keep`, dropped by any statement that may write. */
+  private readonly kept = new KeptReads();
   private closed = false;
 
   constructor(config: ClientConfig) {
@@ -71,7 +69,7 @@ export class SyncPostgresDatabase {
   /** Runs SQL text on the connection and answers its rows and count. */
   private execute(text: string, values: unknown[] = []): { rows: unknown[]; rowCount: number } {
     if (this.closed) throw new Error('the test database is closed');
-    if (mayWrite(text)) this.writes++;
+    if (mayWrite(text)) this.kept.writes++;
     const id = ++this.lastId;
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage({ id, text, values } satisfies SyncRequest);
@@ -112,7 +110,7 @@ export class SyncPostgresDatabase {
   }
 
   run(query: Compilable<unknown>): number {
-    this.writes++;
+    this.kept.writes++;
     return this.query(query).rowCount;
   }
 
@@ -138,18 +136,15 @@ export class SyncPostgresDatabase {
   }
 
   keep(key: string, value: unknown): void {
-    this.kept.set(key, { writes: this.writes, value });
+    this.kept.keep(key, value);
   }
 
   takeKept<T>(key: string): T | undefined {
-    const found = this.kept.get(key);
-    if (found === undefined) return undefined;
-    this.kept.delete(key);
-    return found.writes === this.writes ? (found.value as T) : undefined;
+    return this.kept.take<T>(key);
   }
 
   forgetKept(): void {
-    this.kept.clear();
+    this.kept.forget();
   }
 
   /** Runs SQL text as it is (PostgreSQL's), for a test that has to say something only PostgreSQL says. */
