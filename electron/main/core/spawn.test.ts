@@ -36,6 +36,9 @@ describe('nodeSpawner', () => {
     const spawned = nodeSpawner(rootPrintingEnv())(['serve', '--port', '0']);
     expect(await firstLine(spawned)).toEqual({
       arenas: SERVER_ENV.MALLOC_ARENA_MAX,
+      // Inherited with the rest of this process's environment: `npm test` sets it for every Node child
+      // (scripts/run-unit-tests.mjs), a bare `npx vitest` does not.
+      cache: process.env.NODE_COMPILE_CACHE,
       args: ['serve', '--port', '0'],
     });
   });
