@@ -1,5 +1,5 @@
 /** The header row of the members grid, with the select-all checkbox and the sortable column headers. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { MemberSort } from '../../../queries/members.ts';
 
 /** A column header that sorts by its column: a first click sorts it, the next ones turn the order round. */
@@ -36,8 +36,11 @@ function SortHeader({
   );
 }
 
-/** The header row; `aria-sort` marks the sorted column. */
-export function MembersHeader({
+/**
+ * The header row; `aria-sort` marks the sorted column. Memoized, as the table renders on every frame of a scroll and
+ * none of these props change with it.
+ */
+export const MembersHeader = memo(function MembersHeader({
   all,
   some,
   disabled,
@@ -103,4 +106,4 @@ export function MembersHeader({
       </div>
     </div>
   );
-}
+});

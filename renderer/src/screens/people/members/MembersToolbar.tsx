@@ -1,5 +1,5 @@
 /** The members table's search, role filter, sort, order and count. */
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { MEMBER_SORTS } from '../../../../../shared/contract/operations/members.ts';
 import type { MemberListFilters, MemberSort } from '../../../queries/members.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -13,8 +13,11 @@ function isSort(value: string): value is MemberSort {
   return (MEMBER_SORTS as readonly string[]).includes(value);
 }
 
-/** The controls above the members table. */
-export function MembersToolbar({
+/**
+ * The controls above the members table; memoized, as the table renders on every frame of a scroll and none of these
+ * props change with it.
+ */
+export const MembersToolbar = memo(function MembersToolbar({
   filters,
   onChange,
   total,
@@ -105,4 +108,4 @@ export function MembersToolbar({
       )}
     </div>
   );
-}
+});

@@ -96,21 +96,27 @@ function useLoadedSelection(
   const selected = store.orgId === orgId ? store.selected : EMPTY;
   const { setSelection, toggle, clear } = store;
   const anchor = store.orgId === orgId ? store.anchor : undefined;
+  // The rows' callbacks read the list and the selection when called, through a ref, so that they stay the same
+  // functions: a page of members arriving (new ids) or a click on the selection re-rendered every mounted row (rows
+  // are memoized), 7 of the 18 frames the scroll dropped fell while a page arrived (bench people).
+  const latest = useRef({ ids, members, selected, anchor });
+  latest.current = { ids, members, selected, anchor };
+  const toggleAt = useCallback(
+    (index: number) => {
+      const id = latest.current.ids[index];
+      if (id !== undefined) toggle(orgId, id);
+    },
+    [orgId, toggle],
+  );
   const selectRange = useCallback(
     (index: number) => {
+      const { ids, selected, anchor } = latest.current;
       const id = ids[index];
       if (id === undefined) return;
       if (anchor === undefined) return toggle(orgId, id);
       setSelection(orgId, [...selected, ...rangeBetween(ids, anchor, id)], anchor);
     },
-    [ids, anchor, selected, orgId, setSelection, toggle],
-  );
-  const toggleAt = useCallback(
-    (index: number) => {
-      const id = ids[index];
-      if (id !== undefined) toggle(orgId, id);
-    },
-    [ids, orgId, toggle],
+    [orgId, setSelection, toggle],
   );
   const onCheck = useCallback(
     (index: number, shiftKey: boolean) => {
@@ -125,9 +131,9 @@ function useLoadedSelection(
       setFocused(index);
       if (event.shiftKey) selectRange(index);
       else if (event.ctrlKey || event.metaKey) toggleAt(index);
-      else setDetail(members[index]);
+      else setDetail(latest.current.members[index]);
     },
-    [setFocused, setDetail, members, selectRange, toggleAt],
+    [setFocused, setDetail, selectRange, toggleAt],
   );
   const allLoaded = ids.length > 0 && ids.every((id) => selected.has(id));
   const selectAll = useCallback(
