@@ -1,14 +1,24 @@
 /**
  * The bundle's first module (`main.tsx` imports it first): it is evaluated before React, the router and the shared
- * code of the screens (the rest of the bundle's evaluation, 65–125 ms), so the reads that the first screen's data
- * waits for leave before that work instead of after it (`queries/reviewReads.ts`: a change request, then its two page
- * trees, which need it). Sent by the route's loader alone, in the task after the bundle's, the trees arrived after
- * the first screen had rendered and the first diff waited for them.
+ * code of the screens (the rest of the bundle's evaluation, 65–125 ms), so the reads that the first screen waits for
+ * leave before that work instead of after it: the profiles and the organizations of the profile opened first
+ * (`queries/firstReads.ts`; answered while the bundle evaluates, `/` then opens on its organization at the first
+ * render: `main.tsx`, `screens/home/startOrg.ts`), and on a change request, the request and then its two page trees
+ * (`queries/reviewReads.ts`). Sent by the route's loader alone, in the task after the bundle's, the trees arrived
+ * after the first screen had rendered and the first diff waited for them.
  */
 import { createQueryClient } from './queries/client.ts';
-import { startLocationReads } from './queries/reviewReads.ts';
+import { startFirstReads } from './queries/firstReads.ts';
+import { changeRequestInHash, startLocationReads } from './queries/reviewReads.ts';
 
 /** The app's query client. */
 export const queryClient = createQueryClient();
 
 startLocationReads(queryClient, window.location.hash);
+
+/** The profiles and the first profile's organizations, read (or failed). */
+export const firstReads = startFirstReads(queryClient, window.location.hash);
+// The change request screen's code (its chunk and the chunks it imports), fetched while the bundle evaluates: asked
+// for by the route's load, in the task after the bundle's, it arrived 100–170 ms later, and the first render waited.
+if (changeRequestInHash(window.location.hash) !== undefined)
+  void import('./screens/change-requests/ChangeRequestScreen.tsx').catch(() => undefined);

@@ -20,9 +20,13 @@ export function profileInHash(hash: string): string | undefined {
   }
 }
 
-/** Starts the first reads: the profiles, and the organizations of the profile the sidebar will pick first. */
-export function startFirstReads(queryClient: QueryClient, hash: string): void {
-  void queryClient.prefetchQuery(profilesQuery());
+/**
+ * Starts the first reads: the profiles, and the organizations of the profile the sidebar will pick first. Settles
+ * once both are answered, read or failed (their queries hold the answers).
+ */
+export function startFirstReads(queryClient: QueryClient, hash: string): Promise<void> {
+  const profiles = queryClient.prefetchQuery(profilesQuery());
   const profileId = pickProfileId(undefined, profileInHash(hash), lastProfileId());
-  if (profileId !== undefined) void queryClient.prefetchQuery(orgsQuery(profileId));
+  const orgs = profileId !== undefined ? queryClient.prefetchQuery(orgsQuery(profileId)) : undefined;
+  return Promise.all([profiles, orgs]).then(() => undefined);
 }

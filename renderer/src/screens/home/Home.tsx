@@ -7,8 +7,9 @@ import { ErrorState } from '../../layout/ErrorState.tsx';
 import { useDocumentTitle } from '../../layout/useDocumentTitle.ts';
 import { orgsQuery } from '../../queries/orgs.ts';
 import { profilesQuery } from '../../queries/profiles.ts';
-import { lastOrgId, rememberProfile } from '../../theme/prefs.ts';
+import { rememberProfile } from '../../theme/prefs.ts';
 import { EmptyState, Skeleton } from '../../ui/Feedback.tsx';
+import { openingOrg } from './startOrg.ts';
 
 function LoadingScreen({ label }: { label: string }) {
   return (
@@ -17,12 +18,6 @@ function LoadingScreen({ label }: { label: string }) {
       <Skeleton width="24em" />
     </div>
   );
-}
-
-/** The organization a profile opens on: the last one used, else its first. */
-function openingOrg(profileId: string, items: readonly { id: string }[]): string | undefined {
-  const remembered = lastOrgId(profileId);
-  return (items.find((org) => org.id === remembered) ?? items[0])?.id;
 }
 
 /** The address when the calling screen was first drawn (for `OpenProfile`). */
