@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const packageJson = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as {
   dependencies?: Record<string, string>;
@@ -21,9 +21,30 @@ export function isExternal(id: string): boolean {
   return dependencies.some((name) => id === name || id.startsWith(`${name}/`));
 }
 
+/**
+ * Every character past ASCII written as a `\uXXXX` escape. V8 keeps each module's source text for as long as the
+ * process runs, as a one-byte string when every character fits in Latin-1 and as a two-byte one otherwise: a single
+ * `…` or `’` in a message doubled the server chunk's 0.8 MB of source to 1.5 MB of heap. An escape means the same
+ * character in a string, a template (cooked), a regular expression, an identifier and a comment; the server never
+ * reads a template's raw text (`String.raw`).
+ */
+export function asciiEscaped(code: string): string {
+  // eslint-disable-next-line no-control-regex -- the complement of ASCII, by definition from U+0000
+  return code.replace(/[^\u0000-\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `asciiEscaped` on every chunk, once written: Vite's last pass (esbuild, for `target`) writes escapes back as UTF-8. */
+const asciiOnly: Plugin = {
+  name: 'ascii-only',
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle)) if (file.type === 'chunk') file.code = asciiEscaped(file.code);
+  },
+};
+
 export default defineConfig({
   root: resolve('.'),
   publicDir: false,
+  plugins: [asciiOnly],
   build: {
     ssr: true,
     outDir: resolve('out/server'),

@@ -31,13 +31,15 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-/** Spawns `node [nodeFlags] script [args]` and waits for its `{"port": n}` line. */
+/** Spawns `node [nodeFlags] script [args]`, with `env` added to this process's, and waits for its `{"port": n}` line. */
 export async function startChild(
   script: string,
   args: string[] = [],
   nodeFlags: string[] = [],
+  env: Readonly<Record<string, string>> = {},
 ): Promise<ServerChild> {
   const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
+    env: { ...process.env, ...env },
     // The IPC channel carries stats requests to children that answer them (serve-child.ts).
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });

@@ -13,12 +13,13 @@ import type { Page } from 'playwright-core';
 /** Sampling interval, in microseconds: fine enough for tasks of a few milliseconds. */
 const SAMPLING_US = 250;
 
-/** What the Performance panel records: the main thread's tasks, style, layout, paint, and script. */
+/** What the Performance panel records: the main thread's tasks, style, layout, paint, script, and the page's marks. */
 const TRACE_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'toplevel',
   'v8.execute',
+  'blink.user_timing',
 ];
 
 /**

@@ -11,7 +11,6 @@ import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp, GITBOOK_RATE_LIMIT } from '../server/app.ts';
 import { openDatabase } from '../server/storage/database.ts';
-import { PostgresStore } from '../server/storage/store/postgres-store.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,8 +29,13 @@ if (dataDir === undefined && values.database === undefined) {
   process.exit(1);
 }
 
+// PostgreSQL's store (and `pg`) loaded only when asked, as `serve` does: a server on SQLite never holds them.
 const postgres =
-  values.database === undefined ? undefined : PostgresStore.open({ connectionString: values.database });
+  values.database === undefined
+    ? undefined
+    : (await import('../server/storage/store/postgres-store.ts')).PostgresStore.open({
+        connectionString: values.database,
+      });
 const storage = postgres !== undefined ? { postgres } : { db: openDatabase(dataDir as string) };
 const perMinute = Number(values['rate-limit'] ?? GITBOOK_RATE_LIMIT.requests);
 const allowPrivateFetch = values['allow-private-fetch'];

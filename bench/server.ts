@@ -18,7 +18,7 @@ import {
   type Paired,
 } from './report.ts';
 import { startBenchPostgres, type BenchPostgres } from './postgres.ts';
-import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server/runtime.ts';
 import { DATABASE_FILE } from '../server/storage/database.ts';
 import { checkSameAnswers } from './anchor-check.ts';
 import { seedOrganization } from './seed.ts';
@@ -107,10 +107,15 @@ export async function runServerBench(args: string[]): Promise<void> {
     console.log(
       `bundled the server child in ${((performance.now() - bundleStart) / 1000).toFixed(1)} s (${relative(process.cwd(), serveChild)})`,
     );
-    const server = await startChild(serveChild, [dataDir], nodeFlags);
+    const server = await startChild(serveChild, [dataDir], nodeFlags, SERVER_ENV);
     children.push(server);
-    // The anchor reads the same database file, with the same Node flags (profiled too, when asked).
-    const anchor = await startChild(join(here, 'anchor-child.ts'), [join(dataDir, DATABASE_FILE)], nodeFlags);
+    // The anchor reads the same database file, with the same Node flags and environment (profiled too, when asked).
+    const anchor = await startChild(
+      join(here, 'anchor-child.ts'),
+      [join(dataDir, DATABASE_FILE)],
+      nodeFlags,
+      SERVER_ENV,
+    );
     children.push(anchor);
     const hello = await startChild(join(here, 'hello-child.ts'));
     children.push(hello);
@@ -118,7 +123,7 @@ export async function runServerBench(args: string[]): Promise<void> {
     const onPostgres =
       postgres === undefined
         ? undefined
-        : await startChild(serveChild, ['--database', postgres.url], nodeFlags);
+        : await startChild(serveChild, ['--database', postgres.url], nodeFlags, SERVER_ENV);
     if (onPostgres !== undefined) children.push(onPostgres);
 
     const pagePaths = await memberPagePaths(server.baseUrl, seeded);

@@ -2,15 +2,40 @@
  * The command palette finds things, not only screens, and acts on them: a person by name (ranked first, above
  * screens whose keywords merely hold the letters) whose role is changed and who is added to a team from the
  * palette (the role change undone from its toast); a space moved to another collection and moved back by Undo; a
- * change request by its subject, opened. Every change is checked through the API.
+ * change request by its subject, opened. Every change is checked through the API. When people arrive after the
+ * commands are shown, the highlight follows the best match, unless the user moved it.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DocsAdmin } from './pages/docs-admin.ts';
 import { undoFromToast } from './pages/unsaved.ts';
 import { eventually } from './support/expect.ts';
 import { useRig } from './support/rig.ts';
 import { spacesApi, uniqueTitle } from './support/spaces-api.ts';
+
+/** A gate a held request waits on. */
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open = () => {};
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
+
+/** Holds the palette's people search (the members read with a search) until the returned gate opens. */
+async function holdPeopleSearch(page: Page): Promise<{ asked: () => boolean; release: () => void }> {
+  const held = gate();
+  let asked = false;
+  await page.route('**/bridge/api.request', async (route) => {
+    const request = route.request().postDataJSON() as { path?: string; query?: { search?: unknown } };
+    if (request.path?.endsWith('/members') === true && request.query?.search !== undefined) {
+      asked = true;
+      await held.wait;
+    }
+    await route.continue();
+  });
+  return { asked: () => asked, release: held.open };
+}
 
 /** Highlights the palette entry named `name` with the arrow keys and presses Enter. */
 async function choose(page: Page, name: string): Promise<void> {
@@ -116,5 +141,61 @@ describe('the command palette finds and acts', () => {
     expect(await app.page.getByTestId('change-request-screen').getAttribute('data-change-request')).toBe(
       request.id,
     );
+  });
+
+  describe('when people arrive after other matches', () => {
+    const SPACES = ['Carol Shaw handbook', 'Carol Shaw onboarding'];
+    const optionOf = (page: Page, label: string) =>
+      page.getByTestId('command-palette').getByRole('option', { name: label, exact: true });
+
+    beforeAll(async () => {
+      const { api, orgId } = session.rig;
+      for (const title of SPACES) await spacesApi(api).createSpace(orgId, { title });
+    });
+
+    /** Opens the palette with the people search held and types Carol's name: the two spaces are the matches shown. */
+    async function typeWithPeopleHeld(): Promise<{ app: DocsAdmin; release: () => void }> {
+      const page = session.tab.page;
+      const people = await holdPeopleSearch(page);
+      const app = await DocsAdmin.open(page, session.rig.running.url);
+      await app.overview.title.waitFor();
+      await app.palette.open();
+      await page.keyboard.type('Carol Shaw');
+      await expect.poll(people.asked, eventually).toBe(true);
+      for (const title of SPACES) await optionOf(page, `${title} (space)`).waitFor();
+      expect(await optionOf(page, 'Carol Shaw (member)').count()).toBe(0);
+      return { app, release: people.release };
+    }
+
+    it('moves the highlight to the best match, and Enter opens it', async () => {
+      const { app, release } = await typeWithPeopleHeld();
+      const options = app.palette.root.getByRole('option');
+      expect(await options.first().getAttribute('aria-selected')).toBe('true');
+
+      release();
+      await expect
+        .poll(async () => (await options.first().getAttribute('aria-label')) ?? '', eventually)
+        .toBe('Carol Shaw (member)');
+      const carol = optionOf(app.page, 'Carol Shaw (member)');
+      await expect.poll(async () => await carol.getAttribute('aria-selected'), eventually).toBe('true');
+      await app.page.keyboard.press('Enter');
+      await app.palette.root.getByRole('option', { name: 'Change role…', exact: true }).waitFor();
+    });
+
+    it('keeps a highlight the user moved', async () => {
+      const { app, release } = await typeWithPeopleHeld();
+      const options = app.palette.root.getByRole('option');
+      await app.page.keyboard.press('ArrowDown');
+      const second = options.nth(1);
+      await expect.poll(async () => await second.getAttribute('aria-selected'), eventually).toBe('true');
+      const chosen = (await second.getAttribute('aria-label')) ?? '';
+
+      release();
+      await expect
+        .poll(async () => (await options.first().getAttribute('aria-label')) ?? '', eventually)
+        .toBe('Carol Shaw (member)');
+      expect(await optionOf(app.page, chosen).getAttribute('aria-selected')).toBe('true');
+      expect(await optionOf(app.page, 'Carol Shaw (member)').getAttribute('aria-selected')).toBe('false');
+    });
   });
 });

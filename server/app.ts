@@ -29,7 +29,7 @@ import {
 } from './http/token-rate.ts';
 import { isPublishedByGitBook } from '../shared/gitbook/published.ts';
 import { lazySerializer } from './http/serializer.ts';
-import { cachedRead, sendCached } from './http/response-cache.ts';
+import { cachedRead, keepAnswers, sendCached } from './http/response-cache.ts';
 import { addWarmUp, WARM_UP_READS } from './http/warm-up.ts';
 import { bodyAjv, describeValidationErrors, lazyValidator, responseAjv, textAjv } from './http/validation.ts';
 import { setErrorHandlers, type FastifyValidationError } from './http/error-handlers.ts';
@@ -161,6 +161,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerFileRoutes(app, services);
 
   const limit = limiter ? { windows: limiter, style: rateStyle } : undefined;
+  keepAnswers(app, services.store);
   for (const operation of operationList) {
     if (gitbook && !isPublishedByGitBook(operation)) continue;
     registerOperation(app, operation, handlers, services, limit, options.validateResponses ?? false);
@@ -304,7 +305,7 @@ function registerOperation(
       );
     }
   };
-  const cache = cachedRead(operation, services.store);
+  const cache = cachedRead(operation, services.store, app.keptAnswers);
 
   app.route({
     method: operation.method,

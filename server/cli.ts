@@ -14,11 +14,8 @@ import { createOrganization, ensureUser, issueToken } from './domain/organizatio
 import { parentChannel, type ParentChannel } from './parent-channel.ts';
 import { SANDBOX_READY, type SandboxHandover } from './runtime.ts';
 import { mintSandboxToken, seedDemo } from './seed/demo.ts';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { openDatabase, type Database } from './storage/database.ts';
-import { copySqliteToPostgres } from './storage/postgres/copy-from-sqlite.ts';
-import { migratePostgres } from './storage/postgres/migrate.ts';
-import { PostgresStore } from './storage/store/postgres-store.ts';
 
 const USAGE = `usage:
   npm run serve -- [--port 8787] [--host 127.0.0.1] [--data-dir .data] [--demo] [--allow-private-fetch]
@@ -142,6 +139,12 @@ async function servePostgres(url: string, port: number, settings: AppSettings): 
     );
   if (values['hand-over-sandbox-token'])
     fail("--hand-over-sandbox-token is the desktop app's sandbox, on SQLite: not with --database");
+  // Loaded here only: a server on SQLite (the desktop app's) never holds `pg` and the PostgreSQL store in memory.
+  const [{ Client }, { migratePostgres }, { PostgresStore }] = await Promise.all([
+    import('pg'),
+    import('./storage/postgres/migrate.ts'),
+    import('./storage/store/postgres-store.ts'),
+  ]);
   const client = new Client({ connectionString: url });
   // Its name and host only: the URL may hold a password.
   const where = `PostgreSQL database ${client.database ?? '(default)'} on ${client.host}`;
@@ -180,6 +183,7 @@ async function seedPostgresIfEmpty(client: Client): Promise<void> {
     console.log('the database already has data: --demo seeds only an empty database, so nothing was added');
     return;
   }
+  const { copySqliteToPostgres } = await import('./storage/postgres/copy-from-sqlite.ts');
   const memory = openDatabase(':memory:');
   try {
     const seeded = seedDemo(memory, systemClock.now());

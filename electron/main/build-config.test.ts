@@ -4,10 +4,13 @@ import { resolveConfig } from 'electron-vite';
 import { build as viteBuild, type InlineConfig, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import config from '../../electron.vite.config.ts';
-import serverConfig, { isExternal } from '../../server.vite.config.ts';
+import serverConfig, { asciiEscaped, isExternal } from '../../server.vite.config.ts';
 import { CHANNEL_NAMES } from '../../shared/bridge.ts';
 
 type Output = { format?: string; entryFileNames?: string };
+
+// eslint-disable-next-line no-control-regex -- the complement of ASCII
+const NON_ASCII = /[^\u0000-\u007f]/;
 
 describe('electron.vite.config.ts', () => {
   const resolved = typeof config === 'function' ? null : config;
@@ -136,5 +139,39 @@ describe('the built main process and server', () => {
     expect([...serverSources].some((file) => file.startsWith('server/domain/'))).toBe(true);
     expect([...externalsOf(serverChunks)].filter((id) => !isExternal(id))).toEqual([]);
     expect(serverConfig.build!.outDir).toMatch(/out[/\\]server$/);
+
+    // Its source is ASCII: V8 keeps it as one-byte strings (asciiEscaped).
+    expect(serverChunks.filter((chunk) => NON_ASCII.test(chunk.code)).map((c) => c.fileName)).toEqual([]);
+    // A server on SQLite never loads `pg`: only chunks that cli.js imports when asked (import()) hold it.
+    const byName = new Map(serverChunks.map((chunk) => [chunk.fileName, chunk]));
+    const loadedAtStart = new Set<string>();
+    const visit = (name: string) => {
+      if (loadedAtStart.has(name)) return;
+      loadedAtStart.add(name);
+      for (const imported of byName.get(name)?.imports ?? []) visit(imported);
+    };
+    visit('cli.js');
+    expect(loadedAtStart.has('pg')).toBe(false);
+    expect([...externalsOf(serverChunks)]).toContain('pg');
   }, 120_000);
+});
+
+describe('asciiEscaped', () => {
+  it('escapes every character past ASCII into code that means the same', () => {
+    const source = [
+      '// a comment … with “quotes”',
+      'const text = "It’s 5 € — done 😀";',
+      'const template = `→ ${text} ←`;',
+      'const pattern = /[–—]/;',
+      'return { text, template, pattern };',
+    ].join('\n');
+    const escaped = asciiEscaped(source);
+    expect(escaped).not.toMatch(NON_ASCII);
+    const run = (code: string) => new Function(code)() as { text: string; template: string; pattern: RegExp };
+    const [before, after] = [run(source), run(escaped)];
+    expect([after.text, after.template]).toEqual([before.text, before.template]);
+    expect(after.text).toBe('It’s 5 € — done 😀');
+    expect(after.template).toBe('→ It’s 5 € — done 😀 ←');
+    expect(after.pattern.test('a – b')).toBe(true);
+  });
 });

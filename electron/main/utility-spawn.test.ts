@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../../server/runtime.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../server/runtime.ts';
 import { KILL_GRACE_MS } from './core/server-process.ts';
 import { SERVER_SERVICE_NAME, adaptUtilityProcess, utilitySpawner } from './utility-spawn.ts';
 
@@ -31,7 +31,7 @@ afterEach(() => {
 const spyKill = () => vi.spyOn(process, 'kill').mockImplementation(() => true);
 
 describe('utilitySpawner', () => {
-  it('forks the server bundle with piped stdio, the server Node flags and the service name', () => {
+  it('forks the server bundle with piped stdio, the server Node flags and environment, and the service name', () => {
     const spawn = utilitySpawner('/app/out/server/cli.js');
     const server = spawn(['serve', '--port', '0']);
     expect(electron.fork).toHaveBeenCalledExactlyOnceWith(
@@ -41,8 +41,10 @@ describe('utilitySpawner', () => {
         stdio: 'pipe',
         serviceName: SERVER_SERVICE_NAME,
         execArgv: [...SERVER_NODE_FLAGS],
+        env: { ...process.env, ...SERVER_ENV },
       },
     );
+    expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
     expect(server.pid).toBe(4242);
   });
 });

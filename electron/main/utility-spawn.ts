@@ -4,7 +4,7 @@
  * on its `parentPort` (the sandbox's handover), exit code, kill.
  */
 import { utilityProcess } from 'electron';
-import { SERVER_NODE_FLAGS } from '../../server/runtime.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../server/runtime.ts';
 import { adaptChild, type ServerProcess, type SpawnServer } from './core/server-process.ts';
 
 /** The service name the OS shows for the server process. */
@@ -45,7 +45,10 @@ export function adaptUtilityProcess(child: UtilityChild): ServerProcess {
   });
 }
 
-/** A `SpawnServer` that forks `entry` (the bundled server, `out/server/cli.js`) as a utility process. */
+/**
+ * A `SpawnServer` that forks `entry` (the bundled server, `out/server/cli.js`) as a utility process, with the server's
+ * Node flags and environment (server/runtime.ts).
+ */
 export function utilitySpawner(entry: string): SpawnServer {
   return (args) =>
     adaptUtilityProcess(
@@ -53,6 +56,7 @@ export function utilitySpawner(entry: string): SpawnServer {
         stdio: 'pipe',
         serviceName: SERVER_SERVICE_NAME,
         execArgv: [...SERVER_NODE_FLAGS],
+        env: { ...process.env, ...SERVER_ENV },
       }),
     );
 }

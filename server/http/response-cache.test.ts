@@ -1,9 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { DATABASE_FILE } from '../storage/database.ts';
 import { buildAdminOrg, expectError } from '../test/factories.ts';
 import { startTestServer, testServersOnPostgres, type TestServer } from '../test/harness.ts';
+import { send } from '../test/http-helpers.ts';
 import { ResponseCache } from './response-cache.ts';
 
 describe('ResponseCache', () => {
@@ -31,6 +35,72 @@ describe('ResponseCache', () => {
     cache.set('1', 'd', 'd'.repeat(11));
     expect(cache.get('1', 'd')).toBeUndefined();
     expect(cache.size).toBe(2);
+  });
+
+  it('drops the answers of another version than the current one, and keeps those of the current one', () => {
+    const cache = new ResponseCache(1000);
+    cache.get('1', 'a');
+    cache.set('1', 'a', 'body a');
+    cache.dropStale('1');
+    expect(cache.get('1', 'a')).toBe('body a');
+    cache.dropStale('2');
+    expect(cache.size).toBe(0);
+    expect(cache.get('1', 'a')).toBeUndefined();
+  });
+});
+
+// SQLite's by nature: only a store with a data version keeps answers.
+describe.skipIf(testServersOnPostgres())('kept answers after a write', () => {
+  let server: TestServer;
+  let app: FastifyInstance;
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    app = buildApp({ ...server.appStorage, clock: server.clock, rateLimit: null });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await server.close();
+  });
+
+  const kept = () => app.keptAnswers.map((answers) => answers.size).reduce((sum, size) => sum + size, 0);
+
+  it('are dropped once a write is answered, not when the next read of them comes', async () => {
+    const { admin, orgId } = buildAdminOrg(server);
+    const bea = server.buildMember(orgId, 'read');
+    const team = server.buildTeam(orgId, 'Readers');
+    const read = async (path: string) => {
+      const answer = await send(baseUrl, 'GET', `/v1/orgs/${orgId}${path}`, { token: admin.token });
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    await read('/members');
+    await read(`/teams/${team.id}`);
+    expect(kept()).toBe(2);
+    // Reads leave them.
+    await read('/members');
+    expect(kept()).toBe(2);
+
+    const patched = await send(baseUrl, 'PATCH', `/v1/orgs/${orgId}/members/${bea.id}`, {
+      token: admin.token,
+      body: { role: 'edit' },
+    });
+    expect(patched.status).toBe(200);
+    expect(kept()).toBe(0);
+    expect(await read('/members')).toMatchObject({
+      items: expect.arrayContaining([expect.objectContaining({ id: bea.id, role: 'edit' })]),
+    });
+    expect(kept()).toBe(1);
+
+    // A write request that changed nothing (refused) leaves the answers kept at the current version.
+    const refused = await send(baseUrl, 'PATCH', `/v1/orgs/${orgId}/members/${bea.id}`, {
+      token: admin.token,
+      body: { role: 'no such role' },
+    });
+    expect(refused.status).toBe(400);
+    expect(kept()).toBe(1);
   });
 });
 

@@ -10,8 +10,14 @@ import { JobQueue, type JobKind, type JobQueueOptions, type QueueStorage } from 
 import { JobRunner, type JobRunnerOptions } from './runner.ts';
 import { searchIndexJobs } from './search-indexing.ts';
 import { WalCheckpointer, type CheckpointOptions } from '../storage/checkpoints.ts';
-import { PostgresStore } from '../storage/store/postgres-store.ts';
+import type { PostgresStore } from '../storage/store/postgres-store.ts';
 import { SqliteStore } from '../storage/store/sqlite-store.ts';
+
+/**
+ * Whether a store is a `PostgresStore` whose pool is closing. Told by its `pool` rather than `instanceof`, so that a
+ * server on SQLite never loads the PostgreSQL store (nor `pg`: a few MB of its memory).
+ */
+const poolEnding = (store: object): boolean => 'pool' in store && (store as PostgresStore).pool.ending;
 
 const NO_CHECKPOINTS: Checkpoints = { start: () => {}, stop: async () => {} };
 
@@ -30,7 +36,7 @@ export function startJobs(base: Omit<Services, 'jobs'>, options: JobsOptions = {
   const storage: QueueStorage =
     store instanceof SqliteStore
       ? { store, isOpen: () => store.db.sqlite.isOpen, db: base.db }
-      : { store, isOpen: () => !(store instanceof PostgresStore && store.pool.ending) };
+      : { store, isOpen: () => !poolEnding(store) };
   const queue = new JobQueue(storage, kinds, options.queue);
   const quick = new JobRunner({
     maxWorkers: 2,

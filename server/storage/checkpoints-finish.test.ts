@@ -15,12 +15,14 @@ import { expectStatus, sendOperation } from '../test/http-helpers.ts';
 import { checkpointTask, passiveCheckpoint } from './checkpoint-task.ts';
 import { WalCheckpointer } from './checkpoints.ts';
 import { DATABASE_FILE } from './database.ts';
+import { SqliteStore } from './store/sqlite-store.ts';
 
 /** Timers that never fire during a test. */
 const NEVER = 3_600_000;
 const THRESHOLD = 1024 * 1024;
 /** A new space writes some 35 pages (140 kB): 15 of them pass a quarter of it, 30 pass all of it. */
 const HARD_CAP = 4 * 1024 * 1024;
+const SPACE_PAGES = 35;
 
 interface Setup {
   server: TestServer;
@@ -167,6 +169,71 @@ describe('the finish of a checkpoint on the server connection', () => {
     await createSpaces(1);
     // Not finished: the log goes on after what the worker saw.
     expect(logFramesNow(server)).toBeGreaterThan(seen.logFrames);
+  });
+});
+
+/**
+ * A transaction of the store held open on the server's connection (as group commit keeps one open nearly all the
+ * time under concurrent writes) until `end`: `open` answers once it is.
+ */
+function holdTransaction(server: TestServer): { open: Promise<void>; end: () => Promise<void> } {
+  let opened = () => {};
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  let ended = () => {};
+  const held = new Promise<void>((resolve) => (ended = resolve));
+  const done = SqliteStore.of(server.db).transaction(async () => {
+    opened();
+    await held;
+  });
+  const end = async () => {
+    ended();
+    await done;
+  };
+  // A failed test still ends it before its server closes.
+  cleanups.push(end);
+  return { open, end };
+}
+
+describe('checkpoints while a transaction of the store is open', () => {
+  it("run the worker's at once and the finish once the transaction ends", async () => {
+    const { server, checkpointer, workerResults, writeAfterWorker, createSpaces } = await setUp(HARD_CAP);
+    await createSpaces(15);
+    const transaction = holdTransaction(server);
+    await transaction.open;
+    expect(server.db.fenced).toBe(true);
+    writeAfterWorker.spaces = 0;
+    await checkpointer.checkNow();
+    // The worker's checkpoint ran beside the open transaction, and copied all it saw: the finish is due.
+    expect(workerResults).toHaveLength(1);
+    const seen = workerResults[0]!;
+    expect(seen.checkpointedFrames).toBe(seen.logFrames);
+    expect(seen.logFrames * 4096).toBeGreaterThanOrEqual(HARD_CAP / 4);
+    expect(server.db.fenced).toBe(true);
+
+    await transaction.end();
+    // The finish waited for the transaction's end; the check waits for it as for a worker's.
+    await checkpointer.checkNow();
+    expect(workerResults).toHaveLength(1);
+    await createSpaces(1);
+    // The log started again: this write did not go on after what the worker saw.
+    expect(logFramesNow(server)).toBeLessThan(seen.logFrames);
+    expect(integrity(server)).toBe('ok');
+  });
+
+  it('copy a log past the hard cap once the transaction ends', async () => {
+    const { server, checkpointer, workerResults, createSpaces } = await setUp(THRESHOLD);
+    await createSpaces(15);
+    expect(logFileBytes(server)).toBeGreaterThan(THRESHOLD);
+    const transaction = holdTransaction(server);
+    await transaction.open;
+    const checked = checkpointer.checkNow();
+    await transaction.end();
+    await checked;
+    expect(workerResults).toHaveLength(0);
+    await createSpaces(1);
+    // Copied whole on the server's connection: the log started again under the new write.
+    expect(logFramesNow(server)).toBeLessThan(SPACE_PAGES * 2);
+    expect(integrity(server)).toBe('ok');
   });
 });
 

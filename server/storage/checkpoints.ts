@@ -27,6 +27,11 @@
  *   how much the log holds since: there, a worker's checkpoint waits until the connection has changed
  *   `thresholdBytes / 4096` rows since the last one (SQLite's `total_changes()`), so that a lone write does not
  *   start a worker thread.
+ * - A worker's checkpoint starts whether or not a transaction of the store is open on the server's connection (it
+ *   has a connection of its own). The checkpoints on the server's connection (`finish`, the hard cap's) wait for
+ *   the store's open transactions to end (`SqliteStore.outsideTransactions`), as a statement outside transactions
+ *   does: under concurrent writes, the store's group commit keeps a transaction open almost all the time, and
+ *   checks that skipped while one was open let the log grow by hundreds of megabytes a second, never copied.
  * - `stop()` waits for a checkpoint in flight and gives the connection its auto-checkpoint back (closing the
  *   database then checkpoints what is left). An in-memory database has no log: nothing is started.
  */
@@ -35,6 +40,7 @@ import type { JobRunner } from '../jobs/runner.ts';
 import type { TaskOutput } from '../jobs/tasks.ts';
 import { passiveCheckpoint } from './checkpoint-task.ts';
 import type { Database } from './database.ts';
+import { SqliteStore } from './store/sqlite-store.ts';
 
 export interface CheckpointOptions {
   intervalMs?: number;
@@ -140,19 +146,37 @@ export class WalCheckpointer {
     return Number(this.db.statement('SELECT total_changes() AS n').get()?.n);
   }
 
+  /**
+   * Runs a checkpoint on the server's connection: at once when no transaction of the store is open on it, else once
+   * the open ones have ended (the check waits for it as for a worker's).
+   */
+  private onConnection(step: () => void): void {
+    if (!this.db.fenced) {
+      step();
+      return;
+    }
+    this.inFlight = SqliteStore.of(this.db)
+      .outsideTransactions(() => {
+        if (this.db.sqlite.isOpen) step();
+      })
+      .catch((error: unknown) => this.log(`checkpoint of ${String(this.file)}: ${String(error)}`))
+      .finally(() => {
+        this.inFlight = undefined;
+      });
+  }
+
   private check(): void {
     const file = this.file;
-    // Never inside an async transaction of the store (a checkpoint on its connection would run in it): next tick.
-    if (file === null || this.inFlight !== undefined || !this.db.sqlite.isOpen || this.db.fenced) return;
+    if (file === null || this.inFlight !== undefined || !this.db.sqlite.isOpen) return;
     if (this.finishDue) {
-      this.finish(file);
+      this.onConnection(() => this.finish(file));
       return;
     }
     const now = this.logFile(file);
     if (now.size < this.thresholdBytes) return;
     if (this.settled?.size === now.size && this.settled.mtimeMs === now.mtimeMs) return;
     if (now.size > this.hardCapBytes) {
-      this.checkpointed(file, passiveCheckpoint(this.db.sqlite));
+      this.onConnection(() => this.checkpointed(file, passiveCheckpoint(this.db.sqlite)));
       return;
     }
     const changes = this.changes();

@@ -13,6 +13,7 @@ import { rank } from './palette/fuzzy.ts';
 import type { EntryKind, PaletteEntry, PaletteStep } from './palette/model.ts';
 import { useCommands } from './palette/useCommands.ts';
 import { useEntities } from './palette/useEntities.ts';
+import { useHighlight } from './palette/useHighlight.ts';
 import { useStepEntries } from './palette/useStepEntries.ts';
 
 /** Kinds whose label alone names them (commands); things also say what they are. */
@@ -45,18 +46,6 @@ export function CommandPalette({
   const things = useEntities(profileId ?? '', orgId ?? '', search, open && step === undefined);
   const stepEntries = useStepEntries(profileId ?? '', orgId ?? '', step);
 
-  const change = (next: boolean) => {
-    if (!next) {
-      setSearch('');
-      setStack([]);
-    }
-    onOpenChange(next);
-  };
-  const back = () => {
-    setStack(stack.slice(0, -1));
-    setSearch('');
-  };
-
   let shown: PaletteEntry[];
   if (step === undefined) {
     // Before typing: the commands; typing: everything, best match first.
@@ -64,11 +53,28 @@ export function CommandPalette({
   } else {
     shown = rank(search, step.kind === 'actions' ? step.entries : stepEntries, 60);
   }
+  const highlight = useHighlight(shown[0]?.id ?? '');
+
+  const type = (next: string) => {
+    highlight.follow();
+    setSearch(next);
+  };
+  const change = (next: boolean) => {
+    if (!next) {
+      type('');
+      setStack([]);
+    }
+    onOpenChange(next);
+  };
+  const back = () => {
+    setStack(stack.slice(0, -1));
+    type('');
+  };
 
   const choose = (entry: PaletteEntry) => {
     if (entry.next !== undefined) {
       setStack([...stack, entry.next]);
-      setSearch('');
+      type('');
       return;
     }
     change(false);
@@ -76,6 +82,7 @@ export function CommandPalette({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    highlight.onKey(event);
     if (stack.length === 0) return;
     if (event.key === 'Escape' || (event.key === 'Backspace' && search === '')) {
       event.preventDefault();
@@ -103,6 +110,8 @@ export function CommandPalette({
             loop
             vimBindings={false}
             shouldFilter={false}
+            value={highlight.value}
+            onValueChange={highlight.onValueChange}
             onKeyDown={onKeyDown}
           >
             {step !== undefined && (
@@ -116,14 +125,14 @@ export function CommandPalette({
             <Command.Input
               className="palette-input"
               value={search}
-              onValueChange={setSearch}
+              onValueChange={type}
               placeholder={
                 step === undefined ? 'Find a screen, a person, a space, a change request…' : 'Filter…'
               }
               data-testid="command-palette-input"
               aria-label={step === undefined ? 'Search commands and things' : `Search: ${stepTitle(step)}`}
             />
-            <Command.List className="palette-list">
+            <Command.List className="palette-list" onPointerMove={highlight.onPointerMove}>
               {!loading && <Command.Empty className="palette-empty">Nothing matches.</Command.Empty>}
               {loading && shown.length === 0 && (
                 <Command.Loading>
