@@ -37,9 +37,11 @@ function homeReads(): Promise<void> {
 // load and a second render of the whole frame (about 130 ms of the main thread on the way to the overview).
 setTimeout(() => {
   const atHome = router.history.location.pathname === '/';
+  const startHref = window.location.href;
   void (atHome ? homeReads() : Promise.resolve())
     .then(() => {
-      const opening = atHome ? startOrg(queryClient) : undefined;
+      // An address opened during the wait (a deep link handed over by the desktop app) is kept.
+      const opening = atHome && window.location.href === startHref ? startOrg(queryClient) : undefined;
       if (opening !== undefined)
         router.history.replace(
           router.buildLocation({ to: '/p/$profileId/orgs/$orgId', params: opening }).href,
