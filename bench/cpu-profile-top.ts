@@ -4,9 +4,9 @@
  * when the build beside it has source maps (`out/renderer/assets/*.js.map`: the screen suites build with them when
  * profiling; `RENDERER_SOURCEMAP=hidden npx vite build --config renderer/vite.config.ts` otherwise).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { readFileSync } from 'node:fs';
+import { originalPositionFor } from '@jridgewell/trace-mapping';
+import { mapOf } from './renderer-source-maps.ts';
 
 interface ProfileNode {
   id: number;
@@ -27,20 +27,6 @@ function areaOf(url: string, name: string): string {
   if (url === '') return name.startsWith('(') ? name : 'native';
   const project = /\/((?:server|shared|bench|renderer\/src)\/.+)$/.exec(url);
   return project?.[1] ?? url;
-}
-
-/** The renderer build's source maps, by the served file's name (`/assets/<name>.js`). */
-const ASSETS = join(import.meta.dirname, '..', 'out', 'renderer', 'assets');
-const maps = new Map<string, TraceMap | undefined>();
-
-function mapOf(url: string): TraceMap | undefined {
-  const asset = /^https?:\/\/[^/]+\/assets\/([^/?#]+\.js)/.exec(url)?.[1];
-  if (asset === undefined) return undefined;
-  if (!maps.has(asset)) {
-    const file = join(ASSETS, `${asset}.map`);
-    maps.set(asset, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : undefined);
-  }
-  return maps.get(asset);
 }
 
 /** A bundle frame named by its source (function, file and line) where a source map says; others unchanged. */

@@ -7,10 +7,10 @@
  * `bench/cpu-profile-top.ts` names them) and its heaviest project functions (inclusive). User timing marks, when
  * traced (`blink.user_timing`), are listed in the timeline too. A profiling aid: it prints no targets.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { originalPositionFor } from '@jridgewell/trace-mapping';
+import { mapOf } from './renderer-source-maps.ts';
 
 interface TraceEvent {
   name: string;
@@ -88,17 +88,6 @@ const at = (ts: number) => `${((ts - origin) / 1000).toFixed(1).padStart(7)} ms`
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/assets\//, '');
 
 // --- The CPU profile, by sample time, each sample's stack resolved through the source maps.
-const ASSETS = join(import.meta.dirname, '..', 'out', 'renderer', 'assets');
-const maps = new Map<string, TraceMap | undefined>();
-function mapOf(url: string): TraceMap | undefined {
-  const asset = /^https?:\/\/[^/]+\/assets\/([^/?#]+\.js)/.exec(url)?.[1];
-  if (asset === undefined) return undefined;
-  if (!maps.has(asset)) {
-    const file = join(ASSETS, `${asset}.map`);
-    maps.set(asset, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : undefined);
-  }
-  return maps.get(asset);
-}
 interface Frame {
   name: string;
   file: string;
