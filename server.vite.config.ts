@@ -29,8 +29,8 @@ export function isExternal(id: string): boolean {
  * reads a template's raw text (`String.raw`).
  */
 export function asciiEscaped(code: string): string {
-  // eslint-disable-next-line no-control-regex -- the complement of ASCII, by definition from U+0000
-  return code.replace(/[^\u0000-\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // Every UTF-16 code unit past ASCII (a character beyond U+FFFF is two: each is escaped).
+  return code.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** `asciiEscaped` on every chunk, once written: Vite's last pass (esbuild, for `target`) writes escapes back as UTF-8. */
