@@ -38,6 +38,7 @@ export function scrollTable(scroll: ScrollFigures, step: number, labels: ScrollL
       count.toLocaleString('en-US'),
     ]),
     [labels.reachedEnd, scroll.reachedEnd ? 'yes' : 'no (time limit)'],
+    ...(scroll.replaced > 0 ? [['container replaced while scrolling', `${scroll.replaced} times`]] : []),
     ['duration', ms(scroll.durationMs)],
     ['frames', String(scroll.frames.length)],
     ['frame time p50 / p95 / max', [0.5, 0.95, 1].map((p) => ms(percentile(scroll.frames, p))).join(' / ')],
