@@ -4,8 +4,8 @@
  */
 
 /**
- * How the server process is started wherever we start it (npm run serve, the benchmark, the desktop app's
- * supervisor): V8's young generation otherwise grows to 64 MB while Fastify compiles schemas and keeps it (4 MB
+ * How the server process is started wherever we start it (npm run serve through server/serve.ts, the benchmark, the
+ * desktop app's supervisor): V8's young generation otherwise grows to 64 MB while Fastify compiles schemas and keeps it (4 MB
  * semi-spaces: the started server's RSS 137 MB against 146 MB with 8 MB ones); `gc` is exposed for the one
  * collection the server makes when it falls idle after a burst (server/http/idle-collect.ts).
  *
