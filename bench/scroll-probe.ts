@@ -7,6 +7,7 @@
 /** An element, as far as the probe reads it. */
 interface ScrollElement {
   scrollTop: number;
+  readonly isConnected: boolean;
   readonly scrollHeight: number;
   readonly clientHeight: number;
   getAttribute(name: string): string | null;
@@ -30,7 +31,13 @@ export interface ScrollFigures {
   /** Distinct rows seen in the DOM while scrolling, by their `data-kind` ("" without one); only with `seen`. */
   seenByKind?: Record<string, number>;
   durationMs: number;
+  /** The end reached (and held for 10 frames) on the container in the page, not on one the page had dropped. */
   reachedEnd: boolean;
+  /**
+   * How often the container was replaced by another element (the screen re-rendered it) while scrolling: the probe
+   * then scrolls the new one on from where it stands. A dropped container reads as scrolled to its end (no height).
+   */
+  replaced: number;
 }
 
 /** What to scroll, and how far. */
@@ -54,8 +61,10 @@ export interface ScrollRequest {
 export function scrollToEnd(request: ScrollRequest): Promise<ScrollFigures> {
   const { step, limitMs, rowCount, seen } = request;
   const page = globalThis as unknown as ScrollGlobals;
-  const list = page.document.querySelector(request.container);
-  if (list === null) return Promise.reject(new Error(`no ${request.container} on the page`));
+  const found = page.document.querySelector(request.container);
+  if (found === null) return Promise.reject(new Error(`no ${request.container} on the page`));
+  let list: ScrollElement = found;
+  let replaced = 0;
   const frames: number[] = [];
   const loadingAt: boolean[] = [];
   const kinds = new Map<string, string>();
@@ -69,8 +78,15 @@ export function scrollToEnd(request: ScrollRequest): Promise<ScrollFigures> {
   let settledFrames = 0;
   return new Promise((resolve) => {
     const tick = (now: number) => {
+      // The container found at the start may have been replaced: a detached element has no height, so it reads as
+      // scrolled to its end (a run once "reached the end" after 32 frames and 485 of 10,549 rows). Follow the page.
+      const current = page.document.querySelector(request.container);
+      if (current !== null && current !== list) {
+        list = current;
+        replaced++;
+      }
       note();
-      const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
+      const atEnd = list.isConnected && list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
       const fetching = list.getAttribute('aria-busy') === 'true';
       const loading = fetching || list.querySelector('[aria-busy="true"]') !== null;
       frames.push(now - last);
@@ -90,6 +106,7 @@ export function scrollToEnd(request: ScrollRequest): Promise<ScrollFigures> {
           ...(seen === undefined ? {} : { seenByKind: byKind }),
           durationMs: now - start,
           reachedEnd: settledFrames >= 10,
+          replaced,
         });
         return;
       }

@@ -38,6 +38,7 @@ export function scrollTable(scroll: ScrollFigures, step: number, labels: ScrollL
       count.toLocaleString('en-US'),
     ]),
     [labels.reachedEnd, scroll.reachedEnd ? 'yes' : 'no (time limit)'],
+    ...(scroll.replaced > 0 ? [['container replaced while scrolling', `${scroll.replaced} times`]] : []),
     ['duration', ms(scroll.durationMs)],
     ['frames', String(scroll.frames.length)],
     ['frame time p50 / p95 / max', [0.5, 0.95, 1].map((p) => ms(percentile(scroll.frames, p))).join(' / ')],
@@ -47,6 +48,10 @@ export function scrollTable(scroll: ScrollFigures, step: number, labels: ScrollL
     const whileLoading = scroll.frames.filter((frame, i) => frame > DROPPED_FRAME_MS && scroll.loading[i]);
     rows.push([labels.droppedWhileLoading, String(whileLoading.length)]);
   }
+  // Where they fell (frame numbers from 1): at the start (first rows, fonts, pages arriving) or anywhere (GC, load).
+  const at = scroll.frames.flatMap((frame, i) => (frame > DROPPED_FRAME_MS ? [i + 1] : []));
+  if (at.length > 0)
+    rows.push(['  at frames', `${at.slice(0, 12).join(', ')}${at.length > 12 ? ', …' : ''}`]);
   return table([`${labels.title} (${step} px per frame)`, 'value'], rows);
 }
 

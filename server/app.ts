@@ -15,7 +15,7 @@ import {
 import { handlers as allHandlers } from './http/handlers.ts';
 import { AnonymousLimiter, DEFAULT_ANONYMOUS_RATE_LIMIT } from './http/anonymous-limit.ts';
 import { IDLE_COLLECT, IdleCollector } from './http/idle-collect.ts';
-import { openApiDocument } from './http/openapi.ts';
+import { servedOpenApiDocument } from './http/openapi.ts';
 import { registerOpenApiRoute } from './http/openapi-route.ts';
 import type { RateLimit } from './http/rate-limit.ts';
 import { tokenWindows } from './http/store-rate.ts';
@@ -157,7 +157,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   if (options.purge === true) purgeWhileServing(app, services);
 
   app.get('/health', async () => ({ ok: true }));
-  if (!gitbook) registerOpenApiRoute(app, openApiDocument(), anonymous);
+  if (!gitbook) registerOpenApiRoute(app, servedOpenApiDocument(), anonymous);
   registerFileRoutes(app, services);
 
   const limit = limiter ? { windows: limiter, style: rateStyle } : undefined;

@@ -4,7 +4,12 @@ import { chromium, type Browser, type BrowserContext, type BrowserServer, type P
 /** Where Debian installs Chromium. */
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** Headless Chromium with flags that keep it quiet and container-friendly. */
+/**
+ * Headless Chromium with flags that keep it quiet and container-friendly. `--process-per-site`: the pages of one
+ * site in one context share a renderer process, so a spec file's tests, each a new page of the file's kept context
+ * (rig.ts), reuse the warm renderer of its keeper page rather than start one each (0.66 → 0.45-0.47 CPU-s of
+ * Chromium per test's opening of the app, rig.ts). Contexts never share a renderer, so files never do.
+ */
 const LAUNCH = {
   executablePath: CHROMIUM,
   headless: true,
@@ -16,6 +21,7 @@ const LAUNCH = {
     '--disable-component-update',
     '--no-first-run',
     '--disable-sync',
+    '--process-per-site',
   ],
 };
 

@@ -1,8 +1,9 @@
 /**
- * `GET /v1/openapi.json`: the document generated from the contract (about 420 KB of JSON), serialized once, sent
- * compressed as the client's `Accept-Encoding` allows (brotli, else gzip, else as is; about 16 and 20 KB), with an
- * ETag per representation so that `If-None-Match` answers 304 with no body. Each form is compressed once, on first
- * demand, in zlib's thread pool (never on the event loop); the document only changes with the server's version.
+ * `GET /v1/openapi.json`: the document generated from the contract (about 420 KB of JSON), serialized once per
+ * process, sent compressed as the client's `Accept-Encoding` allows (brotli, else gzip, else as is; about 16 and
+ * 20 KB), with an ETag per representation so that `If-None-Match` answers 304 with no body. Each form is compressed
+ * once, on first demand, in zlib's thread pool (never on the event loop); the document only changes with the
+ * server's version.
  * The route takes no token: each request counts against the client address's anonymous rate limit.
  */
 import { createHash } from 'node:crypto';
@@ -59,12 +60,19 @@ function notModified(header: string | undefined, tags: readonly string[]): boole
   });
 }
 
-/** Registers the route; `limiter` counts each request against the client's address (undefined: no limit). */
-export function registerOpenApiRoute(
-  app: FastifyInstance,
-  document: unknown,
-  limiter: AnonymousLimiter | undefined,
-): void {
+interface ServedForms {
+  etags: Record<Coding, string>;
+  allTags: readonly string[];
+  bodyOf(coding: Coding): Promise<Buffer>;
+}
+
+/** The forms of each document served, made once per document: every app of a process serves the same one. */
+const formsOf = new WeakMap<object, ServedForms>();
+
+/** A document's serialization, its ETags, and its compressed forms (each made on first demand, then kept). */
+function servedForms(document: object): ServedForms {
+  const known = formsOf.get(document);
+  if (known !== undefined) return known;
   const identity = Buffer.from(JSON.stringify(document), 'utf8');
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
   const etags: Record<Coding, string> = {
@@ -72,17 +80,31 @@ export function registerOpenApiRoute(
     gzip: `"${hash}-gzip"`,
     br: `"${hash}-br"`,
   };
-  const allTags = Object.values(etags);
   const compressed = new Map<Coding, Promise<Buffer>>();
-  const bodyOf = (coding: Coding): Promise<Buffer> => {
-    if (coding === 'identity') return Promise.resolve(identity);
-    let body = compressed.get(coding);
-    if (body === undefined) {
-      body = compressors[coding](identity);
-      compressed.set(coding, body);
-    }
-    return body;
+  const forms: ServedForms = {
+    etags,
+    allTags: Object.values(etags),
+    bodyOf(coding) {
+      if (coding === 'identity') return Promise.resolve(identity);
+      let body = compressed.get(coding);
+      if (body === undefined) {
+        body = compressors[coding](identity);
+        compressed.set(coding, body);
+      }
+      return body;
+    },
   };
+  formsOf.set(document, forms);
+  return forms;
+}
+
+/** Registers the route; `limiter` counts each request against the client's address (undefined: no limit). */
+export function registerOpenApiRoute(
+  app: FastifyInstance,
+  document: object,
+  limiter: AnonymousLimiter | undefined,
+): void {
+  const { etags, allTags, bodyOf } = servedForms(document);
 
   app.get(OPENAPI_PATH, async (request, reply) => {
     limiter?.charge(request.ip);

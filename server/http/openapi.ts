@@ -151,3 +151,12 @@ export function openApiDocument(): Record<string, Json> {
     },
   };
 }
+
+let served: Record<string, Json> | undefined;
+
+/**
+ * The document the server serves, built by the process's first app: it depends on the contract alone, so a process
+ * that builds many apps (the tests' servers) builds, serializes and hashes it once (openapi-route.ts keeps its forms
+ * per document). Never changed after it is built.
+ */
+export const servedOpenApiDocument = (): Readonly<Record<string, Json>> => (served ??= openApiDocument());

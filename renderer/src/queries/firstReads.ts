@@ -26,7 +26,10 @@ export function profileInHash(hash: string): string | undefined {
  */
 export function startFirstReads(queryClient: QueryClient, hash: string): Promise<void> {
   const profiles = queryClient.prefetchQuery(profilesQuery());
-  const profileId = pickProfileId(undefined, profileInHash(hash), lastProfileId());
+  // The stored last profile only when the URL names none: the page's first read of localStorage waits for the
+  // storage to load (5–10 ms of this task).
+  const fromUrl = profileInHash(hash);
+  const profileId = pickProfileId(undefined, fromUrl, fromUrl === undefined ? lastProfileId() : undefined);
   const orgs = profileId !== undefined ? queryClient.prefetchQuery(orgsQuery(profileId)) : undefined;
   return Promise.all([profiles, orgs]).then(() => undefined);
 }

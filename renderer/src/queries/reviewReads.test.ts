@@ -4,18 +4,25 @@ import { changeRequestQuery } from './changeRequests.ts';
 import { changeRequestInHash, startLocationReads } from './reviewReads.ts';
 
 describe("a change request's first reads", () => {
-  it('find the change request and tab a hash URL opens', () => {
-    expect(changeRequestInHash('#/p/local/orgs/o1/spaces/s1/change-requests/cr1?tab=changes')).toEqual({
+  it('find the change request, tab and page a hash URL opens', () => {
+    expect(changeRequestInHash('#/p/local/orgs/o1/spaces/s1/change-requests/cr1?tab=changes')).toStrictEqual({
       params: { profileId: 'local', orgId: 'o1', spaceId: 's1', changeRequestId: 'cr1' },
       tab: 'changes',
+      page: undefined,
     });
-    expect(changeRequestInHash('#/p/team%20docs/orgs/o1/spaces/s1/change-requests/cr1')).toEqual({
+    expect(changeRequestInHash('#/p/team%20docs/orgs/o1/spaces/s1/change-requests/cr1')).toStrictEqual({
       params: { profileId: 'team docs', orgId: 'o1', spaceId: 's1', changeRequestId: 'cr1' },
       tab: undefined,
+      page: undefined,
     });
+    const opened = changeRequestInHash(
+      '#/p/local/orgs/o1/spaces/s1/change-requests/cr1/?page=p1&tab=comments',
+    );
+    expect([opened?.tab, opened?.page]).toStrictEqual(['comments', 'p1']);
+    // An empty page is none (the route's own rule).
     expect(
-      changeRequestInHash('#/p/local/orgs/o1/spaces/s1/change-requests/cr1/?page=p1&tab=comments')?.tab,
-    ).toBe('comments');
+      changeRequestInHash('#/p/local/orgs/o1/spaces/s1/change-requests/cr1?page=')?.page,
+    ).toBeUndefined();
     // Other screens, and a malformed escape: nothing is read early.
     expect(changeRequestInHash('#/p/local/orgs/o1/change-requests')).toBeUndefined();
     expect(changeRequestInHash('#/p/local/orgs/o1/spaces/s1')).toBeUndefined();

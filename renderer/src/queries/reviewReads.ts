@@ -40,19 +40,24 @@ export function startChangeRequestReads(
 const CHANGE_REQUEST_HASH =
   /^#\/p\/([^/?#]+)\/orgs\/([^/?#]+)\/spaces\/([^/?#]+)\/change-requests\/([^/?#]+)\/?(?:\?([^#]*))?$/;
 
-/** The change request a hash URL opens (`#/p/<profile>/orgs/<org>/spaces/<space>/change-requests/<id>?tab=…`). */
+/**
+ * The change request a hash URL opens (`#/p/<profile>/orgs/<org>/spaces/<space>/change-requests/<id>?tab=…&page=…`),
+ * with its tab and page.
+ */
 export function changeRequestInHash(
   hash: string,
-): { params: ChangeRequestParams; tab: string | undefined } | undefined {
+): { params: ChangeRequestParams; tab: string | undefined; page: string | undefined } | undefined {
   const match = CHANGE_REQUEST_HASH.exec(hash);
   if (match === null) return undefined;
   try {
+    const search = new URLSearchParams(match[5] ?? '');
     const [profileId, orgId, spaceId, changeRequestId] = match
       .slice(1, 5)
       .map((part) => decodeURIComponent(part!));
     return {
       params: { profileId: profileId!, orgId: orgId!, spaceId: spaceId!, changeRequestId: changeRequestId! },
-      tab: new URLSearchParams(match[5] ?? '').get('tab') ?? undefined,
+      tab: search.get('tab') ?? undefined,
+      page: search.get('page') || undefined,
     };
   } catch {
     return undefined;

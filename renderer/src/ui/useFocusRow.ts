@@ -2,12 +2,11 @@
  * Moving the focus to a row of a virtualized grid (`role="row"` with `data-index`): the row is scrolled into view,
  * then focused once it is rendered (the virtualizer renders it within a few frames). For the grids of `gridKeys.ts`.
  */
-import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, type RefObject } from 'react';
 
 /** A stable function that makes row `index` the focused one: `setFocused`, scrolled to, and focused. */
 export function useFocusRow(
-  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  virtualizer: { scrollToIndex(index: number, options: { align: 'auto' }): void },
   scrollRef: RefObject<HTMLDivElement | null>,
   setFocused: (index: number) => void,
 ) {

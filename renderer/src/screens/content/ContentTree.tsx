@@ -10,9 +10,10 @@ import { ContextMenu, ContextMenuTrigger } from '../../ui/ContextMenu.tsx';
 import { cx } from '../../ui/cx.ts';
 import type { MoveTarget } from '../../queries/contentTree/moves.ts';
 import { DropIndicator } from '../../ui/tree/DropIndicator.tsx';
-import { TreeRow } from './TreeRow.tsx';
+import { TreeRows } from './TreeRows.tsx';
 import { ROOT, type ContentTree as Tree, type FlatRow } from '../../queries/contentTree/tree.ts';
 import { LIST_MEASURING, PREVIEW_MODIFIERS } from '../../ui/dragPreview.ts';
+import { useScrollElement } from '../../ui/useScrollElement.ts';
 import { onTreeKeyDown } from './treeKeys.ts';
 import { TreeMenu } from './TreeMenu.tsx';
 import { useContentTree } from './useContentTree.ts';
@@ -65,11 +66,10 @@ function DragChip({ tree, keys, phrase }: { tree: Tree; keys: readonly string[];
 export function ContentTree(props: ContentTreeProps) {
   const { tree, rows, treeRef } = props;
   const state = useContentTree(props);
-  const { selected, renaming, keepRowFocus, drag, focusedIndex, current, virtualizer, items, focusRow } =
-    state;
+  const { selected, renaming, keepRowFocus, drag, focusedIndex, current, focusRow } = state;
   const { menuKey, focusKey, setRenaming, subjectOf, handlers, keys, onContextMenu } = state;
   const { dragKeys, indicator } = drag;
-  const dragged = new Set(dragKeys ?? []);
+  const [attachTree, treeElement] = useScrollElement(treeRef);
 
   return (
     <DndContext autoScroll={{ threshold: { x: 0, y: 0.15 } }} measuring={LIST_MEASURING} {...drag.context}>
@@ -80,12 +80,13 @@ export function ContentTree(props: ContentTreeProps) {
       >
         <ContextMenuTrigger asChild>
           <div
-            ref={treeRef}
+            ref={attachTree}
             role="tree"
             aria-label="Collections and spaces"
             aria-multiselectable="true"
             className={cx('content-tree', dragKeys !== undefined && 'is-dragging')}
-            tabIndex={focusedIndex === -1 || !items.some((item) => item.index === focusedIndex) ? 0 : -1}
+            // The focused row stays mounted (TreeRows), so it holds the tab stop whenever there is one.
+            tabIndex={focusedIndex === -1 ? 0 : -1}
             data-testid="content-tree"
             data-pending={props.pending}
             data-row-count={rows.length}
@@ -99,24 +100,18 @@ export function ContentTree(props: ContentTreeProps) {
             }}
             onContextMenu={onContextMenu}
           >
-            <div role="none" className="content-tree-body" style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((item) => {
-                const row = rows[item.index];
-                if (row === undefined) return null;
-                return (
-                  <TreeRow
-                    key={row.key}
-                    row={row}
-                    index={item.index}
-                    start={item.start}
-                    selected={selected.has(row.key)}
-                    tabbable={item.index === current}
-                    renaming={renaming === row.key}
-                    dimmed={dragged.has(row.key)}
-                    handlers={handlers}
-                  />
-                );
-              })}
+            <TreeRows
+              rows={rows}
+              scrollElement={treeElement}
+              virtualizerRef={state.virtualizerRef}
+              selected={selected}
+              current={current}
+              focusedIndex={focusedIndex}
+              activeIndex={state.activeIndex}
+              renaming={renaming}
+              dragKeys={dragKeys}
+              handlers={handlers}
+            >
               {indicator !== undefined && (
                 <DropIndicator
                   index={indicator.index}
@@ -128,7 +123,7 @@ export function ContentTree(props: ContentTreeProps) {
                   testId="drop-indicator"
                 />
               )}
-            </div>
+            </TreeRows>
           </div>
         </ContextMenuTrigger>
         <TreeMenu

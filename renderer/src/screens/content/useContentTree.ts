@@ -1,13 +1,12 @@
 /** The content tree's state and handlers: the virtualizer, focus, selection by mouse, rename, keys, the menu's row. */
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { movedRoots, stepTarget } from '../../queries/contentTree/moves.ts';
 import { rangeBetween } from '../../ui/range.ts';
-import { ROW_HEIGHT } from '../../ui/tree/DropIndicator.tsx';
 import { focusTreeRow } from '../../ui/tree/treeFocus.ts';
 import type { ContentTreeProps } from './ContentTree.tsx';
 import { openMenuAt, type TreeKeyContext } from './treeKeys.ts';
 import type { TreeRowHandlers } from './TreeRow.tsx';
+import type { TreeVirtualizer } from './TreeRows.tsx';
 import { useStable } from './useStable.ts';
 import { useTreeDrag } from './useTreeDrag.ts';
 
@@ -89,33 +88,22 @@ export function useContentTree(props: ContentTreeProps) {
   const current = focusedIndex === -1 ? 0 : focusedIndex;
   const activeIndex = dragKeys === undefined ? -1 : (indexOf.get(dragKeys[0]!) ?? -1);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => treeRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    // The dragged row stays mounted when scrolled away: dnd-kit holds on to its node.
-    rangeExtractor: useCallback(
-      (range: Range) => {
-        const indexes = defaultRangeExtractor(range);
-        if (activeIndex !== -1 && !indexes.includes(activeIndex)) {
-          indexes.push(activeIndex);
-          indexes.sort((a, b) => a - b);
-        }
-        return indexes;
-      },
-      [activeIndex],
-    ),
-  });
+  // The virtualizer is the rows' own (`TreeRows`: they alone re-render while scrolling); there once they rendered.
+  const virtualizerRef = useRef<TreeVirtualizer>(null);
 
   const focusRow = useCallback(
     (index: number) => {
       const row = rows[index];
       if (row === undefined) return;
       props.setFocusedKey(row.key);
-      focusTreeRow(treeRef.current, (i) => virtualizer.scrollToIndex(i, { align: 'auto' }), index, row.key);
+      focusTreeRow(
+        treeRef.current,
+        (i) => virtualizerRef.current?.scrollToIndex(i, { align: 'auto' }),
+        index,
+        row.key,
+      );
     },
-    [rows, virtualizer, treeRef, props.setFocusedKey],
+    [rows, treeRef, props.setFocusedKey],
   );
   const focusKey = useCallback(
     (key: string) => {
@@ -184,9 +172,9 @@ export function useContentTree(props: ContentTreeProps) {
     keepRowFocus,
     drag,
     focusedIndex,
+    activeIndex,
     current,
-    virtualizer,
-    items: virtualizer.getVirtualItems(),
+    virtualizerRef,
     focusRow,
     focusKey,
     subjectOf,

@@ -54,7 +54,7 @@ function OpenProfile({
 
 /**
  * `/`: opens the active profile (the last used, else the local sandbox), straight on its organization once the
- * organizations are read (they are asked for with the profiles, main.tsx); `/p/<profile>` says why when it has none.
+ * organizations are read (they are asked for with the profiles, startReads.ts); `/p/<profile>` says why when it has none.
  */
 export function HomeRedirect() {
   useDocumentTitle(undefined);

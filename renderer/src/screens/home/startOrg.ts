@@ -15,7 +15,7 @@ export function openingOrg(profileId: string, items: readonly { id: string }[]):
  * The organization `/` opens (`HomeRedirect`'s choice: the active profile, its last or first organization) when the
  * profiles and that profile's organizations are in `queryClient` already, else `undefined`. The entry point asks it
  * before the first render, so that an app started on `/` draws the organization at once; only while the address is
- * still the one the start found (`main.tsx`): one opened during its wait for the reads, such as a deep link the desktop
+ * still the one the start found (`start.tsx`): one opened during its wait for the reads, such as a deep link the desktop
  * app hands over, is kept, as `HomeRedirect`'s `OpenProfile` keeps it.
  */
 export function startOrg(queryClient: QueryClient): { profileId: string; orgId: string } | undefined {

@@ -13,9 +13,10 @@
  * - The background reads bodies 6 at a time, then posts one batch; counts arrive in slices; progress renders at
  *   most every 200 ms, so hundreds of pages never mean hundreds of renders.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeRequest } from '../../../../../shared/contract/resources/changeRequests.ts';
+import type { Page } from '../../../../../shared/contract/resources/revisions.ts';
 import { keys } from '../../../queries/keys.ts';
 import { limiter } from '../../../queries/limiter.ts';
 import {
@@ -25,7 +26,7 @@ import {
   reviewHeadPagesQuery,
   type BodyRead,
 } from '../../../queries/review.ts';
-import { buildReviewTree, type PageChange, type ReviewTree } from './classify.ts';
+import { buildReviewTree, type PageChange, type ReviewNode, type ReviewTree } from './classify.ts';
 import { diffClient } from './diffClient.ts';
 import type { DiffInput, DiffStats, PageDiff } from './types.ts';
 
@@ -109,16 +110,10 @@ export function useReviewTree(
   });
   const tree = useMemo(() => {
     if (head.data === undefined || base.data === undefined) return undefined;
-    const built = buildReviewTree(base.data, head.data);
-    // The agreed mark: both trees loaded and the changed pages known (before the tree renders).
-    performance.mark('review:changes-data');
+    // Built already when the app opened on the tab (`review/firstDiff.ts`, as soon as both trees were read).
+    const built = reviewTreeOf(base.data, head.data);
     // The page on screen's diff, started now (a prefetch: the same query `usePageDiff` reads, deduplicated by key).
-    const shown = shownRef.current;
-    const first = built.nodes.get(
-      shown !== undefined && built.nodes.has(shown) ? shown : (built.changed[0] ?? ''),
-    );
-    if (first?.change?.bodyChanged === true)
-      void queryClient.prefetchQuery(pageDiffQuery(contextRef.current, first.change));
+    const first = startPageDiff(queryClient, contextRef.current, built, shownRef.current);
     if (first !== undefined && first.change?.kinds.includes('deleted') !== true)
       onFirstRef.current?.(first.id);
     return built;
@@ -130,6 +125,38 @@ export function useReviewTree(
     void refetchBase();
   }, [refetchHead, refetchBase]);
   return { tree, error: head.error ?? base.error ?? undefined, retry };
+}
+
+/** Review trees by their base and head page lists (the trees' query data, which keeps its identity). */
+const builtTrees = new WeakMap<readonly Page[], { head: readonly Page[]; tree: ReviewTree }>();
+
+/** The review tree of two page trees, built once per pair of lists. */
+export function reviewTreeOf(base: readonly Page[], head: readonly Page[]): ReviewTree {
+  const known = builtTrees.get(base);
+  if (known?.head === head) return known.tree;
+  const tree = buildReviewTree(base, head);
+  // The agreed mark: both trees loaded and the changed pages known (before the tree renders).
+  performance.mark('review:changes-data');
+  builtTrees.set(base, { head, tree });
+  return tree;
+}
+
+/**
+ * Starts the diff of the page the tab shows first (`shownPageId`, else the first changed page), unless its body
+ * did not change; answers that page's node.
+ */
+export function startPageDiff(
+  queryClient: QueryClient,
+  context: ReviewContext,
+  tree: ReviewTree,
+  shownPageId: string | undefined,
+): ReviewNode | undefined {
+  const first = tree.nodes.get(
+    shownPageId !== undefined && tree.nodes.has(shownPageId) ? shownPageId : (tree.changed[0] ?? ''),
+  );
+  if (first?.change?.bodyChanged === true)
+    void queryClient.prefetchQuery(pageDiffQuery(context, first.change));
+  return first;
 }
 
 /** The query of one page's diff: both bodies read through their pages at once, then diffed by the worker. */

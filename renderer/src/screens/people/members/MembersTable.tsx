@@ -5,11 +5,11 @@ import { Button } from '../../../ui/Button.tsx';
 import { Banner, EmptyState } from '../../../ui/Feedback.tsx';
 import { BulkActions } from './BulkActions.tsx';
 import { MemberDetail } from './MemberDetail.tsx';
-import { MemberRow, ROW_HEIGHT, SkeletonRow } from './MemberRow.tsx';
 import { MembersHeader } from './MembersHeader.tsx';
+import { MembersRows } from './MembersRows.tsx';
 import { MembersToolbar } from './MembersToolbar.tsx';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
-import { HEADER_HEIGHT, useMembersTable, type MembersTableProps } from './useMembersTable.ts';
+import { useMembersTable, type MembersTableProps } from './useMembersTable.ts';
 import './members.css';
 
 /** The virtualized members table of an organization. */
@@ -18,7 +18,7 @@ export function MembersTable(props: MembersTableProps) {
   const table = useMembersTable(props);
   const { list, roles, grid, selection } = table;
   const { members, ids, names, query } = list;
-  const { count, virtualizer, items, current } = grid;
+  const { count, current } = grid;
   const { selected, selectedIds } = selection;
   const { isFetchNextPageError, fetchNextPage } = query;
   return (
@@ -44,7 +44,7 @@ export function MembersTable(props: MembersTableProps) {
         />
       ) : (
         <div
-          ref={grid.scrollRef}
+          ref={grid.attachScroll}
           role="grid"
           aria-label="Members"
           aria-rowcount={query.isPending ? -1 : count + 1}
@@ -62,41 +62,31 @@ export function MembersTable(props: MembersTableProps) {
             order={list.filters.order}
             onSort={table.onSort}
           />
-          <div
-            role="rowgroup"
-            className="members-body"
-            style={{ height: query.isPending ? ROW_HEIGHT * 8 : virtualizer.getTotalSize() }}
-          >
-            {query.isPending
-              ? Array.from({ length: 8 }, (_, i) => <SkeletonRow key={i} index={i} start={i * ROW_HEIGHT} />)
-              : items.map((item) => {
-                  const member = members[item.index];
-                  const start = item.start - HEADER_HEIGHT;
-                  if (member === undefined)
-                    return <SkeletonRow key={item.key} index={item.index} start={start} />;
-                  return (
-                    <MemberRow
-                      key={member.id}
-                      profileId={profileId}
-                      orgId={orgId}
-                      member={member}
-                      index={item.index}
-                      start={start}
-                      selected={selected.has(member.id)}
-                      tabbable={item.index === current}
-                      selectionDrag={selection.selectionDrag}
-                      onRowClick={selection.onRowClick}
-                      onCheck={selection.onCheck}
-                      onRemove={table.setRemoving}
-                      isMe={member.id === roles.me}
-                      canManage={roles.canManage}
-                      admins={roles.admins}
-                      rolePending={roles.pendingFor(member.id)}
-                      onRole={table.onRole}
-                    />
-                  );
-                })}
-          </div>
+          <MembersRows
+            profileId={profileId}
+            orgId={orgId}
+            members={members}
+            count={count}
+            pending={query.isPending}
+            scrollElement={grid.scrollElement}
+            virtualizerRef={grid.virtualizerRef}
+            current={current}
+            selected={selected}
+            selectionDrag={selection.selectionDrag}
+            onRowClick={selection.onRowClick}
+            onCheck={selection.onCheck}
+            onRemove={table.setRemoving}
+            onRole={table.onRole}
+            me={roles.me}
+            canManage={roles.canManage}
+            admins={roles.admins}
+            changing={roles.changing}
+            reverting={roles.reverting}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            isFetchNextPageError={isFetchNextPageError}
+            fetchNextPage={fetchNextPage}
+          />
           {query.isSuccess && members.length === 0 && (
             <EmptyState title="No members match">
               {table.filtered ? 'Try another search or role.' : 'This organization has no members yet.'}

@@ -1,20 +1,11 @@
 /**
  * The members table's state and handlers (the view is `MembersTable.tsx`): the list and its role changes, the
- * virtualized grid (rows fetched ahead of the scroll, the focused row), the selection of loaded rows with its range
+ * grid's focused row (its rows, virtualized and fetched ahead of the scroll, are `MembersRows.tsx`), the selection of loaded rows with its range
  * clicks, drag data and palette actions, and the detail and removal dialogs. Rows are memoized: every handler they get
  * is a stable callback.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Member } from '../../../../../shared/contract/resources/members.ts';
 import { profileLabel } from '../../../layout/activeProfile.ts';
 import { usePaletteActions, type PaletteAction } from '../../../layout/paletteActions.ts';
@@ -22,20 +13,17 @@ import type { MemberListFilters, MemberSort } from '../../../queries/members.ts'
 import { profilesQuery } from '../../../queries/profiles.ts';
 import { gridKeyDown } from '../../../ui/gridKeys.ts';
 import { useFocusRow } from '../../../ui/useFocusRow.ts';
+import { useScrollElement } from '../../../ui/useScrollElement.ts';
 import type { RoleOrGuest } from '../../../ui/roles.ts';
 import type { MembersDragData } from '../dnd.tsx';
 import { useMemberSelection } from '../selection.ts';
 import type { BulkDialog } from './BulkActions.tsx';
-import { ROW_HEIGHT } from './MemberRow.tsx';
+import type { MembersVirtualizer } from './MembersRows.tsx';
 import { rangeBetween } from '../../../ui/range.ts';
 import { useMembersList } from './useMembersList.ts';
 import { useRoleChange } from './useRoleChange.tsx';
 
-/** The grid's header row, above the virtualized rows. */
-export const HEADER_HEIGHT = 36;
 const EMPTY: ReadonlySet<string> = new Set();
-/** Start fetching the next page when this close to the last loaded row. */
-const PREFETCH_ROWS = 30;
 
 /** Props of `MembersTable`: the filters live in the URL, so that they survive a reload. */
 export interface MembersTableProps {
@@ -47,39 +35,39 @@ export interface MembersTableProps {
 
 type MembersList = ReturnType<typeof useMembersList>;
 
-/** The virtualizer over the rows (loaded or not yet), the next page fetched ahead, and moving the focus to a row. */
+/** The grid's rows (loaded or not yet), the focused row, and moving the focus to a row (`MembersRows` virtualizes). */
 function useMembersGrid(list: MembersList) {
   const { members, query } = list;
   const [focused, setFocused] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [attachScroll, scrollElement] = useScrollElement(scrollRef);
+  const virtualizerRef = useRef<MembersVirtualizer>(null);
   const count = query.hasNextPage ? Math.max(list.total ?? 0, members.length) : members.length;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    // Rows mounted beyond each edge: fewer rows in the grid, less style, layout and paint on every frame of a scroll
-    // (bench people, traced); the rows are rendered in the scroll event itself (the virtualizer's flushSync).
-    overscan: 6,
-    scrollMargin: HEADER_HEIGHT,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = items.at(-1)?.index ?? 0;
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-  useEffect(() => {
-    if (
-      hasNextPage &&
-      !isFetchingNextPage &&
-      !isFetchNextPageError &&
-      lastVisible >= members.length - PREFETCH_ROWS
-    )
-      void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, lastVisible, members.length, fetchNextPage]);
-
   const last = members.length - 1;
   const current = Math.max(0, Math.min(focused, last));
-
-  const focusRow = useFocusRow(virtualizer, scrollRef, setFocused);
-  return { scrollRef, count, virtualizer, items, last, current, setFocused, focusRow };
+  // The virtualizer is the rows' own (they alone re-render while scrolling); it is there once they have rendered.
+  const scroller = useMemo(
+    () => ({
+      scrollToIndex: (index: number, options: { align: 'auto' }) => {
+        virtualizerRef.current?.scrollToIndex(index, options);
+      },
+    }),
+    [],
+  );
+  const focusRow = useFocusRow(scroller, scrollRef, setFocused);
+  /** The rows on screen (and just beyond), for Page Up and Page Down. */
+  const rowsShown = () => virtualizerRef.current?.getVirtualItems().length ?? 0;
+  return {
+    attachScroll,
+    scrollElement,
+    virtualizerRef,
+    count,
+    last,
+    current,
+    setFocused,
+    focusRow,
+    rowsShown,
+  };
 }
 
 /**
@@ -225,14 +213,14 @@ export function useMembersTable({ profileId, orgId, filters, onFiltersChange }: 
   const grid = useMembersGrid(list);
   const selection = useLoadedSelection(orgId, list, grid.setFocused, setDetail, setBulkDialog);
   const { members } = list;
-  const { current, last, items, focusRow } = grid;
+  const { current, last, rowsShown, focusRow } = grid;
   const { selected, clear } = selection;
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLElement>) =>
     gridKeyDown(event, {
       focused: current,
       last,
-      pageSize: Math.max(1, items.length - 4),
+      pageSize: Math.max(1, rowsShown() - 4),
       moveTo: focusRow,
       toggle: selection.toggleAt,
       open: (index) => setDetail(members[index]),

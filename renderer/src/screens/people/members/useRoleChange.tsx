@@ -102,5 +102,8 @@ export function useRoleChange(profileId: string, orgId: string) {
   const pendingFor = (userId: string) =>
     (change.isPending && change.variables.member.id === userId) ||
     (revert.isPending && revert.variables.member.id === userId);
-  return { request, dialog, pendingFor, ...context };
+  /** The members whose role change, or its undo, is under way (for memoized rows, which compare props). */
+  const changing = change.isPending ? change.variables.member.id : undefined;
+  const reverting = revert.isPending ? revert.variables.member.id : undefined;
+  return { request, dialog, pendingFor, changing, reverting, ...context };
 }
