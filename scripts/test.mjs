@@ -20,8 +20,9 @@ const CHECKS = [
   {
     name: 'Prettier',
     // Oxc's parser for TypeScript and JavaScript under Prettier's own printer and options: the same formatting (150
-    // files with their layout mangled: 102 formatted identically both ways, 48 refused by both) for 16 CPU-s against
-    // 23 over the whole tree. Editors, `npm run lint` and `npm run format` keep Prettier's default parser.
+    // files with their layout mangled: 102 formatted identically both ways, 48 refused by both) for 14.1-14.3 CPU-s
+    // against 22.3-22.4 over the whole tree (12.0-12.2 s against 16.5-16.6 s alone, twice each under the CPU lock).
+    // Editors, `npm run lint` and `npm run format` keep Prettier's default parser.
     args: [
       bin('prettier', 'bin/prettier.cjs'),
       '--plugin',
