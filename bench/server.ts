@@ -3,7 +3,7 @@
  * `--database postgres`, the same server on a private PostgreSQL too (bench/postgres.ts), measured in the same run
  * beside SQLite's.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { startChild, type ServerChild } from './children.ts';
@@ -27,6 +27,59 @@ import { helloTarget, memberPagePaths, serverTargets } from './targets.ts';
 
 const SIZE = { members: 10_000, teams: 500 };
 const here = import.meta.dirname;
+
+/**
+ * The server child's peak RSS phase by phase (Linux): at the end of each phase its VmHWM is read, then reset to the
+ * current RSS (`/proc/<pid>/clear_refs`, 5), so that the next phase's peak is its own. The phases cover the run from
+ * the child's start, so their largest is the child's peak over the run, what the target is about. Elsewhere, or where
+ * the reset is refused, nothing is recorded (the run's VmHWM is still printed).
+ */
+class PhasePeaks {
+  private readonly pid: number;
+  private readonly peaks: { label: string; mb: number }[] = [];
+  private working = true;
+
+  constructor(pid: number) {
+    this.pid = pid;
+  }
+
+  /** Ends the phase `label`: records its peak and starts the next. */
+  end(label: string): void {
+    if (!this.working) return;
+    try {
+      const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
+      writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
+      if (match) this.peaks.push({ label, mb: Number(match[1]) / 1024 });
+    } catch {
+      this.working = false;
+      this.peaks.length = 0;
+    }
+  }
+
+  /** Ends the phase `label` (`end`) and answers `value`: a phase that ends with a measurement. */
+  after<T>(label: string, value: T): T {
+    this.end(label);
+    return value;
+  }
+
+  /** The largest peak of the run: the phases' and `now`'s (the child's VmHWM since the last phase ended). */
+  overall(now: number | undefined): number | undefined {
+    const recorded = this.peaks.map((peak) => peak.mb);
+    return recorded.length === 0 ? now : Math.max(...recorded, now ?? 0);
+  }
+
+  /** A heading and one line per phase, the largest marked; empty when nothing was recorded. */
+  table(): string {
+    if (this.peaks.length === 0) return '';
+    const largest = Math.max(...this.peaks.map((peak) => peak.mb));
+    return `server child peak RSS by phase:\n${this.peaks
+      .map(
+        ({ label, mb }) =>
+          `  ${label.padEnd(40)} ${mb.toFixed(0).padStart(4)} MB${mb === largest ? '  <- peak' : ''}`,
+      )
+      .join('\n')}`;
+  }
+}
 
 /** Checks that a target answers 2xx, once and under a short load; a broken setup throws (never a time). */
 async function warmUp(target: Target, options: LoadOptions): Promise<void> {
@@ -108,6 +161,7 @@ export async function runServerBench(args: string[]): Promise<void> {
       `bundled the server child in ${((performance.now() - bundleStart) / 1000).toFixed(1)} s (${relative(process.cwd(), serveChild)})`,
     );
     const server = await startChild(serveChild, [dataDir], nodeFlags, SERVER_ENV);
+    const phases = new PhasePeaks(server.pid);
     children.push(server);
     // The anchor reads the same database file, with the same Node flags and environment (profiled too, when asked).
     const anchor = await startChild(
@@ -152,18 +206,22 @@ export async function runServerBench(args: string[]): Promise<void> {
     const baseline = helloTarget(hello.baseUrl);
     const endpoints: Endpoint[] = ['members', 'team', 'patch'];
     await warmUp(baseline, options);
+    phases.end('start, checks, hello-world warm-up');
     for (const endpoint of endpoints) {
       await warmUp(ours[endpoint], options);
+      phases.end(`warm-up ${endpoint}`);
       if (oursOnPostgres !== undefined) await warmUp(oursOnPostgres[endpoint], options);
       await warmUp(theirs[endpoint], options);
+      phases.end(`warm-up ${endpoint} of the others (idle)`);
     }
 
     const helloMeasured = await measure(baseline, options);
+    phases.end('hello-world load (idle)');
     // Each endpoint on SQLite, then on PostgreSQL (when asked), then the anchor.
     const measureEndpoint = async (endpoint: Endpoint) => ({
-      sqlite: await measure(ours[endpoint], options),
+      sqlite: phases.after(`load ${endpoint}`, await measure(ours[endpoint], options)),
       postgres: oursOnPostgres === undefined ? undefined : await measure(oursOnPostgres[endpoint], options),
-      anchor: await measure(theirs[endpoint], options),
+      anchor: phases.after(`load ${endpoint} of the others (idle)`, await measure(theirs[endpoint], options)),
     });
     const onBoth = {
       members: await measureEndpoint('members'),
@@ -175,7 +233,7 @@ export async function runServerBench(args: string[]): Promise<void> {
       anchor: onBoth[endpoint].anchor,
     });
     const pairs = { members: pairOf('members'), team: pairOf('team'), patch: pairOf('patch') };
-    const peakRssMb = server.peakRssMb();
+    const peakRssMb = phases.overall(server.peakRssMb());
     const anchorRssMb = anchor.peakRssMb();
     const measured = endpoints.flatMap((endpoint) => {
       const { sqlite, postgres: postgresRun, anchor: anchorRun } = onBoth[endpoint];
@@ -197,6 +255,7 @@ export async function runServerBench(args: string[]): Promise<void> {
     console.log(
       `\npeak RSS: server child ${mb(peakRssMb)}, anchor child ${mb(anchorRssMb)}${onPostgres === undefined ? '' : `, server child on PostgreSQL ${mb(onPostgres.peakRssMb())} (PostgreSQL's own processes not counted)`}`,
     );
+    console.log(phases.table());
     console.log(
       `\nTargets (information only):\n${targetsTable({ ...pairs, connections: options.connections, peakRssMb })}`,
     );

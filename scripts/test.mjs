@@ -17,7 +17,22 @@ const CHECKS = [
     args: [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.node.json'],
   },
   { name: 'typecheck (web: renderer)', args: [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.web.json'] },
-  { name: 'Prettier', args: [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'] },
+  {
+    name: 'Prettier',
+    // Oxc's parser for TypeScript and JavaScript under Prettier's own printer and options: the same formatting (150
+    // files with their layout mangled: 102 formatted identically both ways, 48 refused by both) for 14.1-14.3 CPU-s
+    // against 22.3-22.4 over the whole tree (12.0-12.2 s against 16.5-16.6 s alone, twice each under the CPU lock).
+    // Editors, `npm run lint` and `npm run format` keep Prettier's default parser.
+    args: [
+      bin('prettier', 'bin/prettier.cjs'),
+      '--plugin',
+      '@prettier/plugin-oxc',
+      '--check',
+      '.',
+      '--log-level',
+      'warn',
+    ],
+  },
 ];
 const AT_ONCE = 2;
 
