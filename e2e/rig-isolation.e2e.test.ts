@@ -1,7 +1,7 @@
 /**
  * The rig's tabs: each test's tab is a new page of its file's kept context (rig.ts), cleared before the test, rather
  * than a fresh context. These two tests hold the claim that it starts as a fresh context would: the first leaves
- * state of every kind behind (Web Storage, IndexedDB, Cache Storage, a cookie, a permission, a second page), the
+ * state of every kind behind (Web Storage, IndexedDB, Cache Storage, a cookie, a permission, a route, the offline state, a second page), the
  * second finds none of it, and reads exactly what a brand-new context reads. They run in this order (Vitest runs a
  * file's tests one after the other); the second says so if the first did not leave its state.
  */
@@ -42,12 +42,13 @@ describe("a test's tab starts as a fresh context would", () => {
     return page;
   };
 
-  it('leaves storage, a cookie, a permission and a page behind', async () => {
+  it('leaves storage, a cookie, a permission, a route, the offline state and a page behind', async () => {
     const { context, page } = session.tab;
     const origin = session.rig.running.origin;
     await (await showOrigin(page)).evaluate(LEAVE);
     await context.addCookies([{ name: 'left', value: '1', url: origin }]);
     await context.grantPermissions(['clipboard-read'], { origin });
+    await context.route('**/favicon.svg', (route) => route.fulfill({ status: 418, body: 'routed' }));
     leftOpen = await showOrigin(await context.newPage());
     // The probe sees each kind of state: the next test's finding none is not the probe's blindness.
     expect(await page.evaluate(PROBE)).toEqual({
@@ -58,16 +59,24 @@ describe("a test's tab starts as a fresh context would", () => {
       clipboard: 'granted',
     });
     expect((await context.cookies(origin)).map((cookie) => cookie.name)).toEqual(['left']);
+    expect((await page.goto(new URL('/favicon.svg', origin).href))?.status()).toBe(418);
+    await context.setOffline(true);
   });
 
   it('finds none of it, and reads what a brand-new context reads', async () => {
     expect(leftOpen, 'the first test ran and left a page open').toBeDefined();
     expect(leftOpen!.isClosed()).toBe(true);
     const origin = session.rig.running.origin;
-    const mine = await (await showOrigin(session.tab.page)).evaluate(PROBE);
+    // Offline, this goto would throw; through the route the first test left, it would answer 418.
+    const icon = new URL('/favicon.svg', origin).href;
+    const shown = await session.tab.page.goto(icon);
+    const mine = await session.tab.page.evaluate(PROBE);
     const fresh = await session.rig.tab();
     try {
-      expect(mine).toEqual(await (await showOrigin(fresh.page)).evaluate(PROBE));
+      const freshShown = await fresh.page.goto(icon);
+      expect(shown?.status()).not.toBe(418);
+      expect(shown?.status()).toBe(freshShown?.status());
+      expect(mine).toEqual(await fresh.page.evaluate(PROBE));
       expect(await session.tab.context.cookies(origin)).toEqual(await fresh.context.cookies(origin));
     } finally {
       await fresh.context.close();

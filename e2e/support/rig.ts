@@ -164,8 +164,8 @@ async function keepContext(rig: Rig): Promise<KeptContext> {
 }
 
 /**
- * A tab for the next test of a file: a new page of the file's kept context, once that context's cookies and
- * permissions and every kind of storage of the app's origin (Web Storage, IndexedDB, Cache Storage, service workers…)
+ * A tab for the next test of a file: a new page of the file's kept context, once that context's cookies, permissions,
+ * routes and offline state and every kind of storage of the app's origin (Web Storage, IndexedDB, Cache Storage, service workers…)
  * are cleared, so that the test finds what a fresh context gives it. The HTTP cache is kept: the app's host answers
  * `no-store` to everything but the renderer's files, and of those the hashed assets are immutable
  * (core/browser-host.ts), so all a test can find in it is the same bytes the host would send.
@@ -178,6 +178,9 @@ async function clearedTab(kept: KeptContext, origin: string): Promise<Tab> {
   await cdp.detach();
   await context.clearCookies();
   await context.clearPermissions();
+  // What a test can set on the context itself rather than on its page: routes and the network's state.
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
   return { context, page };
 }
 
