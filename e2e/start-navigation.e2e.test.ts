@@ -61,3 +61,25 @@ describe('an address opened while the app starts', () => {
     expect(app.route()).toBe(route);
   });
 });
+
+describe("the app's code failing to load", () => {
+  const session = useRig();
+
+  it('shows what happened and a Reload that starts the app once the code loads', async () => {
+    const page = session.tab.page;
+    // The app's chunk (start.tsx, preloaded by index.html and imported by main.tsx) is refused.
+    await page.route('**/assets/start-*.js', (route) => route.abort());
+    await page.goto(session.rig.running.url);
+    const failure = page.getByRole('alert').filter({ hasText: 'Docs Admin could not start' });
+    await failure.waitFor();
+    const reload = failure.getByRole('button', { name: 'Reload' });
+    // The keyboard reaches it at once: Enter reloads.
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe(await reload.textContent());
+
+    await page.unroute('**/assets/start-*.js');
+    await page.keyboard.press('Enter');
+    const app = new DocsAdmin(page);
+    await app.sidebar.root.waitFor();
+    expect(await failure.count()).toBe(0);
+  });
+});
