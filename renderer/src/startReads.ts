@@ -20,7 +20,7 @@ startLocationReads(queryClient, window.location.hash);
 export const firstReads = startFirstReads(queryClient, window.location.hash);
 // The change request screen's code (its chunk and the chunks it imports), fetched while the bundle evaluates: asked
 // for by the route's load, in the task after the bundle's, it arrived 100–170 ms later, and the first render waited.
-// On its Changes tab, the first page's diff starts as soon as the trees are read (`review/firstDiff.ts`).
+// On its Changes tab, the first page's diff starts as soon as the trees are read (`change-requests/firstDiff.ts`).
 // Asked for in the next task: the preloads of a chunk's imports (about 20 elements added to the document) took
 // 10–18 ms, a long task with this one's evaluation.
 const openedRequest = changeRequestInHash(window.location.hash);
@@ -28,7 +28,7 @@ if (openedRequest !== undefined)
   setTimeout(() => {
     void import('./screens/change-requests/ChangeRequestScreen.tsx').catch(() => undefined);
     if (openedRequest.tab === 'changes')
-      import('./screens/change-requests/review/firstDiff.ts')
+      import('./screens/change-requests/firstDiff.ts')
         .then(({ startFirstDiff }) => startFirstDiff(queryClient, openedRequest.params, openedRequest.page))
         // The tab reads and shows what failed (its own queries).
         .catch(() => undefined);

@@ -110,7 +110,7 @@ export function useReviewTree(
   });
   const tree = useMemo(() => {
     if (head.data === undefined || base.data === undefined) return undefined;
-    // Built already when the app opened on the tab (`review/firstDiff.ts`, as soon as both trees were read).
+    // Built already when the app opened on the tab (`../firstDiff.ts`, as soon as both trees were read).
     const built = reviewTreeOf(base.data, head.data);
     // The page on screen's diff, started now (a prefetch: the same query `usePageDiff` reads, deduplicated by key).
     const first = startPageDiff(queryClient, contextRef.current, built, shownRef.current);

@@ -7,13 +7,13 @@
  * of the main thread after the trees were in).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { changeRequestQuery } from '../../../queries/changeRequests.ts';
-import { commentsQuery } from '../../../queries/comments.ts';
-import { reviewBasePagesQuery, reviewHeadPagesQuery } from '../../../queries/review.ts';
-import type { ChangeRequestParams } from '../../../queries/reviewReads.ts';
-import { diffClient } from '../diff/diffClient.ts';
-import { reviewTreeOf, startPageDiff } from '../diff/useReview.ts';
-import { commentScope } from './useReviewSession.tsx';
+import { changeRequestQuery } from '../../queries/changeRequests.ts';
+import { commentsQuery } from '../../queries/comments.ts';
+import { reviewBasePagesQuery, reviewHeadPagesQuery } from '../../queries/review.ts';
+import type { ChangeRequestParams } from '../../queries/reviewReads.ts';
+import { diffClient } from './diff/diffClient.ts';
+import { reviewTreeOf, startPageDiff } from './diff/useReview.ts';
+import { commentScope } from './review/useReviewSession.tsx';
 
 /** Starts the diff of the page a request's Changes tab opens on (`pageId`: the URL's, else its first changed page). */
 export async function startFirstDiff(
