@@ -4,10 +4,12 @@
  * Per load it prints the tab's marks after `review:changes-data`, every API call the page made (sent → answered →
  * body read, relative to the changes data) and the main thread's long tasks; unless `--no-trace`, it also writes a
  * Chromium trace and a CPU profile of the page to `--out` (open them in the Performance panel). `--warm` first reads
- * two bodies and a comment list of the other request through the bridge (timed): the server's routes warm.
+ * two bodies and a comment list of the other request through the bridge (timed): the server's routes warm. As the
+ * suite does, each load starts once the Overview the app opened on has no read in flight (`settle`; `--no-settle`:
+ * at once, beside the Overview's merge checks).
  *
  *   node bench/review-trace.ts /tmp/review-data [--seed] [--runs 3] [--mode normal|compat] [--no-trace] [--warm]
- *     [--out /tmp/review-traces] [--cats extra,trace,categories]
+ *     [--no-settle] [--out /tmp/review-traces] [--cats extra,trace,categories]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ import { callBridge, openSession } from '../e2e/support/http.ts';
 import { waitForPerformanceEntries } from './page-marks.ts';
 import { seedReview, DEFAULT_REVIEW_SIZE, type ReviewSeed } from './review-seed.ts';
 import { startCompatChild } from './review-ui.ts';
-import { openApp } from './screen-bench.ts';
+import { openApp, settle } from './screen-bench.ts';
 import { probeLongTasks } from './ui-probes.ts';
 
 const { values, positionals } = parseArgs({
@@ -31,6 +33,7 @@ const { values, positionals } = parseArgs({
     trace: { type: 'boolean', default: true },
     cats: { type: 'string', default: '' },
     warm: { type: 'boolean', default: false },
+    settle: { type: 'boolean', default: true },
   },
 });
 const dataDir = positionals[0];
@@ -85,6 +88,11 @@ for (let run = 0; run < Number(values.runs); run++) {
       profileId = added.value.id;
     }
     const { browser, context, page } = await openApp(app, { paths: '^$', row: '[data-testid="review-row"]' });
+    if (values.settle) {
+      const t = performance.now();
+      const quiet = await settle(page);
+      console.log(`  settled ${quiet ? '' : '(timed out) '}in ${(performance.now() - t).toFixed(0)} ms`);
+    }
     await context.addInitScript(probeLongTasks);
     await context.addInitScript(() => {
       const g = globalThis as unknown as { fetch: typeof fetch; apiLog: string[] };
@@ -148,6 +156,9 @@ for (let run = 0; run < Number(values.runs); run++) {
     );
     const count = await page.getByTestId('block-comment').count();
     const data = entries['review:changes-data']!.startTime;
+    console.log(
+      `  navigation → changes data ${data.toFixed(0)} ms, → first diff ${entries['review:first-diff']!.startTime.toFixed(0)} ms`,
+    );
     const line = `run ${run + 1} (${values.mode}): first diff +${(entries['review:first-diff']!.startTime - data).toFixed(1)} comments +${(entries['review:comments-placed']!.startTime - entries['review:first-diff']!.startTime).toFixed(1)} (${count} block comments) all diffs ${entries['review:all-diffs']!.duration.toFixed(0)}`;
     console.log(line);
     const dbg = await page.evaluate(() =>

@@ -11,7 +11,7 @@ import { SERVER_NODE_FLAGS } from '../server/runtime.ts';
 import { startChild, type ServerChild } from './children.ts';
 import { waitForMarks, waitForPerformanceEntries } from './page-marks.ts';
 import type { ReviewSeed, ReviewSpace } from './review-seed.ts';
-import { openApp, step } from './screen-bench.ts';
+import { openApp, settle, step } from './screen-bench.ts';
 import { probeLongTasks, type FirstRenderWatch, type LongTask } from './ui-probes.ts';
 
 /** The API the tab reads: our own (the sandbox) or a GitBook-compatible one. */
@@ -148,6 +148,9 @@ export async function measureUi(
       }
       const { browser, context, page } = await openApp(app, CHANGES_WATCH);
       try {
+        // The Overview the app opened on checks outdated requests' merges in the background: the load is measured
+        // once they are answered, not while the server still computes them (`settle`).
+        if (!(await settle(page))) throw new Error('the Overview was still reading after 30 s');
         await context.addInitScript(probeLongTasks);
         runs.push(
           await step(page, 'review', `Changes tab (${mode}), run ${index + 1}`, () =>

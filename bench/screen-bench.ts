@@ -27,6 +27,7 @@ export async function openApp(app: RunningApp, watch: FirstRenderWatch): Promise
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(probeFirstRender, watch);
     const page = await context.newPage();
+    trackRequests(page);
     await page.goto(app.url);
     await page.getByTestId('sidebar').waitFor({ timeout: 30_000 });
     // The start redirects to the last organization: let it land, or it may overtake the suite's own navigation.
@@ -124,4 +125,40 @@ export async function scrollThrough(
   );
   const scroll = await page.evaluate(scrollToEnd, { ...request, step, limitMs: 300_000 });
   return { scroll, step };
+}
+
+/** Requests in flight per page opened by `openApp`, and when that count last changed (for `settle`). */
+const traffic = new WeakMap<Page, { inFlight: number; lastChange: number }>();
+
+function trackRequests(page: Page): void {
+  const state = { inFlight: 0, lastChange: performance.now() };
+  traffic.set(page, state);
+  page.on('request', () => {
+    state.inFlight++;
+    state.lastChange = performance.now();
+  });
+  const ended = () => {
+    state.inFlight = Math.max(0, state.inFlight - 1);
+    state.lastChange = performance.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/**
+ * Resolves once a page opened by `openApp` has had no request in flight for `quietMs` (true), or after `timeoutMs`
+ * (false): the reads its screen sends in the background are done. The organization Overview, where the app opens, has
+ * its to-do list check outdated requests' merges one after another (300–450 ms of the server each on the `review`
+ * suite's requests, seven of them). A suite that measures a later load waits for it: the browser drops a left page's
+ * requests, but the host and the server finish them, and the measured load then shared the server with them.
+ */
+export async function settle(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<boolean> {
+  const state = traffic.get(page);
+  if (state === undefined) throw new Error('settle: the page was not opened by openApp');
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (state.inFlight === 0 && performance.now() - state.lastChange >= quietMs) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
 }
