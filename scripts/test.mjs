@@ -12,11 +12,17 @@ const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
 
 const CHECKS = [
   { name: 'ESLint', args: [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0'] },
+  // TypeScript 7, the native compiler (the `typescript-native` alias): the same checks as 5.9 found nothing new in
+  // either project, for about a third of the CPU (node 8.7 against 22.5 CPU-s, web 6.0 against 15.7, under the CPU
+  // lock). `typescript` 5.9 stays for its JavaScript API, which typescript-eslint and server/storage/shape use.
   {
     name: 'typecheck (Node: server, electron, tests)',
-    args: [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.node.json'],
+    args: [bin('typescript-native', 'bin/tsc'), '-p', 'tsconfig.node.json'],
   },
-  { name: 'typecheck (web: renderer)', args: [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.web.json'] },
+  {
+    name: 'typecheck (web: renderer)',
+    args: [bin('typescript-native', 'bin/tsc'), '-p', 'tsconfig.web.json'],
+  },
   {
     name: 'Prettier',
     // Oxc's parser for TypeScript and JavaScript under Prettier's own printer and options: the same formatting (150
