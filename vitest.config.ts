@@ -18,8 +18,9 @@ const E2E_WORKERS = 2;
  * Node's own loader instead of Vite's module runner, for the projects whose code Node runs as it is (the server,
  * shared/ and electron/ are written for Node's type stripping): no transform, and the compile cache applies. The
  * unit, PostgreSQL and server-on-PostgreSQL files under the CPU lock: 138.6 s and 261.5 CPU-s on Vite's runner,
- * 129.8 s and 250.7 CPU-s on Node's (248 files, 4,884 tests passed both ways). Not for the renderer's tests (JSX, CSS)
- * or the files that replace modules (`vi.mock` needs the runner); `nodeLoader: false` because no file here mocks.
+ * 129.8 s and 250.7 CPU-s on Node's (248 files, 4,884 tests passed both ways). The end-to-end files too: they drive
+ * the app through Playwright and import nothing of the renderer. Not for the renderer's tests (JSX, CSS) or the files
+ * that replace modules (`vi.mock` needs the runner); `nodeLoader: false` because no file here mocks.
  */
 const NODE_LOADER = { viteModuleRunner: false, nodeLoader: false } as const;
 /** The files that run against a real PostgreSQL (the `postgres` project). */
@@ -180,6 +181,7 @@ export default defineConfig({
           name: 'e2e-paced',
           maxWorkers: PACED_GROUP_WORKERS,
           isolate: false,
+          experimental: NODE_LOADER,
           include: PACED_E2E,
           globalSetup: ['e2e/support/global-setup.ts'],
           hookTimeout: 60_000,
@@ -196,6 +198,7 @@ export default defineConfig({
           // Each file keeps its own state in its own module and hooks; the worker's modules (Playwright, the
           // support helpers) are imported once per worker: 8 files' workers spent 8.0 CPU-s isolated, 4.6 s not.
           isolate: false,
+          experimental: NODE_LOADER,
           sequence: { groupOrder: 1 },
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: PACED_E2E,
