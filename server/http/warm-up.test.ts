@@ -4,7 +4,15 @@ import { operations, routeUrl } from '../../shared/contract/index.ts';
 import { hasSerializer } from './serializer.ts';
 import { hasValidator, textAjv } from './validation.ts';
 import { markdownBlocks } from '../../shared/markdown/blocks.ts';
-import { addWarmUp, MARKDOWN_SAMPLE, REVIEW_FIRST_READS, REVIEW_TREE_READ, whenQuiet } from './warm-up.ts';
+import {
+  addWarmUp,
+  MARKDOWN_SAMPLE,
+  REQUEST_READ,
+  REQUEST_SCREEN_READS,
+  REVIEW_FIRST_READS,
+  REVIEW_TREE_READ,
+  whenQuiet,
+} from './warm-up.ts';
 
 describe('whenQuiet', () => {
   let now = 0;
@@ -61,6 +69,32 @@ describe('MARKDOWN_SAMPLE', () => {
 });
 
 describe('addWarmUp', () => {
+  it("compiles a request screen's trees and space once the request is answered, and nothing else yet", async () => {
+    const app = Fastify();
+    // A day of quiet: only the answered reads can start a warm-up here.
+    addWarmUp(app, [...REQUEST_SCREEN_READS, ...REVIEW_FIRST_READS], 86_400_000);
+    app.get(routeUrl(REQUEST_READ.path), async () => ({}));
+    app.get('/other', async () => ({}));
+    const screen = REQUEST_SCREEN_READS.map((operation) => operation.response!);
+    const blocks = operations.listPageBlocksInRevision;
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      expect((await fetch(`${base}/other`)).status).toBe(200);
+      expect(screen.some(hasSerializer)).toBe(false);
+      expect((await fetch(`${base}/v1/spaces/s1/change-requests/c1`)).status).toBe(200);
+      await vi.waitFor(() => {
+        for (const operation of REQUEST_SCREEN_READS) {
+          if (operation.query !== undefined) expect(hasValidator(textAjv, operation.query)).toBe(true);
+          expect(hasSerializer(operation.response!)).toBe(true);
+        }
+      });
+      // The Changes tab's own first reads wait for the trees' answer (or for quiet).
+      expect(hasSerializer(blocks.response!)).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("compiles the review's first reads once a request's page tree is answered, without waiting for quiet", async () => {
     const app = Fastify();
     // A day of quiet: only the tree read can start the warm-up here.
