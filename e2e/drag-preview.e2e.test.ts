@@ -29,6 +29,9 @@ async function lastRow(page: Page, list: Locator, rows: Locator): Promise<Locato
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let turn = 0; turn < 20; turn++) await page.mouse.wheel(0, 2000);
   await page.evaluate('new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))');
+  // While a list scrolls, its rows are mounted by slot rather than in the order shown (ui/slots.ts, mountOrder): the
+  // last row in the DOM is the last one on the screen once it is at rest again.
+  await list.locator('[data-scrolling]').waitFor({ state: 'detached' });
   const row = rows.last();
   await row.scrollIntoViewIfNeeded();
   return row;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlots } from './slots.ts';
+import { assignSlots, mountOrder } from './slots.ts';
 
 const slotsOf = (slots: Map<string, number>, keys: string[]) => keys.map((key) => slots.get(key));
 
@@ -34,5 +34,25 @@ describe('assignSlots', () => {
     expect(slots.size).toBe(3);
     expect(new Set(slots.values()).size).toBe(3);
     expect(slots.get('a')).toBe(0);
+  });
+});
+
+describe('mountOrder', () => {
+  const rows = ['c', 'd', 'e', 'f'];
+  const slots = new Map([
+    ['c', 2],
+    ['d', 3],
+    ['e', 0],
+    ['f', 1],
+  ]);
+  const slotOf = (key: string) => slots.get(key) ?? -1;
+
+  it('mounts rows in the order shown while the list is at rest, the same array', () => {
+    expect(mountOrder(rows, slotOf, false)).toBe(rows);
+  });
+
+  it('mounts rows by slot while the list scrolls, so that a row that changes hands keeps its place', () => {
+    expect(mountOrder(rows, slotOf, true)).toEqual(['e', 'f', 'c', 'd']);
+    expect(rows).toEqual(['c', 'd', 'e', 'f']);
   });
 });

@@ -7,7 +7,7 @@
 import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useMemo, type ReactNode, type RefObject } from 'react';
 import type { FlatRow } from '../../queries/contentTree/tree.ts';
-import { useSlots } from '../../ui/slots.ts';
+import { mountOrder, useSlots } from '../../ui/slots.ts';
 import { ROW_HEIGHT } from '../../ui/tree/DropIndicator.tsx';
 import { TreeRow, type TreeRowHandlers } from './TreeRow.tsx';
 
@@ -61,9 +61,16 @@ export const TreeRows = memo(function TreeRows(props: TreeRowsProps) {
   const items = virtualizer.getVirtualItems();
   const dragged = useMemo(() => new Set(props.dragKeys ?? []), [props.dragKeys]);
   const slotOf = useSlots(items.map((item) => rows[item.index]?.key ?? ''));
+  const scrolling = virtualizer.isScrolling;
   return (
-    <div role="none" className="content-tree-body" style={{ height: virtualizer.getTotalSize() }}>
-      {items.map((item) => {
+    <div
+      role="none"
+      className="content-tree-body"
+      style={{ height: virtualizer.getTotalSize() }}
+      // Rows mounted by slot, not in the order shown, while this is set (`mountOrder`).
+      data-scrolling={scrolling || undefined}
+    >
+      {mountOrder(items, (item) => slotOf(rows[item.index]?.key ?? ''), scrolling).map((item) => {
         const row = rows[item.index];
         if (row === undefined) return null;
         return (

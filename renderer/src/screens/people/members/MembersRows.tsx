@@ -7,7 +7,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } f
 import { memo, useCallback, useEffect, useLayoutEffect, type MouseEvent, type RefObject } from 'react';
 import type { Member } from '../../../../../shared/contract/resources/members.ts';
 import type { RoleOrGuest } from '../../../ui/roles.ts';
-import { useSlots } from '../../../ui/slots.ts';
+import { mountOrder, useSlots } from '../../../ui/slots.ts';
 import type { MembersDragData } from '../dnd.tsx';
 import { MemberRow, ROW_HEIGHT, SkeletonRow } from './MemberRow.tsx';
 
@@ -97,7 +97,9 @@ export const MembersRows = memo(function MembersRows(props: MembersRowsProps) {
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, lastVisible, members.length, fetchNextPage]);
 
   // A row not loaded yet is a placeholder, keyed apart: slots are recycled among loaded rows.
-  const slotOf = useSlots(items.map((item) => members[item.index]?.id ?? `\u0000${item.index}`));
+  const keyOf = (index: number) => members[index]?.id ?? `\u0000${index}`;
+  const slotOf = useSlots(items.map((item) => keyOf(item.index)));
+  const scrolling = virtualizer.isScrolling;
   if (props.pending)
     return (
       <div role="rowgroup" className="members-body" style={{ height: ROW_HEIGHT * FIRST_SKELETONS.length }}>
@@ -107,8 +109,14 @@ export const MembersRows = memo(function MembersRows(props: MembersRowsProps) {
       </div>
     );
   return (
-    <div role="rowgroup" className="members-body" style={{ height: virtualizer.getTotalSize() }}>
-      {items.map((item) => {
+    <div
+      role="rowgroup"
+      className="members-body"
+      style={{ height: virtualizer.getTotalSize() }}
+      // Rows mounted by slot, not in the order shown, while this is set (`mountOrder`).
+      data-scrolling={scrolling || undefined}
+    >
+      {mountOrder(items, (item) => slotOf(keyOf(item.index)), scrolling).map((item) => {
         const member = members[item.index];
         const start = item.start - HEADER_HEIGHT;
         if (member === undefined)
